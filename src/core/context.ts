@@ -1,0 +1,14 @@
+import type { Clock } from '../lib/clock.ts';
+import type { PushBus } from './push-bus.ts';
+import type { PreferencesStore } from './prefs.ts';
+import type { AppInfo, CoreStatus } from './rpc/contract.ts';
+
+/** What handlers can reach: the Core's services, never the transports. */
+export interface CoreContext {
+  readonly info: AppInfo;
+  readonly clock: Clock;
+  readonly dataDir: string;
+  readonly bus: PushBus;
+  readonly prefs: PreferencesStore;
+  status(): CoreStatus;
+}

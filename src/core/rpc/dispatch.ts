@@ -1,0 +1,54 @@
+import type { z } from 'zod';
+import { channels, isChannel, type Args, type Channel, type Result } from './contract.ts';
+import { RpcError, type RpcResponse } from './errors.ts';
+
+export type HandlerTable = { [C in Channel]: (args: Args<C>) => Promise<Result<C>> };
+
+/** Turns a zod failure into the per-argument messages the renderer shows. */
+function issuesOf(error: z.ZodError): { path: string; message: string }[] {
+  return error.issues.map((i) => ({
+    path: i.path.length ? i.path.map(String).join('.') : '(arguments)',
+    message: i.message,
+  }));
+}
+
+/** Maps anything a handler threw to the error envelope, without leaking internals. */
+export function toRpcError(err: unknown): RpcError {
+  if (err instanceof RpcError) return err;
+  const apiCode =
+    err && typeof err === 'object' && 'code' in err && typeof err.code === 'string'
+      ? err.code
+      : undefined;
+  const message = err instanceof Error ? err.message : String(err);
+  return new RpcError({ code: 'FAILED', message, ...(apiCode ? { apiCode } : {}) });
+}
+
+/**
+ * Validates the channel name and its arguments, runs the handler, and checks its result
+ * against the contract, so neither side can be handed something the contract does not say.
+ */
+export async function dispatch(
+  handlers: HandlerTable,
+  channel: unknown,
+  rawArgs: unknown,
+): Promise<RpcResponse> {
+  try {
+    if (!isChannel(channel)) {
+      throw new RpcError({ code: 'UNKNOWN_CHANNEL', message: `No such channel: ${String(channel).slice(0, 100)}` });
+    }
+    const parsed = channels[channel].args.safeParse(rawArgs ?? {});
+    if (!parsed.success) {
+      const issues = issuesOf(parsed.error);
+      throw new RpcError({
+        code: 'INVALID_ARGS',
+        message: `Invalid arguments for ${channel}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        issues,
+      });
+    }
+    const handler = handlers[channel] as (args: unknown) => Promise<unknown>;
+    const result = await handler(parsed.data);
+    return { ok: true, result: channels[channel].result.parse(result) as Result<Channel> };
+  } catch (err) {
+    return { ok: false, error: toRpcError(err).toShape() };
+  }
+}

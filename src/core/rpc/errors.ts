@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+/** Why a call through the bridge failed, as the renderer sees it. */
+export const RpcErrorCode = z.enum([
+  'UNKNOWN_CHANNEL',
+  'INVALID_ARGS',
+  'FAILED',
+  'DISCONNECTED',
+]);
+export type RpcErrorCode = z.infer<typeof RpcErrorCode>;
+
+export const RpcErrorShape = z.object({
+  code: RpcErrorCode,
+  message: z.string(),
+  /** For INVALID_ARGS: the argument paths that failed, each with the rule it broke. */
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** The server's error code when a handler failed on an API error. */
+  apiCode: z.string().optional(),
+});
+export type RpcErrorShape = z.infer<typeof RpcErrorShape>;
+
+export class RpcError extends Error {
+  readonly code: RpcErrorCode;
+  readonly issues: RpcErrorShape['issues'];
+  readonly apiCode: string | undefined;
+
+  constructor(shape: RpcErrorShape) {
+    super(shape.message);
+    this.name = 'RpcError';
+    this.code = shape.code;
+    this.issues = shape.issues;
+    this.apiCode = shape.apiCode;
+  }
+
+  toShape(): RpcErrorShape {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.apiCode ? { apiCode: this.apiCode } : {}),
+    };
+  }
+}
+
+export const RpcResponse = z.discriminatedUnion('ok', [
+  z.object({ ok: z.literal(true), result: z.unknown() }),
+  z.object({ ok: z.literal(false), error: RpcErrorShape }),
+]);
+export type RpcResponse = z.infer<typeof RpcResponse>;
