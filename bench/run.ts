@@ -16,7 +16,9 @@ const files = (await readdir(here))
 
 let failed = 0;
 for (const file of files) {
-  const mod = (await import(pathToFileURL(join(here, file)).href)) as { default: () => Promise<BenchResult> };
+  const mod = (await import(pathToFileURL(join(here, file)).href)) as {
+    default: () => Promise<BenchResult>;
+  };
   const result = await mod.default();
   console.log(`\n## ${result.name}  (${file})`);
   for (const [key, value] of Object.entries(result.metrics)) {

@@ -42,10 +42,13 @@ class SystemClock implements Clock {
 
   setTimeout(fn: () => void, ms: number): TimerHandle {
     const id = this.nextId++;
-    const timer = setTimeout(() => {
-      this.timers.delete(id);
-      fn();
-    }, Math.max(0, ms));
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(id);
+        fn();
+      },
+      Math.max(0, ms),
+    );
     // A pending wait must never keep a CLI or test process alive on its own.
     timer.unref?.();
     this.timers.set(id, timer);

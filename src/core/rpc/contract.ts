@@ -5,7 +5,10 @@
  */
 import { z } from 'zod';
 
-const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({ args, result });
+const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
+  args,
+  result,
+});
 const noArgs = z.object({}).strict();
 
 export const Theme = z.enum(['system', 'light', 'dark']);
@@ -42,7 +45,9 @@ export const channels = {
   'prefs.set': channel(
     Preferences.partial()
       .strict()
-      .refine((p) => Object.keys(p).length > 0, { message: 'name at least one preference to change' }),
+      .refine((p) => Object.keys(p).length > 0, {
+        message: 'name at least one preference to change',
+      }),
     Preferences,
   ),
 } as const;

@@ -34,7 +34,10 @@ export async function dispatch(
 ): Promise<RpcResponse> {
   try {
     if (!isChannel(channel)) {
-      throw new RpcError({ code: 'UNKNOWN_CHANNEL', message: `No such channel: ${String(channel).slice(0, 100)}` });
+      throw new RpcError({
+        code: 'UNKNOWN_CHANNEL',
+        message: `No such channel: ${String(channel).slice(0, 100)}`,
+      });
     }
     const parsed = channels[channel].args.safeParse(rawArgs ?? {});
     if (!parsed.success) {

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 
 /** Why a call through the bridge failed, as the renderer sees it. */
-export const RpcErrorCode = z.enum([
-  'UNKNOWN_CHANNEL',
-  'INVALID_ARGS',
-  'FAILED',
-  'DISCONNECTED',
-]);
+export const RpcErrorCode = z.enum(['UNKNOWN_CHANNEL', 'INVALID_ARGS', 'FAILED', 'DISCONNECTED']);
 export type RpcErrorCode = z.infer<typeof RpcErrorCode>;
 
 export const RpcErrorShape = z.object({

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI and the README run it: static checks, unit and integration
+# tests (vitest) and end-to-end tests (Playwright in Chromium), the last two against a real
+# keychain. Ends with one summary line over both runners.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+reports=$(mktemp -d)
+status=0
+
+step() { printf '\n=== %s\n' "$1"; }
+
+step "typecheck" && npm run --silent typecheck || status=1
+step "lint" && npm run --silent lint || status=1
+step "build renderer" && npx vite build --logLevel warn || status=1
+
+step "unit and integration tests (vitest, real keychain)"
+bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
+  --outputFile.json="$reports/vitest.json" || status=1
+
+step "end-to-end tests (Playwright, Chromium, real keychain)"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+  bash scripts/with-keyring.sh npx playwright test --reporter=list,json || status=1
+
+node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json" || status=1
+exit $status

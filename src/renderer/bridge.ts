@@ -1,0 +1,48 @@
+/**
+ * The renderer's only way to the Core. Channel names, argument and result types all come
+ * from src/core/rpc/contract.ts; nothing here is stringly typed.
+ */
+import {
+  topics,
+  type ArgsIn,
+  type Channel,
+  type Payload,
+  type Result,
+  type Topic,
+} from '../core/rpc/contract.ts';
+import { RpcError, RpcResponse } from '../core/rpc/errors.ts';
+import type { PerchBridge } from '../core/rpc/bridge-types.ts';
+import { createWebSocketBridge, type ConnectionState } from './ws-transport.ts';
+
+export { RpcError };
+export type { ConnectionState };
+
+const stateListeners = new Set<(s: ConnectionState) => void>();
+let connection: ConnectionState = window.perch ? 'open' : 'connecting';
+
+// Electron's preload provides window.perch; in browser mode we provide the same object.
+const raw: PerchBridge =
+  window.perch ??
+  (window.perch = createWebSocketBridge((s) => {
+    connection = s;
+    for (const l of stateListeners) l(s);
+  }));
+
+export async function invoke<C extends Channel>(channel: C, args: ArgsIn<C>): Promise<Result<C>> {
+  const response = RpcResponse.parse(await raw.invoke(channel, args));
+  if (!response.ok) throw new RpcError(response.error);
+  return response.result as Result<C>;
+}
+
+export function on<T extends Topic>(topic: T, listener: (payload: Payload<T>) => void): () => void {
+  return raw.on(topic, (payload) => {
+    const parsed = topics[topic].safeParse(payload);
+    if (parsed.success) listener(parsed.data as Payload<T>);
+  });
+}
+
+export function onConnection(listener: (s: ConnectionState) => void): () => void {
+  stateListeners.add(listener);
+  listener(connection);
+  return () => stateListeners.delete(listener);
+}

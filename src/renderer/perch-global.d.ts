@@ -1,0 +1,8 @@
+import type { PerchBridge } from '../core/rpc/bridge-types.ts';
+
+declare global {
+  interface Window {
+    perch?: PerchBridge;
+  }
+}
+export {};

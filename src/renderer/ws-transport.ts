@@ -1,0 +1,89 @@
+/**
+ * Browser mode's `window.perch`: the same bridge Electron's preload exposes, carried over a
+ * WebSocket to the web host. The run token comes from the URL the host printed; it is moved
+ * to sessionStorage and removed from the address bar so it is not left in history.
+ */
+import type { PerchBridge } from '../core/rpc/bridge-types.ts';
+import type { RpcResponse } from '../core/rpc/errors.ts';
+import { ServerFrame } from '../core/rpc/wire.ts';
+
+export type ConnectionState = 'connecting' | 'open' | 'closed';
+
+const TOKEN_KEY = 'perch.token';
+
+function takeRunToken(): string {
+  const url = new URL(location.href);
+  const fromUrl = url.searchParams.get('token');
+  if (fromUrl) {
+    sessionStorage.setItem(TOKEN_KEY, fromUrl);
+    url.searchParams.delete('token');
+    history.replaceState(null, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(TOKEN_KEY) ?? '';
+}
+
+const disconnected = (message: string): RpcResponse => ({
+  ok: false,
+  error: { code: 'DISCONNECTED', message },
+});
+
+export function createWebSocketBridge(onState: (state: ConnectionState) => void): PerchBridge {
+  const token = takeRunToken();
+  const pending = new Map<number, (r: RpcResponse) => void>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  let nextId = 1;
+  let socket: WebSocket;
+  let opened: Promise<void>;
+  let retryMs = 250;
+
+  const connect = () => {
+    onState('connecting');
+    socket = new WebSocket(`ws://${location.host}/rpc?token=${encodeURIComponent(token)}`);
+    opened = new Promise((resolve) =>
+      socket.addEventListener('open', () => resolve(), { once: true }),
+    );
+    socket.addEventListener('open', () => {
+      retryMs = 250;
+      onState('open');
+    });
+    socket.addEventListener('message', (ev) => {
+      const parsed = ServerFrame.safeParse(JSON.parse(String(ev.data)));
+      if (!parsed.success) return;
+      const frame = parsed.data;
+      if (frame.t === 'result') {
+        pending.get(frame.id)?.(frame.response);
+        pending.delete(frame.id);
+      } else {
+        for (const listener of listeners.get(frame.topic) ?? []) listener(frame.payload);
+      }
+    });
+    socket.addEventListener('close', () => {
+      onState('closed');
+      for (const resolve of pending.values())
+        resolve(disconnected('The connection to Perch closed.'));
+      pending.clear();
+      // The host may be restarting; keep trying, more slowly each time.
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 10_000);
+    });
+  };
+  connect();
+
+  return {
+    async invoke(channel, args) {
+      await opened;
+      const id = nextId++;
+      return new Promise<RpcResponse>((resolve) => {
+        pending.set(id, resolve);
+        socket.send(JSON.stringify({ t: 'invoke', id, channel, args }));
+      });
+    },
+    on(topic, listener) {
+      let set = listeners.get(topic);
+      if (!set) listeners.set(topic, (set = new Set()));
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+  };
+}

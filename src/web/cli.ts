@@ -1,0 +1,36 @@
+/**
+ * `npm run web`: the Core in this Node process, the renderer served on 127.0.0.1, and the
+ * URL to open printed on the first line.
+ */
+import { mkdirSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createCore } from '../core/core.ts';
+import { startWebHost } from './host.ts';
+import { readPackageVersion } from './version.ts';
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '0' },
+    'data-dir': { type: 'string' },
+  },
+});
+
+const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.perch-web'));
+mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const core = await createCore({ dataDir, version: readPackageVersion(), transport: 'web' });
+const host = await startWebHost({
+  core,
+  staticDir: resolve(import.meta.dirname, '../../dist/renderer'),
+  port: Number(values.port),
+});
+console.log(`Perch is running in browser mode. Open: ${host.url}`);
+
+const stop = async () => {
+  await host.close();
+  await core.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

@@ -1,0 +1,137 @@
+/**
+ * Browser mode: serves the built renderer on 127.0.0.1 and carries `window.perch` over a
+ * WebSocket to a Core running in this Node process. Every request must prove it came from
+ * the URL this run printed: the page by the token in its query, later requests by the
+ * cookie that page set, the WebSocket by the token and by its Origin.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { Core } from '../core/core.ts';
+import { ClientFrame, type ServerFrame } from '../core/rpc/wire.ts';
+import { newRunToken, tokenMatches } from './token.ts';
+import { loadStatic } from './static-files.ts';
+import { contentSecurityPolicy } from './csp.ts';
+
+export interface WebHostOptions {
+  core: Core;
+  /** The built renderer (vite build output). */
+  staticDir: string;
+  port?: number;
+  /** Fixed token for tests; a fresh random one otherwise. */
+  token?: string;
+}
+
+export interface WebHost {
+  /** The URL to open, token included. */
+  readonly url: string;
+  readonly origin: string;
+  readonly token: string;
+  close(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const COOKIE = 'perch_token';
+/** Frames larger than this are refused: no legitimate call carries more. */
+const MAX_FRAME_BYTES = 1 << 20;
+
+function cookieToken(req: IncomingMessage): string | undefined {
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === COOKIE) return rest.join('=');
+  }
+  return undefined;
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? newRunToken();
+  const root = resolve(options.staticDir);
+  let origin = '';
+
+  const http = createServer((req, res) => {
+    void (async () => {
+      if (req.method !== 'GET' && req.method !== 'HEAD')
+        return refuse(res, 405, 'Method not allowed');
+      const url = new URL(req.url ?? '/', origin);
+      const viaQuery = tokenMatches(token, url.searchParams.get('token'));
+      if (!viaQuery && !tokenMatches(token, cookieToken(req))) {
+        return refuse(res, 403, 'Open Perch with the URL printed when it started.');
+      }
+      const file = await loadStatic(root, url.pathname);
+      if (!file) return refuse(res, 404, 'Not found');
+      const headers: Record<string, string> = {
+        'content-type': file.type,
+        'content-security-policy': contentSecurityPolicy(origin),
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cache-control': 'no-store',
+      };
+      if (viaQuery) headers['set-cookie'] = `${COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : file.body);
+    })().catch(() => refuse(res, 500, 'Internal error'));
+  });
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+  });
+
+  http.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    const allowed =
+      url.pathname === '/rpc' &&
+      req.headers.origin === origin &&
+      tokenMatches(token, url.searchParams.get('token'));
+    if (!allowed) {
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, options.core));
+  });
+
+  await new Promise<void>((ok, fail) => {
+    http.once('error', fail);
+    http.listen(options.port ?? 0, HOST, () => ok());
+  });
+  const { port } = http.address() as AddressInfo;
+  origin = `http://${HOST}:${port}`;
+
+  return {
+    url: `${origin}/?token=${token}`,
+    origin,
+    token,
+    async close() {
+      for (const client of wss.clients) client.terminate();
+      wss.close();
+      http.closeAllConnections();
+      await new Promise<void>((ok) => http.close(() => ok()));
+    },
+  };
+}
+
+function serveSocket(ws: WebSocket, core: Core): void {
+  const send = (frame: ServerFrame) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+  };
+  const unsubscribe = core.subscribe((topic, payload) => send({ t: 'push', topic, payload }));
+  ws.on('close', unsubscribe);
+  ws.on('message', (data, isBinary) => {
+    let frame: ClientFrame;
+    try {
+      if (isBinary) throw new Error('binary frame');
+      frame = ClientFrame.parse(JSON.parse(data.toString()));
+    } catch {
+      // A frame we cannot even attribute to a call has nobody to answer; drop the peer.
+      ws.close(1003, 'malformed frame');
+      return;
+    }
+    void core
+      .invoke(frame.channel, frame.args)
+      .then((response) => send({ t: 'result', id: frame.id, response }));
+  });
+}

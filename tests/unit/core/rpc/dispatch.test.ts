@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createCore } from '../../../../src/core/core.ts';
+
+async function core() {
+  return createCore({
+    dataDir: await mkdtemp(join(tmpdir(), 'perch-dispatch-')),
+    version: '1.2.3',
+    transport: 'web',
+  });
+}
+
+describe('dispatching a call through the contract', () => {
+  it('answers a known channel with a result of the contract shape', async () => {
+    const c = await core();
+    const r = await c.invoke('app.info', {});
+    expect(r).toMatchObject({
+      ok: true,
+      result: { name: 'Perch', version: '1.2.3', transport: 'web' },
+    });
+  });
+
+  it('refuses an unknown channel by name', async () => {
+    const r = await (await core()).invoke('accounts.dumpSecrets', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+  });
+
+  it('names every invalid argument and runs nothing', async () => {
+    const c = await core();
+    const r = await c.invoke('prefs.set', { theme: 'neon', closeToTray: 1 });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('INVALID_ARGS');
+    expect(r.error.issues?.map((i) => i.path).sort()).toEqual(['closeToTray', 'theme']);
+    expect((await c.invoke('prefs.get', {})).ok && (await c.invoke('prefs.get', {}))).toMatchObject(
+      {
+        result: { theme: 'system', closeToTray: true },
+      },
+    );
+  });
+
+  it('refuses arguments the contract does not name, so nothing extra slips through', async () => {
+    const r = await (await core()).invoke('prefs.set', { theme: 'dark', apiKey: 'x' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_ARGS' } });
+  });
+
+  it('refuses an empty change rather than writing the file for nothing', async () => {
+    const r = await (await core()).invoke('prefs.set', {});
+    expect(r).toMatchObject({ ok: false, error: { code: 'INVALID_ARGS' } });
+  });
+
+  it('pushes a saved change to every subscriber', async () => {
+    const c = await core();
+    const seen: unknown[] = [];
+    c.subscribe((topic, payload) => seen.push([topic, payload]));
+    await c.invoke('prefs.set', { startAtLogin: true });
+    expect(seen).toEqual([
+      ['prefs.changed', { theme: 'system', closeToTray: true, startAtLogin: true }],
+    ]);
+  });
+});
