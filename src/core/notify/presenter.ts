@@ -1,0 +1,89 @@
+/**
+ * What a desktop notification says (NOTIFICATIONS.md section D): its title, its body and
+ * the conversation it belongs to. Pure; the Electron notifier shows what this returns.
+ */
+import type { Message } from '../sync/state-types.ts';
+import { htmlToText, isOnlyUpload } from './html-text.ts';
+
+export interface PresentContext {
+  /** The account's own user id, to tell "you" from the other participants. */
+  myUserId: number;
+  pmContentInDesktopNotifications: boolean;
+}
+
+export interface PresentedMessage {
+  /** One live notification per key: see conversationKey. */
+  key: string;
+  messageId: number;
+  senderName: string;
+  title: string;
+  body: string;
+  /** The body gives nothing away (DM content hidden by the user's setting). */
+  contentHidden: boolean;
+}
+
+/** Past this many other recipients a group DM's title gives a count instead of names. */
+const MAX_NAMED_RECIPIENTS = 3;
+
+/** Native notification bodies are cut by the OS anyway; a bound keeps them readable. */
+const MAX_BODY_CHARS = 300;
+
+function otherRecipients(message: Message, myUserId: number) {
+  if (!Array.isArray(message.display_recipient)) return [];
+  return message.display_recipient.filter((u) => u.id !== myUserId);
+}
+
+/**
+ * DMs group by conversation: a 1:1 by the other user, a group by all its user ids sorted.
+ * Channel messages group by sender, channel and topic, the topic compared case-insensitively.
+ */
+export function conversationKey(message: Message, myUserId: number): string {
+  if (message.type === 'stream') {
+    return `channel:${message.stream_id ?? ''}:${message.sender_id}:${message.subject.toLowerCase()}`;
+  }
+  const others = otherRecipients(message, myUserId);
+  if (others.length <= 1) return `dm:${others[0]?.id ?? myUserId}`;
+  const ids = Array.isArray(message.display_recipient)
+    ? message.display_recipient.map((u) => u.id).sort((a, b) => a - b)
+    : [];
+  return `group:${ids.join(',')}`;
+}
+
+export function notificationTitle(message: Message, myUserId: number): string {
+  const sender = message.sender_full_name;
+  if (message.type === 'stream') {
+    const channel = typeof message.display_recipient === 'string' ? message.display_recipient : '';
+    return `${sender} (#${channel} > ${message.subject})`;
+  }
+  const others = otherRecipients(message, myUserId).filter((u) => u.id !== message.sender_id);
+  if (others.length === 0) return `${sender} (to you)`;
+  if (others.length > MAX_NAMED_RECIPIENTS) return `${sender} (to you and ${others.length} more)`;
+  return `${sender} (to you and ${others.map((u) => u.full_name).join(', ')})`;
+}
+
+function truncate(text: string): string {
+  if (text.length <= MAX_BODY_CHARS) return text;
+  return `${text.slice(0, MAX_BODY_CHARS - 1).trimEnd()}…`;
+}
+
+export function notificationBody(message: Message, ctx: PresentContext): string {
+  if (message.type === 'private' && !ctx.pmContentInDesktopNotifications) {
+    return `New direct message from ${message.sender_full_name}`;
+  }
+  const markdown = message.content_type === 'text/x-markdown';
+  if (isOnlyUpload(message.content, markdown)) return '(attached file)';
+  let text = markdown ? message.content.trim() : htmlToText(message.content);
+  if (message.is_me_message) text = text.replace(/^\/me\b/, message.sender_full_name);
+  return truncate(text);
+}
+
+export function presentMessage(message: Message, ctx: PresentContext): PresentedMessage {
+  return {
+    key: conversationKey(message, ctx.myUserId),
+    messageId: message.id,
+    senderName: message.sender_full_name,
+    title: notificationTitle(message, ctx.myUserId),
+    body: notificationBody(message, ctx),
+    contentHidden: message.type === 'private' && !ctx.pmContentInDesktopNotifications,
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * One signed-in account's state as Perch needs it: settings, subscriptions, topic
+ * visibility, people, and the unread sets of NOTIFICATIONS.md, built from POST /register
+ * and kept current by applying events. Unknown event types and heartbeats change nothing.
+ */
+import type { NotificationInput } from '../notify/policy.ts';
+import {
+  applyAlertWords,
+  applyChannelFolder,
+  applyRealmUser,
+  applySavedSnippets,
+  applySetting,
+  applyVideoProviderToken,
+} from './state-account-events.ts';
+import { applyStream, applySubscription, applyUserTopic } from './state-channel-events.ts';
+import {
+  applyDeleteMessage,
+  applyMessage,
+  applyUpdateMessage,
+  applyUpdateMessageFlags,
+} from './state-message-events.ts';
+import { modelFromRegister, topicPolicyOf, type AccountModel } from './state-model.ts';
+import type {
+  AccountEvent,
+  ChannelFolder,
+  Message,
+  RealmUser,
+  RegisterResponse,
+  SavedSnippet,
+  Stream,
+  Subscription,
+  TopicPolicy,
+  UserGroup,
+  UserSettings,
+} from './state-types.ts';
+import type { UnreadCounts, UnreadSetName } from './unreads.ts';
+
+type Handlers = {
+  [T in AccountEvent['type']]: (
+    model: AccountModel,
+    event: Extract<AccountEvent, { type: T }>,
+  ) => void;
+};
+
+const HANDLERS: Handlers = {
+  message: applyMessage,
+  update_message: applyUpdateMessage,
+  delete_message: applyDeleteMessage,
+  update_message_flags: applyUpdateMessageFlags,
+  // Reactions change message bodies, which AccountState does not keep.
+  reaction: () => {},
+  subscription: applySubscription,
+  stream: applyStream,
+  user_topic: applyUserTopic,
+  user_settings: applySetting,
+  realm_user_settings_defaults: applySetting,
+  realm_user: applyRealmUser,
+  channel_folder: applyChannelFolder,
+  saved_snippets: applySavedSnippets,
+  alert_words: applyAlertWords,
+  has_videoprovider_token: applyVideoProviderToken,
+  heartbeat: () => {},
+};
+
+export interface ApplyResult {
+  /** Some message entered or left one of the unread sets. */
+  unreadsChanged: boolean;
+  /** A new message to decide a notification for (message events only). */
+  newMessage?: { message: Message; flags: string[] };
+  /** Messages that stopped being unread (read or deleted): their notifications can close. */
+  noLongerUnread?: number[] | 'all';
+}
+
+export class AccountState {
+  readonly #model: AccountModel;
+
+  constructor(register: RegisterResponse) {
+    this.#model = modelFromRegister(register);
+  }
+
+  apply(event: { id: number; type: string }): ApplyResult {
+    const handler = (HANDLERS as Partial<Record<string, (m: AccountModel, e: never) => void>>)[
+      event.type
+    ];
+    if (handler === undefined) return { unreadsChanged: false };
+    const before = this.#model.unreads.version;
+    handler(this.#model, event as never);
+    const result: ApplyResult = { unreadsChanged: this.#model.unreads.version !== before };
+    const removed = this.#model.unreads.takeRemoved();
+    if (removed === 'all' || removed.length > 0) result.noLongerUnread = removed;
+    if (event.type === 'message') {
+      const { message, flags } = event as Extract<AccountEvent, { type: 'message' }>;
+      result.newMessage = { message, flags };
+    }
+    return result;
+  }
+
+  /** What decideNotification needs for a message of this account. */
+  policyInput(message: Message, flags: string[], alreadyDecided: boolean): NotificationInput {
+    const m = this.#model;
+    const streamId = message.type === 'stream' ? message.stream_id : undefined;
+    const base = { sender_id: message.sender_id, flags, id: message.id, type: message.type };
+    const common = { me: { user_id: m.userId }, settings: m.settings, alreadyDecided };
+    if (streamId === undefined) {
+      return { ...common, message: base, subscription: undefined, topicPolicy: 0 };
+    }
+    return {
+      ...common,
+      message: { ...base, stream_id: streamId, topic: message.subject },
+      subscription: m.subscriptions.get(streamId),
+      topicPolicy: topicPolicyOf(m, streamId, message.subject),
+    };
+  }
+
+  get userId(): number {
+    return this.#model.userId;
+  }
+
+  get realmName(): string {
+    return this.#model.realmName;
+  }
+
+  get settings(): Readonly<UserSettings> {
+    return this.#model.settings;
+  }
+
+  get realmDefaults(): Readonly<Record<string, unknown>> {
+    return this.#model.realmDefaults;
+  }
+
+  get alertWords(): readonly string[] {
+    return this.#model.alertWords;
+  }
+
+  get hasVideoProviderToken(): boolean {
+    return this.#model.hasVideoProviderToken;
+  }
+
+  subscription(streamId: number): Readonly<Subscription> | undefined {
+    return this.#model.subscriptions.get(streamId);
+  }
+
+  subscriptions(): Readonly<Subscription>[] {
+    return [...this.#model.subscriptions.values()];
+  }
+
+  stream(streamId: number): Readonly<Stream> | undefined {
+    return this.#model.streams.get(streamId);
+  }
+
+  topicPolicy(streamId: number, topic: string): TopicPolicy {
+    return topicPolicyOf(this.#model, streamId, topic);
+  }
+
+  user(userId: number): Readonly<RealmUser> | undefined {
+    return this.#model.users.get(userId);
+  }
+
+  userGroup(groupId: number): Readonly<UserGroup> | undefined {
+    return this.#model.groups.get(groupId);
+  }
+
+  channelFolders(): Readonly<ChannelFolder>[] {
+    return [...this.#model.channelFolders.values()];
+  }
+
+  savedSnippets(): Readonly<SavedSnippet>[] {
+    return [...this.#model.savedSnippets.values()];
+  }
+
+  unreadCounts(): Readonly<UnreadCounts> {
+    return this.#model.unreads.counts();
+  }
+
+  /** The ids of one unread set, ascending. */
+  unreadIds(set: UnreadSetName): number[] {
+    return this.#model.unreads.ids(set);
+  }
+
+  isUnread(messageId: number): boolean {
+    return this.#model.unreads.has(messageId);
+  }
+}

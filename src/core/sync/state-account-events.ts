@@ -1,0 +1,61 @@
+/**
+ * Events about the user, the organization and its people; none of them moves a message
+ * between unread sets (desktop_icon_count_display changes how the sets are counted).
+ */
+import { channelFolderId, type AccountModel } from './state-model.ts';
+import type {
+  AlertWordsEvent,
+  ChannelFolderEvent,
+  RealmUserEvent,
+  SavedSnippetsEvent,
+  SettingUpdateEvent,
+  VideoProviderTokenEvent,
+} from './state-types.ts';
+
+export function applySetting(model: AccountModel, e: SettingUpdateEvent): void {
+  const target = e.type === 'user_settings' ? model.settings : model.realmDefaults;
+  target[e.property] = e.value;
+}
+
+/** A deactivated user leaves every group (spec 6, realm_user). */
+function leaveGroups(model: AccountModel, userId: number): void {
+  for (const group of model.groups.values()) {
+    if (group.members.includes(userId)) group.members = group.members.filter((m) => m !== userId);
+  }
+}
+
+export function applyRealmUser(model: AccountModel, e: RealmUserEvent): void {
+  const id = e.person.user_id;
+  const known = model.users.get(id);
+  if (e.op === 'add') {
+    model.users.set(id, { ...e.person });
+    return;
+  }
+  // Before the dedicated deactivation event, `remove` meant deactivation.
+  const person = e.op === 'remove' ? { ...e.person, is_active: false } : e.person;
+  model.users.set(id, { ...known, ...person });
+  if (person.is_active === false) leaveGroups(model, id);
+}
+
+export function applyChannelFolder(model: AccountModel, e: ChannelFolderEvent): void {
+  if (e.op === 'add') {
+    const id = channelFolderId(e.channel_folder);
+    if (id !== undefined) model.channelFolders.set(id, { ...e.channel_folder });
+    return;
+  }
+  const folder = model.channelFolders.get(e.channel_folder_id);
+  if (folder !== undefined) Object.assign(folder, e.data);
+}
+
+export function applySavedSnippets(model: AccountModel, e: SavedSnippetsEvent): void {
+  if (e.op === 'remove') model.savedSnippets.delete(e.saved_snippet_id);
+  else model.savedSnippets.set(e.saved_snippet.id, { ...e.saved_snippet });
+}
+
+export function applyAlertWords(model: AccountModel, e: AlertWordsEvent): void {
+  model.alertWords = [...e.alert_words];
+}
+
+export function applyVideoProviderToken(model: AccountModel, e: VideoProviderTokenEvent): void {
+  model.hasVideoProviderToken = e.value;
+}
