@@ -13,6 +13,7 @@ step "typecheck" && npm run --silent typecheck || status=1
 step "lint" && npm run --silent lint || status=1
 step "build renderer" && npx vite build --logLevel warn || status=1
 
+export PERCH_REQUIRE_KEYRING=1
 step "unit and integration tests (vitest, real keychain)"
 bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
   --outputFile.json="$reports/vitest.json" || status=1

@@ -2,6 +2,8 @@ import type { Clock } from '../lib/clock.ts';
 import type { PushBus } from './push-bus.ts';
 import type { PreferencesStore } from './prefs.ts';
 import type { AppInfo, CoreStatus } from './rpc/contract.ts';
+import type { AccountManager } from './accounts/manager.ts';
+import type { Account } from './accounts/account.ts';
 
 /** What handlers can reach: the Core's services, never the transports. */
 export interface CoreContext {
@@ -10,5 +12,8 @@ export interface CoreContext {
   readonly dataDir: string;
   readonly bus: PushBus;
   readonly prefs: PreferencesStore;
+  readonly accounts: AccountManager;
   status(): CoreStatus;
+  /** Starts the embedded demo organization (once) and signs in as its owner. */
+  startDemo(): Promise<Account>;
 }

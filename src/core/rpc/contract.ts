@@ -38,6 +38,41 @@ export const AppInfo = z.object({
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
+/** An account as the renderer may see it: everything but the key, which never leaves the Core. */
+export const AccountSummary = z.object({
+  id: z.string(),
+  serverUrl: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  userId: z.number().int(),
+  role: z.number().int(),
+  realmName: z.string(),
+  realmIcon: z.string().optional(),
+  featureLevel: z.number().int(),
+  attention: z.object({ code: z.string(), message: z.string(), since: z.number() }).optional(),
+});
+export type AccountSummary = z.infer<typeof AccountSummary>;
+
+export const ServerProbe = z.object({
+  url: z.string(),
+  realmName: z.string(),
+  realmIcon: z.string().optional(),
+  descriptionHtml: z.string(),
+  version: z.string(),
+  featureLevel: z.number().int(),
+  incompatible: z.boolean(),
+  insecure: z.boolean(),
+  methods: z.object({
+    password: z.boolean(),
+    external: z.array(z.object({ name: z.string(), displayName: z.string() })),
+  }),
+});
+export type ServerProbe = z.infer<typeof ServerProbe>;
+
+const serverUrl = z.string().trim().min(1, 'enter the server address').max(2048);
+const allowInsecure = z.boolean().optional();
+const secret = (what: string) => z.string().trim().min(1, `enter the ${what}`).max(4096);
+
 export const channels = {
   'app.info': channel(noArgs, AppInfo),
   'app.status': channel(noArgs, CoreStatus),
@@ -50,11 +85,57 @@ export const channels = {
       }),
     Preferences,
   ),
+  'accounts.list': channel(noArgs, z.array(AccountSummary)),
+  'accounts.probe': channel(z.object({ url: serverUrl, allowInsecure }).strict(), ServerProbe),
+  'accounts.signInWithKey': channel(
+    z
+      .object({
+        serverUrl,
+        email: z.string().trim().min(1, 'enter the email').max(320),
+        apiKey: secret('API key'),
+        allowInsecure,
+      })
+      .strict(),
+    AccountSummary,
+  ),
+  'accounts.importRcFile': channel(
+    z
+      .object({
+        contents: z
+          .string()
+          .min(1, 'the file is empty')
+          .max(65_536, 'that file is too large to be a zuliprc'),
+        allowInsecure,
+      })
+      .strict(),
+    AccountSummary,
+  ),
+  'accounts.signInWithToken': channel(
+    z.object({ serverUrl, token: secret('token'), allowInsecure }).strict(),
+    AccountSummary,
+  ),
+  'accounts.signInWithPassword': channel(
+    z
+      .object({
+        serverUrl,
+        username: z.string().trim().min(1, 'enter the email').max(320),
+        password: z.string().min(1, 'enter the password').max(4096),
+        allowInsecure,
+      })
+      .strict(),
+    AccountSummary,
+  ),
+  'accounts.signOut': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.object({ removed: z.boolean() }),
+  ),
+  'accounts.startDemo': channel(noArgs, AccountSummary),
 } as const;
 
 export const topics = {
   'core.status': CoreStatus,
   'prefs.changed': Preferences,
+  'accounts.changed': z.array(AccountSummary),
 } as const;
 
 export type Channel = keyof typeof channels;

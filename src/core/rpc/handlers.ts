@@ -1,8 +1,10 @@
 import type { HandlerTable } from './dispatch.ts';
 import type { CoreContext } from '../context.ts';
+import { toSummary } from '../accounts/summary.ts';
 
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
+  const { accounts } = ctx;
   return {
     'app.info': async () => ctx.info,
     'app.status': async () => ctx.status(),
@@ -12,5 +14,16 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       ctx.bus.publish('prefs.changed', next);
       return next;
     },
+    'accounts.list': async () => accounts.list().map(toSummary),
+    'accounts.probe': async ({ url, allowInsecure }) => accounts.probe(url, allowInsecure),
+    'accounts.signInWithKey': async (args) => toSummary(await accounts.signInWithKey(args)),
+    'accounts.importRcFile': async ({ contents, allowInsecure }) =>
+      toSummary(await accounts.importRcFile(contents, allowInsecure)),
+    'accounts.signInWithToken': async ({ serverUrl, token, allowInsecure }) =>
+      toSummary(await accounts.signInWithToken(serverUrl, token, allowInsecure)),
+    'accounts.signInWithPassword': async ({ serverUrl, username, password, allowInsecure }) =>
+      toSummary(await accounts.signInWithPassword(serverUrl, username, password, allowInsecure)),
+    'accounts.signOut': async ({ accountId }) => ({ removed: await accounts.signOut(accountId) }),
+    'accounts.startDemo': async () => toSummary(await ctx.startDemo()),
   };
 }

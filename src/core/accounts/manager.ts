@@ -1,0 +1,227 @@
+/**
+ * Signing in, out and back in. The manager verifies credentials with an authenticated call
+ * before anything is stored, puts the key in the SecretStore and everything else in the
+ * registry, and reports each account to the rest of the Core without its key.
+ */
+import { ApiClient } from '../../api/client.ts';
+import { fetchApiKey, jwtFetchApiKey } from '../../api/routes/auth.ts';
+import { getServerSettings } from '../../api/routes/server.ts';
+import { getOwnUser } from '../../api/routes/users.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { RpcError } from '../rpc/errors.ts';
+import { accountId, type Account, type Attention } from './account.ts';
+import type { AccountRegistry } from './registry.ts';
+import type { SecretStore } from './secret-store.ts';
+import { checkServerUrl } from './server-url.ts';
+import { signInError } from './sign-in-errors.ts';
+import { parseRcFile } from './zuliprc.ts';
+import type { ServerProbe } from './probe.ts';
+import { toProbe } from './probe.ts';
+
+export interface AccountManagerOptions {
+  registry: AccountRegistry;
+  secrets: SecretStore;
+  clock: Clock;
+  /** Builds API clients; tests and the demo pass the same factory the app uses. */
+  newClient?: (options: {
+    realmUrl: string;
+    email?: string;
+    apiKey?: string;
+    clock: Clock;
+  }) => ApiClient;
+  /** Called after any change to the set of accounts or their state. */
+  onChange?: (accounts: Account[]) => void;
+  /** Called once an account is signed in and stored, to start watching it. */
+  onSignedIn?: (account: Account) => void | Promise<void>;
+  /** Called before an account is forgotten, to release its queue and caches. */
+  onSigningOut?: (account: Account) => void | Promise<void>;
+}
+
+export interface Credentials {
+  serverUrl: string;
+  email: string;
+  apiKey: string;
+  allowInsecure?: boolean | undefined;
+}
+
+export class AccountManager {
+  private readonly opts: AccountManagerOptions;
+
+  constructor(options: AccountManagerOptions) {
+    this.opts = options;
+  }
+
+  list(): Account[] {
+    return this.opts.registry.list();
+  }
+
+  /** An authenticated client for a stored account, reading its key from the SecretStore. */
+  async clientFor(id: string): Promise<{ account: Account; client: ApiClient }> {
+    const account = this.opts.registry.get(id);
+    if (!account) throw new RpcError({ code: 'FAILED', message: 'That account is not signed in.' });
+    const apiKey = await this.opts.secrets.get(id);
+    if (!apiKey) {
+      await this.markAttention(
+        id,
+        'KEY_MISSING',
+        'The key for this account is no longer in the keychain.',
+      );
+      throw new RpcError({
+        code: 'FAILED',
+        message: 'Sign in to this account again.',
+        apiCode: 'KEY_MISSING',
+      });
+    }
+    return { account, client: this.client(account.serverUrl, account.email, apiKey) };
+  }
+
+  /** Step 1 of every sign-in: what is at this address? */
+  async probe(input: string, allowInsecure = false, signal?: AbortSignal): Promise<ServerProbe> {
+    const checked = checkServerUrl(input, allowInsecure);
+    if (!checked.ok) {
+      const apiCode = checked.insecureRefused ? 'INSECURE_URL' : 'BAD_URL';
+      throw new RpcError({ code: 'FAILED', message: checked.reason, apiCode });
+    }
+    try {
+      const { data } = await getServerSettings(this.client(checked.url), signal);
+      return toProbe(checked.url, checked.insecure, data);
+    } catch (err) {
+      throw signInError(err, checked.url);
+    }
+  }
+
+  /** Email and API key, checked with GET /users/me before anything is stored. */
+  async signInWithKey(creds: Credentials): Promise<Account> {
+    const probe = await this.probe(creds.serverUrl, creds.allowInsecure);
+    return this.verifyAndStore(probe, creds.email.trim(), creds.apiKey.trim());
+  }
+
+  /** A zuliprc-style file: `[api]` with email, key and site. */
+  async importRcFile(contents: string, allowInsecure = false): Promise<Account> {
+    let rc;
+    try {
+      rc = parseRcFile(contents);
+    } catch (err) {
+      throw new RpcError({ code: 'FAILED', message: (err as Error).message, apiCode: 'BAD_FILE' });
+    }
+    return this.signInWithKey({
+      serverUrl: rc.site,
+      email: rc.email,
+      apiKey: rc.key,
+      allowInsecure,
+    });
+  }
+
+  /** Spec 4.10: trades a signed web token for a key. */
+  async signInWithToken(serverUrl: string, token: string, allowInsecure = false): Promise<Account> {
+    const probe = await this.probe(serverUrl, allowInsecure);
+    let exchanged;
+    try {
+      exchanged = (
+        await jwtFetchApiKey(this.client(probe.url), { token: token.trim(), include_profile: true })
+      ).data;
+    } catch (err) {
+      throw signInError(err, probe.url);
+    }
+    return this.verifyAndStore(probe, exchanged.email, exchanged.api_key);
+  }
+
+  /** Email (or username) and password through POST /fetch_api_key. */
+  async signInWithPassword(
+    serverUrl: string,
+    username: string,
+    password: string,
+    allowInsecure = false,
+  ): Promise<Account> {
+    const probe = await this.probe(serverUrl, allowInsecure);
+    if (!probe.methods.password) {
+      throw new RpcError({
+        code: 'FAILED',
+        message: `${probe.realmName} does not offer password sign-in.`,
+        apiCode: 'NO_PASSWORD_AUTH',
+      });
+    }
+    let exchanged;
+    try {
+      exchanged = (
+        await fetchApiKey(this.client(probe.url), { username: username.trim(), password })
+      ).data;
+    } catch (err) {
+      throw signInError(err, probe.url);
+    }
+    return this.verifyAndStore(probe, exchanged.email, exchanged.api_key);
+  }
+
+  /** Removes the key from the keychain and forgets the account (its queue is released first). */
+  async signOut(id: string): Promise<boolean> {
+    const account = this.opts.registry.get(id);
+    if (!account) return false;
+    await this.opts.onSigningOut?.(account);
+    await this.opts.secrets.delete(id);
+    await this.opts.registry.remove(id);
+    this.changed();
+    return true;
+  }
+
+  /** Credential health: the server rejected this account's key or the account itself. */
+  async markAttention(id: string, code: Attention['code'], message: string): Promise<void> {
+    if (!this.opts.registry.get(id)) return;
+    await this.opts.registry.update(id, {
+      attention: { code, message, since: this.opts.clock.now() },
+    });
+    this.changed();
+  }
+
+  private async verifyAndStore(
+    probe: ServerProbe,
+    email: string,
+    apiKey: string,
+  ): Promise<Account> {
+    const client = this.client(probe.url, email, apiKey);
+    let me;
+    try {
+      me = (await getOwnUser(client)).data;
+    } catch (err) {
+      throw signInError(err, probe.url);
+    }
+    const id = accountId(probe.url, me.email);
+    const account: Account = {
+      id,
+      serverUrl: probe.url,
+      email: me.email,
+      userId: me.user_id,
+      fullName: me.full_name,
+      role: me.role,
+      realmName: probe.realmName,
+      ...(probe.realmIcon ? { realmIcon: probe.realmIcon } : {}),
+      featureLevel: probe.featureLevel,
+      addedAt: this.opts.registry.get(id)?.addedAt ?? this.opts.clock.now(),
+    };
+    // The key goes to the keychain first: a registry entry without its key would be a
+    // half-applied sign-in.
+    await this.opts.secrets.set(id, apiKey);
+    try {
+      await this.opts.registry.put(account);
+    } catch (err) {
+      await this.opts.secrets.delete(id).catch(() => undefined);
+      throw err;
+    }
+    this.changed();
+    await this.opts.onSignedIn?.(account);
+    return account;
+  }
+
+  private client(realmUrl: string, email?: string, apiKey?: string): ApiClient {
+    const options = {
+      realmUrl,
+      clock: this.opts.clock,
+      ...(email ? { email } : {}),
+      ...(apiKey ? { apiKey } : {}),
+    };
+    return this.opts.newClient ? this.opts.newClient(options) : new ApiClient(options);
+  }
+
+  private changed(): void {
+    this.opts.onChange?.(this.list());
+  }
+}

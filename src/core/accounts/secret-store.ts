@@ -1,0 +1,74 @@
+import type * as KeytarModule from 'keytar';
+
+/**
+ * Where API keys live: the OS keychain (macOS Keychain, Windows Credential Manager,
+ * libsecret), one entry per account under the service name `perch`. Nothing else in Perch
+ * stores a key; plaintext is never a fallback.
+ */
+export interface SecretStore {
+  /** What backs the store, shown to the user ('keychain' or 'safeStorage'). */
+  readonly kind: 'keychain' | 'safeStorage';
+  get(accountId: string): Promise<string | undefined>;
+  set(accountId: string, secret: string): Promise<void>;
+  delete(accountId: string): Promise<boolean>;
+}
+
+export const KEYCHAIN_SERVICE = 'perch';
+
+type Keytar = typeof KeytarModule;
+
+export class KeychainUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(
+      `The OS keychain cannot be used: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
+    this.name = 'KeychainUnavailableError';
+  }
+}
+
+/** Loads keytar, which is a native module: a machine without libsecret fails here, not later. */
+export async function loadKeytar(): Promise<Keytar> {
+  try {
+    const mod = (await import('keytar')) as Keytar & { default?: Keytar };
+    return mod.default ?? mod;
+  } catch (err) {
+    throw new KeychainUnavailableError(err);
+  }
+}
+
+export class KeytarSecretStore implements SecretStore {
+  readonly kind = 'keychain' as const;
+
+  constructor(
+    private readonly keytar: Keytar,
+    private readonly service = KEYCHAIN_SERVICE,
+  ) {}
+
+  static async open(service = KEYCHAIN_SERVICE): Promise<KeytarSecretStore> {
+    return new KeytarSecretStore(await loadKeytar(), service);
+  }
+
+  async get(accountId: string): Promise<string | undefined> {
+    return (await this.guard(() => this.keytar.getPassword(this.service, accountId))) ?? undefined;
+  }
+
+  async set(accountId: string, secret: string): Promise<void> {
+    await this.guard(() => this.keytar.setPassword(this.service, accountId, secret));
+  }
+
+  async delete(accountId: string): Promise<boolean> {
+    return this.guard(() => this.keytar.deletePassword(this.service, accountId));
+  }
+
+  /** Keychain errors can quote what was passed in; never let one carry a secret outward. */
+  private async guard<T>(op: () => Promise<T>): Promise<T> {
+    try {
+      return await op();
+    } catch (err) {
+      throw new KeychainUnavailableError(
+        new Error(err instanceof Error ? err.message.split('\n')[0] : 'keychain call failed'),
+      );
+    }
+  }
+}

@@ -1,0 +1,18 @@
+import type { AccountSummary } from '../rpc/contract.ts';
+import type { Account } from './account.ts';
+
+/** The renderer's view of an account; built field by field so nothing new slips across. */
+export function toSummary(a: Account): AccountSummary {
+  return {
+    id: a.id,
+    serverUrl: a.serverUrl,
+    email: a.email,
+    fullName: a.fullName,
+    userId: a.userId,
+    role: a.role,
+    realmName: a.realmName,
+    ...(a.realmIcon ? { realmIcon: a.realmIcon } : {}),
+    featureLevel: a.featureLevel,
+    ...(a.attention ? { attention: a.attention } : {}),
+  };
+}

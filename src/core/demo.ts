@@ -1,0 +1,27 @@
+/**
+ * The embedded demo organization: the reference server started in this process on a free
+ * loopback port, so a newcomer sees a working organization with no account anywhere.
+ */
+import { startServer, type StartedServer } from '../server/index.ts';
+
+export interface DemoServer {
+  url: string;
+  owner: { email: string; apiKey: string };
+  close(): Promise<void>;
+}
+
+export type DemoServerFactory = () => Promise<DemoServer>;
+
+export const startEmbeddedDemo: DemoServerFactory = async () => {
+  const server: StartedServer = await startServer({ demo: true });
+  const owner = server.users.find((u) => u.role === 100 && !u.is_bot);
+  if (!owner) {
+    await server.close();
+    throw new Error('The demo organization has no owner');
+  }
+  return {
+    url: server.url,
+    owner: { email: owner.email, apiKey: owner.api_key },
+    close: () => server.close(),
+  };
+};

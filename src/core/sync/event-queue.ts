@@ -1,0 +1,211 @@
+/**
+ * One account's event queue: POST /register, then GET /events long-polls on their own
+ * connection, forever, until stopped. Modelled on the robust clients of this service:
+ * heartbeats are consumed silently, network and 5xx failures back off with full jitter
+ * (reset by a success), RATE_LIMIT_HIT waits what the server asked, BAD_EVENT_QUEUE_ID
+ * re-registers at once, and a rejected credential stops the queue for good.
+ */
+import { sleep, type Clock } from '../../lib/clock.ts';
+import type { ApiClient } from '../../api/client.ts';
+import type { ApiError } from '../../api/errors.ts';
+import {
+  BadEventQueueIdError,
+  InvalidApiKeyError,
+  RateLimitHitError,
+  RealmDeactivatedError,
+  UserDeactivatedError,
+} from '../../api/errors.ts';
+import { deleteQueue, getEvents, register, type RegisterParams } from '../../api/routes/events.ts';
+import type { RegisterResponse } from '../../api/schemas/register.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
+import { defaultBackoff, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
+
+export type QueueState =
+  'idle' | 'registering' | 'polling' | 'backoff' | 'stopped' | 'needs_attention';
+
+export interface QueueHealth {
+  state: QueueState;
+  queueId: string | undefined;
+  lastEventId: number;
+  /** When the last real event or heartbeat arrived (ms since epoch). */
+  lastEventAt: number | undefined;
+  lastHeartbeatAt: number | undefined;
+  /** Registrations after the first one (queue lost, server restarted, credentials fixed). */
+  reconnects: number;
+  /** Failed attempts in a row; 0 after any success. */
+  failures: number;
+  /** When the next attempt starts, while backing off. */
+  retryAt: number | undefined;
+  lastError: string | undefined;
+}
+
+export type RegisterReason = 'start' | 'reregister';
+
+export interface EventQueueOptions {
+  client: ApiClient;
+  clock: Clock;
+  registerParams: RegisterParams;
+  /**
+   * A queue was registered. On 'reregister' the caller reloads the state it depends on and
+   * fetches what it missed. The loop does not poll until this resolves.
+   */
+  onRegistered: (initial: RegisterResponse, reason: RegisterReason) => Promise<void> | void;
+  /** A batch of events (heartbeats removed), in id order; acknowledged once this resolves. */
+  onEvents: (events: ServerEvent[]) => Promise<void> | void;
+  /** The server rejected the credentials; the queue has stopped and will not retry. */
+  onCredentialsRejected: (error: ApiError) => void;
+  onHealth?: (health: QueueHealth) => void;
+  backoff?: BackoffPolicy;
+  random?: () => number;
+}
+
+const credentialErrors = [InvalidApiKeyError, UserDeactivatedError, RealmDeactivatedError];
+
+export function isCredentialError(err: unknown): err is ApiError {
+  return credentialErrors.some((cls) => err instanceof cls);
+}
+
+class Kicked extends Error {}
+
+export class EventQueue {
+  private readonly opts: EventQueueOptions;
+  private readonly random: () => number;
+  private health: QueueHealth = {
+    state: 'idle',
+    queueId: undefined,
+    lastEventId: -1,
+    lastEventAt: undefined,
+    lastHeartbeatAt: undefined,
+    reconnects: 0,
+    failures: 0,
+    retryAt: undefined,
+    lastError: undefined,
+  };
+  private current: AbortController | undefined;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private registeredOnce = false;
+
+  constructor(options: EventQueueOptions) {
+    this.opts = options;
+    this.random = options.random ?? Math.random;
+  }
+
+  getHealth(): QueueHealth {
+    return { ...this.health };
+  }
+
+  /** Starts the loop; resolves when it ends (stopped, or credentials rejected). */
+  start(): Promise<void> {
+    if (!this.running) {
+      this.stopping = false;
+      this.running = this.loop().finally(() => (this.running = undefined));
+    }
+    return this.running;
+  }
+
+  /** Abandons the current poll or wait and reconnects at once (wake from sleep, network change). */
+  kick(): void {
+    this.current?.abort(new Kicked('kicked'));
+  }
+
+  /** Ends the loop and, if asked, releases the queue on the server (DELETE /events). */
+  async stop({ release = true }: { release?: boolean } = {}): Promise<void> {
+    this.stopping = true;
+    this.current?.abort(new Kicked('stopped'));
+    await this.running;
+    const queueId = this.health.queueId;
+    this.update({ state: 'stopped', queueId: undefined, retryAt: undefined });
+    if (release && queueId) {
+      try {
+        await deleteQueue(this.opts.client, queueId);
+      } catch {
+        // The server will collect the queue itself; quitting must not wait on it.
+      }
+    }
+  }
+
+  private update(change: Partial<QueueHealth>): void {
+    this.health = { ...this.health, ...change };
+    this.opts.onHealth?.(this.getHealth());
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      const ctrl = new AbortController();
+      this.current = ctrl;
+      try {
+        if (!this.health.queueId) await this.registerQueue(ctrl.signal);
+        else await this.pollOnce(ctrl.signal);
+        if (this.health.failures > 0) this.update({ failures: 0, lastError: undefined });
+      } catch (err) {
+        if (this.stopping) break;
+        if (err instanceof Kicked || ctrl.signal.reason instanceof Kicked) continue;
+        if (isCredentialError(err)) {
+          this.update({ state: 'needs_attention', lastError: err.message, queueId: undefined });
+          this.opts.onCredentialsRejected(err);
+          return;
+        }
+        if (err instanceof BadEventQueueIdError) {
+          // The server forgot the queue (restart, or garbage-collected while we slept).
+          this.update({ queueId: undefined, lastError: err.message });
+          continue;
+        }
+        await this.waitBeforeRetry(err, ctrl.signal);
+      }
+    }
+  }
+
+  private async registerQueue(signal: AbortSignal): Promise<void> {
+    this.update({ state: 'registering' });
+    const { data } = await register(this.opts.client, this.opts.registerParams, signal);
+    const reason: RegisterReason = this.registeredOnce ? 'reregister' : 'start';
+    await this.opts.onRegistered(data, reason);
+    this.registeredOnce = true;
+    this.update({
+      state: 'polling',
+      queueId: data.queue_id ?? undefined,
+      lastEventId: data.last_event_id,
+      reconnects: this.health.reconnects + (reason === 'reregister' ? 1 : 0),
+    });
+  }
+
+  private async pollOnce(signal: AbortSignal): Promise<void> {
+    this.update({ state: 'polling', retryAt: undefined });
+    const { data } = await getEvents(
+      this.opts.client,
+      { queue_id: this.health.queueId!, last_event_id: this.health.lastEventId },
+      signal,
+    );
+    const now = this.opts.clock.now();
+    const real = data.events.filter((e) => e.type !== 'heartbeat');
+    const maxId = data.events.reduce((m, e) => Math.max(m, e.id), this.health.lastEventId);
+    if (real.length > 0) await this.opts.onEvents(real);
+    // Acknowledge only what was applied: a crash in onEvents means they come again.
+    this.update({
+      lastEventId: maxId,
+      ...(real.length > 0 ? { lastEventAt: now } : {}),
+      ...(real.length < data.events.length ? { lastHeartbeatAt: now } : {}),
+    });
+  }
+
+  private async waitBeforeRetry(err: unknown, signal: AbortSignal): Promise<void> {
+    const failures = this.health.failures + 1;
+    const policy = this.opts.backoff ?? defaultBackoff;
+    const delay =
+      err instanceof RateLimitHitError && err.retryAfter > 0
+        ? Math.ceil(err.retryAfter * 1000)
+        : fullJitterDelay(failures - 1, policy, this.random);
+    this.update({
+      state: 'backoff',
+      failures,
+      retryAt: this.opts.clock.now() + delay,
+      lastError: err instanceof Error ? err.message : String(err),
+    });
+    try {
+      await sleep(this.opts.clock, delay, signal);
+    } catch {
+      // Kicked or stopped during the wait: the loop decides what comes next.
+    }
+  }
+}
