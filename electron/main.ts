@@ -1,0 +1,115 @@
+/**
+ * The Electron main process: one running Perch per profile, the Core, the window and the
+ * tray. Everything it decides on its own lives in small electron-free files beside it.
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { app, session, type BrowserWindow } from 'electron';
+import { createCore, type Core } from '../src/core/core.ts';
+import { Preferences } from '../src/core/rpc/contract.ts';
+import { appFiles } from './app-files.ts';
+import { bindCoreToIpc } from './ipc.ts';
+import { applyStartAtLogin } from './login-item.ts';
+import { parseStartupOptions, type StartupOptions } from './startup.ts';
+import { createTray } from './tray.ts';
+import { createMainWindow, guardWebContents, installSessionPolicy } from './window.ts';
+
+const startup = parseStartupOptions(process.argv, process.cwd());
+// Every renderer, not only the main window's, runs sandboxed; this must precede 'ready'.
+app.enableSandbox();
+// Before the lock: the lock belongs to the data folder, so separate profiles run side by side.
+if (startup.dataDir) app.setPath('userData', startup.dataDir);
+
+if (app.requestSingleInstanceLock()) {
+  start(startup).catch((err: unknown) => {
+    console.error('Perch could not start:', err instanceof Error ? err.message : String(err));
+    app.exit(1);
+  });
+} else {
+  // The running Perch receives 'second-instance' and brings its window forward.
+  app.quit();
+}
+
+async function readPreferences(core: Core): Promise<Preferences> {
+  const response = await core.invoke('prefs.get', {});
+  if (!response.ok) throw new Error(`Could not read preferences: ${response.error.message}`);
+  return Preferences.parse(response.result);
+}
+
+function followStartAtLogin(enabled: boolean): void {
+  applyStartAtLogin(enabled).catch((err: unknown) => {
+    console.error(
+      'Could not change start at login:',
+      err instanceof Error ? err.message : String(err),
+    );
+  });
+}
+
+async function start(options: StartupOptions): Promise<void> {
+  app.on('web-contents-created', (_event, contents) => guardWebContents(contents));
+  await app.whenReady();
+  installSessionPolicy(session.defaultSession);
+
+  const files = appFiles(
+    app.getAppPath(),
+    app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources'),
+  );
+  const appUrl = pathToFileURL(files.indexHtml).href;
+  const core = await createCore({
+    dataDir: app.getPath('userData'),
+    version: app.getVersion(),
+    transport: 'electron',
+  });
+  const unbindIpc = bindCoreToIpc(core, appUrl);
+
+  let prefs = await readPreferences(core);
+  followStartAtLogin(prefs.startAtLogin);
+  core.subscribe((topic, payload) => {
+    if (topic !== 'prefs.changed') return;
+    const next = Preferences.parse(payload);
+    if (next.startAtLogin !== prefs.startAtLogin) followStartAtLogin(next.startAtLogin);
+    prefs = next;
+  });
+
+  let quitting = false;
+  let window: BrowserWindow | null = null;
+  const openWindow = (show: boolean): BrowserWindow => {
+    const created = createMainWindow(files, { show });
+    created.on('close', (event) => {
+      if (quitting || !prefs.closeToTray) return;
+      event.preventDefault();
+      created.hide();
+    });
+    created.on('closed', () => {
+      if (window === created) window = null;
+    });
+    return created;
+  };
+  const showWindow = () => {
+    window ??= openWindow(false);
+    if (window.isMinimized()) window.restore();
+    window.show();
+    window.focus();
+  };
+
+  const tray = createTray(files.resources, { open: showWindow, quit: () => app.quit() });
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
+  app.on('before-quit', () => {
+    quitting = true;
+  });
+  // Only reachable with closeToTray off: a hidden window never closes.
+  app.on('window-all-closed', () => app.quit());
+
+  let closed = false;
+  app.on('will-quit', (event) => {
+    if (closed) return;
+    closed = true;
+    event.preventDefault();
+    unbindIpc();
+    tray.destroy();
+    void core.close().finally(() => app.quit());
+  });
+
+  window = openWindow(!options.hidden);
+}

@@ -1,0 +1,111 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createCore, type Core } from '../../../src/core/core.ts';
+import { ManualClock } from '../../../src/lib/clock.ts';
+import { INVOKE_CHANNEL, PUSH_CHANNEL } from '../../../electron/ipc-channels.ts';
+
+type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
+
+// A stand-in for the two main-process objects ipc.ts uses; the Core behind it is real.
+const fake = vi.hoisted(() => ({
+  handlers: new Map<string, Handler>(),
+  windows: [] as { webContents: { url: string; sent: unknown[][] } }[],
+}));
+
+vi.mock('electron', () => ({
+  ipcMain: {
+    handle: (channel: string, handler: Handler) => fake.handlers.set(channel, handler),
+    removeHandler: (channel: string) => fake.handlers.delete(channel),
+  },
+  BrowserWindow: {
+    getAllWindows: () =>
+      fake.windows.map((w) => ({
+        webContents: {
+          isDestroyed: () => false,
+          getURL: () => w.webContents.url,
+          send: (...args: unknown[]) => w.webContents.sent.push(args),
+        },
+      })),
+  },
+}));
+
+const { bindCoreToIpc } = await import('../../../electron/ipc.ts');
+
+const appUrl = 'file:///opt/Perch/resources/app.asar/dist/renderer/index.html';
+const frame = (url: string, parent: object | null = null) => ({ senderFrame: { url, parent } });
+
+describe('the IPC binding', () => {
+  let dataDir: string;
+  let core: Core;
+  let unbind: () => void;
+
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'perch-ipc-'));
+    core = await createCore({
+      dataDir,
+      version: '9.8.7',
+      transport: 'electron',
+      clock: new ManualClock(),
+    });
+    unbind = bindCoreToIpc(core, appUrl);
+  });
+  afterEach(async () => {
+    unbind();
+    fake.windows = [];
+    await core.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  const call = (event: unknown, channel: unknown, args: unknown) => {
+    const handler = fake.handlers.get(INVOKE_CHANNEL);
+    if (!handler) throw new Error('no invoke handler registered');
+    return handler(event, channel, args);
+  };
+
+  it('answers the app window through the Core', async () => {
+    await expect(call(frame(`${appUrl}#/`), 'app.info', {})).resolves.toMatchObject({
+      ok: true,
+      result: { name: 'Perch', version: '9.8.7', transport: 'electron' },
+    });
+  });
+
+  it('passes invalid arguments to the Core, which refuses them with a clear error', async () => {
+    await expect(call(frame(appUrl), 'prefs.set', { theme: 'purple' })).resolves.toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_ARGS', issues: [{ path: 'theme' }] },
+    });
+  });
+
+  it.each([
+    ['a page that is not the app', frame('https://evil.example/')],
+    ['an iframe inside the app page', frame(appUrl, { url: appUrl })],
+    ['a frame that no longer exists', { senderFrame: null }],
+  ])('refuses %s before the Core runs anything', async (_what, event) => {
+    await expect(call(event, 'prefs.set', { theme: 'dark' })).rejects.toThrow(/Refused/);
+    await expect(call(frame(appUrl), 'prefs.get', {})).resolves.toMatchObject({
+      result: { theme: 'system' },
+    });
+  });
+
+  it('pushes Core topics to app windows only', async () => {
+    const app = { webContents: { url: `${appUrl}#/settings`, sent: [] as unknown[][] } };
+    const stranger = { webContents: { url: 'https://evil.example/', sent: [] as unknown[][] } };
+    fake.windows = [app, stranger];
+    await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
+    expect(app.webContents.sent).toEqual([
+      [PUSH_CHANNEL, 'prefs.changed', expect.objectContaining({ theme: 'dark' })],
+    ]);
+    expect(stranger.webContents.sent).toEqual([]);
+  });
+
+  it('stops answering and pushing once unbound', async () => {
+    const app = { webContents: { url: appUrl, sent: [] as unknown[][] } };
+    fake.windows = [app];
+    unbind();
+    expect(fake.handlers.has(INVOKE_CHANNEL)).toBe(false);
+    await core.invoke('prefs.set', { theme: 'light' });
+    expect(app.webContents.sent).toEqual([]);
+  });
+});

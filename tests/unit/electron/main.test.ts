@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { INVOKE_CHANNEL } from '../../../electron/ipc-channels.ts';
+import { FakeElectron } from './fake-electron.ts';
+
+const root = join(import.meta.dirname, '..', '..', '..');
+const appUrl = pathToFileURL(join(root, 'dist', 'renderer', 'index.html')).href;
+
+let dataDir: string;
+let configHome: string;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'perch-main-'));
+  configHome = await mkdtemp(join(tmpdir(), 'perch-xdg-'));
+  vi.stubEnv('XDG_CONFIG_HOME', configHome);
+});
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  vi.doUnmock('electron');
+  await rm(dataDir, { recursive: true, force: true });
+  await rm(configHome, { recursive: true, force: true });
+});
+
+/** Starts electron/main.ts afresh, as `electron . <flags>` would, against a fake Electron. */
+async function launch(flags: string[] = [], { hasLock = true } = {}) {
+  const electron = new FakeElectron(root);
+  electron.app.hasLock = hasLock;
+  electron.app.setPath('userData', dataDir);
+  vi.resetModules();
+  vi.doMock('electron', () => electron.module());
+  const argv = process.argv;
+  process.argv = [process.execPath, root, ...flags];
+  try {
+    await import('../../../electron/main.ts');
+  } finally {
+    process.argv = argv;
+  }
+  electron.app.becomeReady();
+  if (hasLock) await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
+  const call = (channel: string, args: unknown) => {
+    const handler = electron.handlers.get(INVOKE_CHANNEL);
+    if (!handler) throw new Error('IPC is not bound');
+    return handler({ senderFrame: { url: appUrl, parent: null } }, channel, args);
+  };
+  return { electron, window: electron.windows[0], tray: electron.trays[0], call };
+}
+
+describe('starting Perch', () => {
+  it('opens the renderer in a window once painted, with the tray in its calm state', async () => {
+    const { electron, window, tray, call } = await launch();
+    expect(electron.app.sandboxed).toBe(true);
+    expect(window?.loaded).toEqual([join(root, 'dist', 'renderer', 'index.html')]);
+    expect(window?.visible).toBe(false);
+    window?.emit('ready-to-show');
+    expect(window?.visible).toBe(true);
+    expect(tray?.image).toBe(join(root, 'resources', 'tray', 'linux', 'tray-none.png'));
+    expect(tray?.menu.filter((i) => i.label).map((i) => i.label)).toEqual([
+      'Open Perch',
+      'Quit Perch',
+    ]);
+    await expect(call('app.info', {})).resolves.toMatchObject({
+      ok: true,
+      result: { version: '1.2.3', transport: 'electron' },
+    });
+  });
+
+  it('keeps its data in the folder --data-dir names', async () => {
+    const other = await mkdtemp(join(tmpdir(), 'perch-other-'));
+    try {
+      const { electron, call } = await launch(['--data-dir', other]);
+      expect(electron.app.getPath('userData')).toBe(other);
+      await call('prefs.set', { theme: 'dark' });
+      expect(existsSync(join(other, 'preferences.json'))).toBe(true);
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+  });
+
+  it('stays in the tray when started with --hidden', async () => {
+    const { window } = await launch(['--hidden']);
+    window?.emit('ready-to-show');
+    expect(window?.visible).toBe(false);
+  });
+
+  it('leaves at once when another Perch already runs, which brings its own window forward', async () => {
+    const { electron } = await launch([], { hasLock: false });
+    expect(electron.app.quitRequests).toBe(1);
+    expect(electron.windows).toEqual([]);
+
+    const first = await launch(['--hidden']);
+    first.electron.app.emit('second-instance');
+    expect(first.window?.visible).toBe(true);
+    expect(first.window?.focused).toBe(1);
+  });
+});
+
+describe('closing the window', () => {
+  it('hides it to the tray while closeToTray is on, and the tray brings it back', async () => {
+    const { window, tray } = await launch();
+    expect(window?.userCloses().defaultPrevented).toBe(true);
+    expect(window?.visible).toBe(false);
+    tray?.click('Open Perch');
+    expect(window?.visible).toBe(true);
+  });
+
+  it('really closes it, and quits, once closeToTray is turned off', async () => {
+    const { electron, window, call } = await launch();
+    await call('prefs.set', { closeToTray: false });
+    expect(window?.userCloses().defaultPrevented).toBe(false);
+    electron.app.emit('window-all-closed');
+    await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
+  });
+
+  it('does not stand in the way of quitting from the tray', async () => {
+    const { electron, window, tray } = await launch();
+    tray?.click('Quit Perch');
+    expect(window?.userCloses().defaultPrevented).toBe(false);
+    await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
+    expect(tray?.destroyed).toBe(true);
+    expect(electron.handlers.has(INVOKE_CHANNEL)).toBe(false);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('start at login on Linux', () => {
+  it('follows the preference with an autostart entry that starts Perch hidden', async () => {
+    const { call } = await launch();
+    const entry = join(configHome, 'autostart', 'perch.desktop');
+    expect(existsSync(entry)).toBe(false);
+
+    await call('prefs.set', { startAtLogin: true });
+    await vi.waitFor(() => expect(existsSync(entry)).toBe(true));
+    expect(readFileSync(entry, 'utf8')).toMatch(/^Exec=.* --hidden$/m);
+
+    await call('prefs.set', { startAtLogin: false });
+    await vi.waitFor(() => expect(existsSync(entry)).toBe(false));
+  });
+});
