@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { echoHandler } from '../../../../src/botserver/handlers/echo.ts';
+import { contextFor, payload, profile } from './context.ts';
+
+const context = contextFor(profile('echo'));
+
+describe('echo handler', () => {
+  it.each([
+    ['@**Echo Bot** hello', 'hello'],
+    ['@_**Echo Bot** quietly', 'quietly'],
+    ['@**Echo Bot|42** with an id', 'with an id'],
+    ['  @**Echo Bot**   padded  ', 'padded'],
+  ])('drops its own leading mention: %j', async (data, reply) => {
+    expect(await echoHandler.handle(payload(data), context)).toEqual({ content: reply });
+  });
+
+  it('keeps mentions of anyone else, and mentions of itself later in the message', async () => {
+    const text = '@**Ada Admin** ask @**Echo Bot** again';
+    expect(await echoHandler.handle(payload(text), context)).toEqual({ content: text });
+  });
+
+  it('repeats a direct message as it is', async () => {
+    expect(await echoHandler.handle(payload('just us', 'direct_message'), context)).toEqual({
+      content: 'just us',
+    });
+  });
+
+  it('answers nothing when only the mention was sent', async () => {
+    expect(await echoHandler.handle(payload('@**Echo Bot**'), context)).toBeNull();
+  });
+});
