@@ -11,6 +11,20 @@ import { appFiles } from './app-files.ts';
 import { bindCoreToIpc } from './ipc.ts';
 import { applyStartAtLogin } from './login-item.ts';
 import { parseStartupOptions, type StartupOptions } from './startup.ts';
+import { KeytarSecretStore, type SecretStore } from '../src/core/accounts/secret-store.ts';
+import { SafeStorageSecretStore } from './secret-fallback.ts';
+
+/** The OS keychain through keytar; Electron's safeStorage only if keytar cannot load. */
+async function openSecretStore(dataDir: string): Promise<SecretStore> {
+  try {
+    return await KeytarSecretStore.open();
+  } catch (err) {
+    console.warn(
+      `Keychain unavailable, using encrypted storage instead: ${(err as Error).message}`,
+    );
+    return SafeStorageSecretStore.open(dataDir);
+  }
+}
 import { createTray } from './tray.ts';
 import { createMainWindow, guardWebContents, installSessionPolicy } from './window.ts';
 
@@ -55,10 +69,13 @@ async function start(options: StartupOptions): Promise<void> {
     app.isPackaged ? process.resourcesPath : join(app.getAppPath(), 'resources'),
   );
   const appUrl = pathToFileURL(files.indexHtml).href;
+  const dataDir = app.getPath('userData');
   const core = await createCore({
-    dataDir: app.getPath('userData'),
+    dataDir,
     version: app.getVersion(),
     transport: 'electron',
+    secrets: await openSecretStore(dataDir),
+    demo: options.demo,
   });
   const unbindIpc = bindCoreToIpc(core, appUrl);
 

@@ -12,8 +12,9 @@ import { KeytarSecretStore, type SecretStore } from './accounts/secret-store.ts'
 import { toSummary } from './accounts/summary.ts';
 import type { Account } from './accounts/account.ts';
 import { startEmbeddedDemo, type DemoServer, type DemoServerFactory } from './demo.ts';
+import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 
-export interface CoreOptions {
+export interface CoreOptions extends HostAdapters {
   /** Where the Core keeps its non-secret files (preferences, account registry, caches). */
   dataDir: string;
   version: string;
@@ -23,6 +24,8 @@ export interface CoreOptions {
   secrets?: SecretStore;
   /** How "Try the demo organization" starts its server (tests pass a smaller one). */
   demoServer?: DemoServerFactory;
+  /** Start the demo organization and sign in to it as soon as the Core is up (`--demo`). */
+  demo?: boolean;
 }
 
 export interface Core {
@@ -53,6 +56,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       ? `Electron ${process.versions.electron}`
       : `Node ${process.versions.node}`,
     transport: options.transport,
+    secretStorage: secrets.kind,
     startedAt,
   };
   const status = (): CoreStatus => ({
@@ -69,7 +73,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       bus.publish('accounts.changed', all.map(toSummary));
       bus.publish('core.status', status());
     },
+    onSignedIn: (account) => sync.startAccount(account.id).catch(() => undefined),
+    onSigningOut: (account) => sync.stopAccount(account.id),
   });
+  const sync = createSyncManager({ clock, bus, accounts, adapters: options });
 
   let demo: Promise<DemoServer> | undefined;
   const startDemo = async (): Promise<Account> => {
@@ -82,8 +89,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       serverUrl: server.url,
       email: server.owner.email,
       apiKey: server.owner.apiKey,
+      demo: true,
     });
   };
+  // A demo account left by an earlier run points at a server that no longer exists.
+  await accounts.forgetDemoAccounts();
 
   const ctx: CoreContext = {
     info,
@@ -92,10 +102,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bus,
     prefs,
     accounts,
+    sync,
     status,
     startDemo,
   };
   const handlers = createHandlers(ctx);
+  await watchStoredAccounts(sync, accounts);
+  if (options.demo) await startDemo();
   state = 'ready';
 
   return {
@@ -106,7 +119,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       state = 'stopping';
       bus.publish('core.status', status());
-      if (demo) await (await demo.catch(() => undefined))?.close();
+      await sync.close();
+      if (demo) {
+        await accounts.forgetDemoAccounts();
+        await (await demo.catch(() => undefined))?.close();
+      }
     },
   };
 }

@@ -14,12 +14,18 @@ const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
+    demo: { type: 'boolean', default: false },
   },
 });
 
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.perch-web'));
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-const core = await createCore({ dataDir, version: readPackageVersion(), transport: 'web' });
+const core = await createCore({
+  dataDir,
+  version: readPackageVersion(),
+  transport: 'web',
+  demo: values.demo,
+});
 const host = await startWebHost({
   core,
   staticDir: resolve(import.meta.dirname, '../../dist/renderer'),

@@ -24,6 +24,8 @@ export const Account = z.object({
   featureLevel: z.number().int().nonnegative(),
   addedAt: z.number(),
   attention: Attention.optional(),
+  /** Signed in to the embedded demo organization, which lives only as long as this run. */
+  demo: z.boolean().optional(),
 });
 export type Account = z.infer<typeof Account>;
 

@@ -42,6 +42,7 @@ export interface Credentials {
   email: string;
   apiKey: string;
   allowInsecure?: boolean | undefined;
+  demo?: boolean | undefined;
 }
 
 export class AccountManager {
@@ -93,7 +94,7 @@ export class AccountManager {
   /** Email and API key, checked with GET /users/me before anything is stored. */
   async signInWithKey(creds: Credentials): Promise<Account> {
     const probe = await this.probe(creds.serverUrl, creds.allowInsecure);
-    return this.verifyAndStore(probe, creds.email.trim(), creds.apiKey.trim());
+    return this.verifyAndStore(probe, creds.email.trim(), creds.apiKey.trim(), creds.demo);
   }
 
   /** A zuliprc-style file: `[api]` with email, key and site. */
@@ -172,10 +173,21 @@ export class AccountManager {
     this.changed();
   }
 
+  /**
+   * Demo accounts point at a server that ends with the run that started it; forget them
+   * (and their keys) when a run starts or ends.
+   */
+  async forgetDemoAccounts(): Promise<void> {
+    for (const account of this.opts.registry.list().filter((a) => a.demo)) {
+      await this.signOut(account.id);
+    }
+  }
+
   private async verifyAndStore(
     probe: ServerProbe,
     email: string,
     apiKey: string,
+    demo?: boolean,
   ): Promise<Account> {
     const client = this.client(probe.url, email, apiKey);
     let me;
@@ -196,6 +208,7 @@ export class AccountManager {
       ...(probe.realmIcon ? { realmIcon: probe.realmIcon } : {}),
       featureLevel: probe.featureLevel,
       addedAt: this.opts.registry.get(id)?.addedAt ?? this.opts.clock.now(),
+      ...(demo ? { demo: true } : {}),
     };
     // The key goes to the keychain first: a registry entry without its key would be a
     // half-applied sign-in.

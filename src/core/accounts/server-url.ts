@@ -1,5 +1,6 @@
 export type ServerUrlCheck =
-  { ok: true; url: string; insecure: boolean } | { ok: false; reason: string; insecureRefused?: true };
+  | { ok: true; url: string; insecure: boolean }
+  | { ok: false; reason: string; insecureRefused?: true };
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 

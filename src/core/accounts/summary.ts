@@ -14,5 +14,6 @@ export function toSummary(a: Account): AccountSummary {
     ...(a.realmIcon ? { realmIcon: a.realmIcon } : {}),
     featureLevel: a.featureLevel,
     ...(a.attention ? { attention: a.attention } : {}),
+    ...(a.demo ? { demo: true } : {}),
   };
 }

@@ -4,6 +4,12 @@
  * incoming argument with these schemas before any handler runs.
  */
 import { z } from 'zod';
+import {
+  AccountSyncStatusWire,
+  DecisionEntryWire,
+  DndChoiceWire,
+  DndStateWire,
+} from '../sync/wire.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
   args,
@@ -34,6 +40,8 @@ export const AppInfo = z.object({
   platform: z.string(),
   runtime: z.string(),
   transport: z.enum(['electron', 'web']),
+  /** Where API keys are kept: the OS keychain, or Electron's encrypted storage as a fallback. */
+  secretStorage: z.enum(['keychain', 'safeStorage']),
   startedAt: z.number(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
@@ -50,6 +58,8 @@ export const AccountSummary = z.object({
   realmIcon: z.string().optional(),
   featureLevel: z.number().int(),
   attention: z.object({ code: z.string(), message: z.string(), since: z.number() }).optional(),
+  /** Signed in to the embedded demo organization (ends with this run). */
+  demo: z.boolean().optional(),
 });
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
@@ -130,12 +140,28 @@ export const channels = {
     z.object({ removed: z.boolean() }),
   ),
   'accounts.startDemo': channel(noArgs, AccountSummary),
+  /** Each watched account's event queue health (Activity panel, tray menu). */
+  'sync.status': channel(noArgs, z.array(AccountSyncStatusWire)),
+  /** The "why" log: an account's last decisions, oldest first. */
+  'sync.decisions': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.array(DecisionEntryWire),
+  ),
+  /** Every queue reconnects now instead of waiting out its backoff. */
+  'sync.reconnect': channel(noArgs, z.object({})),
+  /** The user is looking at the window: open notifications have done their job. */
+  'notifications.seen': channel(noArgs, z.object({})),
+  'dnd.get': channel(noArgs, DndStateWire),
+  'dnd.set': channel(z.object({ choice: DndChoiceWire }).strict(), DndStateWire),
 } as const;
 
 export const topics = {
   'core.status': CoreStatus,
   'prefs.changed': Preferences,
   'accounts.changed': z.array(AccountSummary),
+  'sync.status': z.array(AccountSyncStatusWire),
+  'sync.decisions': z.object({ accountId: z.string(), entries: z.array(DecisionEntryWire) }),
+  'dnd.changed': DndStateWire,
 } as const;
 
 export type Channel = keyof typeof channels;

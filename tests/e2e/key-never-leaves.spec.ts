@@ -1,0 +1,62 @@
+/**
+ * The API key never reaches the renderer, a file or a log: through a whole sign-in, fetch
+ * and sign-out, no bridge frame in either direction and no file under the data directory
+ * contains it. Signing in by web token means the key is never typed, so it may appear
+ * nowhere at all.
+ */
+import { expect, test } from '@playwright/test';
+import { startServer, DEFAULT_JWT_KEY, type StartedServer } from '../../src/server/index.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { signJwt } from './support/jwt.ts';
+import { keychainListing, readTree } from './support/secrets.ts';
+
+let mode: BrowserMode;
+let server: StartedServer;
+test.beforeEach(async () => {
+  server = await startServer({});
+  mode = await startBrowserMode();
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await server.close();
+});
+
+test('no bridge message and no data file ever holds the API key', async ({ page }) => {
+  const user = server.users.find((u) => u.role === 200)!;
+  const frames: string[] = [];
+  const pushes: unknown[] = [];
+  page.on('websocket', (ws) => {
+    ws.on('framesent', (f) => frames.push(String(f.payload)));
+    ws.on('framereceived', (f) => frames.push(String(f.payload)));
+  });
+  mode.core.subscribe((topic, payload) => pushes.push({ topic, payload }));
+
+  await page.goto(mode.host.url);
+  await page.getByRole('button', { name: 'Sign in to an organization' }).click();
+  await page.getByLabel('Organization address').fill(server.url);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByRole('tab', { name: 'Signed web token' }).click();
+  await page.getByLabel('Signed web token').fill(signJwt({ email: user.email }, DEFAULT_JWT_KEY));
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page.getByTestId('signed-in-as')).toContainText(user.full_name);
+  expect(keychainListing()).toContain(`secret = ${user.api_key}`);
+
+  // Fetch: everything the renderer can ask about the account.
+  await page.getByRole('button', { name: 'Done' }).click();
+  await page.reload();
+  await page.getByRole('button', { name: 'Accounts' }).click();
+  await expect(page.getByRole('list', { name: 'Signed-in accounts' })).toContainText(user.email);
+  const filesWhileSignedIn = await readTree(mode.dataDir);
+
+  await page.getByRole('button', { name: `Sign out of Perch Demo as ${user.email}` }).click();
+  await expect(page.getByRole('button', { name: 'Try the demo organization' })).toBeVisible();
+
+  expect(frames.length).toBeGreaterThan(10);
+  for (const frame of frames) expect(frame).not.toContain(user.api_key);
+  expect(JSON.stringify(pushes)).not.toContain(user.api_key);
+  expect(filesWhileSignedIn.some((f) => f.path.endsWith('accounts.json'))).toBe(true);
+  for (const file of [...filesWhileSignedIn, ...(await readTree(mode.dataDir))]) {
+    expect(file.text, file.path).not.toContain(user.api_key);
+  }
+  expect(keychainListing()).not.toContain(user.api_key);
+});
