@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { channels, isChannel, type Args, type Channel, type Result } from './contract.ts';
 import { RpcError, type RpcResponse } from './errors.ts';
+import { ApiError } from '../../api/errors.ts';
 
 export type HandlerTable = { [C in Channel]: (args: Args<C>) => Promise<Result<C>> };
 
@@ -15,6 +16,16 @@ function issuesOf(error: z.ZodError): { path: string; message: string }[] {
 /** Maps anything a handler threw to the error envelope, without leaking internals. */
 export function toRpcError(err: unknown): RpcError {
   if (err instanceof RpcError) return err;
+  if (err instanceof ApiError) {
+    // The server's own words and fields, as it sent them; never the request (or its key).
+    const { result: _r, msg: _m, code: _c, ...details } = err.body;
+    return new RpcError({
+      code: 'FAILED',
+      message: err.msg || err.code,
+      apiCode: err.code,
+      ...(Object.keys(details).length > 0 ? { details } : {}),
+    });
+  }
   const apiCode =
     err && typeof err === 'object' && 'code' in err && typeof err.code === 'string'
       ? err.code

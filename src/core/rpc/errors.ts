@@ -11,6 +11,11 @@ export const RpcErrorShape = z.object({
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
   /** The server's error code when a handler failed on an API error. */
   apiCode: z.string().optional(),
+  /**
+   * The server's extra error fields (spec section 7: var_name, parameters, retry-after,
+   * stream, the INVITATION_FAILED lists...), so the screen can show its answer faithfully.
+   */
+  details: z.record(z.string(), z.unknown()).optional(),
 });
 export type RpcErrorShape = z.infer<typeof RpcErrorShape>;
 
@@ -18,6 +23,7 @@ export class RpcError extends Error {
   readonly code: RpcErrorCode;
   readonly issues: RpcErrorShape['issues'];
   readonly apiCode: string | undefined;
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(shape: RpcErrorShape) {
     super(shape.message);
@@ -25,6 +31,7 @@ export class RpcError extends Error {
     this.code = shape.code;
     this.issues = shape.issues;
     this.apiCode = shape.apiCode;
+    this.details = shape.details;
   }
 
   toShape(): RpcErrorShape {
@@ -33,6 +40,7 @@ export class RpcError extends Error {
       message: this.message,
       ...(this.issues ? { issues: this.issues } : {}),
       ...(this.apiCode ? { apiCode: this.apiCode } : {}),
+      ...(this.details ? { details: this.details } : {}),
     };
   }
 }

@@ -61,3 +61,30 @@ describe('dispatching a call through the contract', () => {
     ]);
   });
 });
+
+describe('API errors reaching the renderer', () => {
+  it('carry the server message, code and extra fields, and nothing of the request', async () => {
+    const { toRpcError } = await import('../../../../src/core/rpc/dispatch.ts');
+    const { apiErrorFor } = await import('../../../../src/api/errors.ts');
+    const err = apiErrorFor('POST /invites', 400, {
+      result: 'error',
+      msg: 'Some of those addresses are already using Zulip',
+      code: 'INVITATION_FAILED',
+      errors: [['a@b.c', 'Already has an account.', false]],
+      sent_invitations: true,
+      daily_limit_reached: false,
+      license_limit_reached: false,
+    });
+    expect(toRpcError(err).toShape()).toEqual({
+      code: 'FAILED',
+      message: 'Some of those addresses are already using Zulip',
+      apiCode: 'INVITATION_FAILED',
+      details: {
+        errors: [['a@b.c', 'Already has an account.', false]],
+        sent_invitations: true,
+        daily_limit_reached: false,
+        license_limit_reached: false,
+      },
+    });
+  });
+});
