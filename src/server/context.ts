@@ -1,0 +1,32 @@
+/**
+ * What every route handler reaches: the organization state, the clock, the resolved
+ * options and the event sink. The sink is implemented by `events/queues.ts`.
+ */
+import type { Clock } from '../lib/clock.ts';
+import type { ServerState } from './state/state.ts';
+
+export interface EventSink {
+  /** Queues `event` (without `id`) for every queue of each listed user. */
+  emit(userIds: Iterable<number>, event: Record<string, unknown>): void;
+}
+
+export interface ResolvedOptions {
+  heartbeatSeconds: number;
+  longpollTimeoutSeconds: number;
+  queueTimeoutSeconds: number;
+  rateLimit: false | { requests: number; windowSeconds: number };
+}
+
+export interface ServerContext {
+  readonly state: ServerState;
+  readonly clock: Clock;
+  readonly options: ResolvedOptions;
+  events: EventSink;
+  /** Base URL of the running server (no trailing slash), set once it listens. */
+  baseUrl: string;
+}
+
+/** Current time in UNIX seconds on the context's clock. */
+export function nowSeconds(ctx: ServerContext): number {
+  return Math.floor(ctx.clock.now() / 1000);
+}

@@ -1,0 +1,176 @@
+/**
+ * The initial state of POST /register: one section per event type, so that a client
+ * gets exactly the state it will then keep current from the events it asked for.
+ */
+import type { ServerContext } from '../context.ts';
+import type { Messaging } from '../messages/service.ts';
+import {
+  presentChannel,
+  presentChannelFolder,
+  presentLinkifier,
+  presentProfileField,
+  presentSavedSnippet,
+  presentSettings,
+  presentSubscription,
+  presentUser,
+  presentUserGroup,
+  presentUserSettings,
+} from '../state/present.ts';
+import { ROLE, type UserRecord } from '../state/types.ts';
+import { unreadMsgs } from './unreads.ts';
+
+export interface StateRequest {
+  /** null: every section. */
+  fetchEventTypes: ReadonlySet<string> | null;
+  includeSubscribers: boolean | 'partial';
+  clientGravatar: boolean;
+  capabilities: Readonly<Record<string, boolean>>;
+}
+
+interface Build {
+  ctx: ServerContext;
+  messaging: Messaging;
+  user: UserRecord;
+  req: StateRequest;
+}
+
+type Section = (b: Build) => Record<string, unknown>;
+
+const sections: Record<string, Section> = {
+  realm_user: ({ ctx, user, req }) => {
+    const o = {
+      clientGravatar: req.clientGravatar,
+      includeCustomProfileFields: true,
+      baseUrl: ctx.baseUrl,
+    };
+    const all = [...ctx.state.users.values()];
+    return {
+      realm_users: all.filter((u) => u.is_active).map((u) => presentUser(ctx.state, user, u, o)),
+      realm_non_active_users: all
+        .filter((u) => !u.is_active)
+        .map((u) => presentUser(ctx.state, user, u, o)),
+      ...identity(user),
+    };
+  },
+  realm: ({ ctx }) => {
+    const realm = ctx.state.realm;
+    return {
+      realm_name: realm.name,
+      realm_url: ctx.baseUrl,
+      realm_uri: ctx.baseUrl,
+      realm_icon: ctx.baseUrl + realm.icon,
+      realm_description: realm.description,
+      realm_empty_topic_display_name: realm.empty_topic_display_name,
+      realm_is_demo_organization: realm.demo_deletion_at !== null,
+      server_min_deactivated_realm_deletion_days: realm.min_deletion_days,
+      server_max_deactivated_realm_deletion_days: realm.max_deletion_days,
+      max_channel_folder_name_length: realm.max_channel_folder_name_length,
+      max_channel_folder_description_length: realm.max_channel_folder_description_length,
+    };
+  },
+  user_settings: ({ ctx, user, req }) => {
+    const settings = presentUserSettings(ctx.state, user);
+    // Clients without the user_settings_object capability read settings at top level.
+    return req.capabilities.user_settings_object
+      ? { user_settings: settings }
+      : { user_settings: settings, ...settings };
+  },
+  realm_user_settings_defaults: ({ ctx }) => ({
+    realm_user_settings_defaults: presentSettings(
+      ctx.state,
+      ctx.state.realm.user_settings_defaults,
+    ),
+  }),
+  subscription: ({ ctx, user, req }) => {
+    const subs = ctx.state.subscriptionsOf(user.user_id);
+    const subscribed = new Set(subs.map((s) => s.stream_id));
+    const o = {
+      includeSubscribers: req.includeSubscribers,
+      notificationSettingsNull: req.capabilities.notification_settings_null === true,
+    };
+    return {
+      subscriptions: subs.map((s) => presentSubscription(ctx.state, s, o)),
+      unsubscribed: [],
+      never_subscribed: [...ctx.state.channels.values()]
+        .filter((c) => !subscribed.has(c.stream_id) && ctx.state.canAccessChannel(user, c))
+        .map((c) => presentChannel(ctx.state, c)),
+    };
+  },
+  stream: ({ ctx, user }) => ({
+    streams: [...ctx.state.channels.values()]
+      .filter((c) => ctx.state.canAccessChannel(user, c))
+      .map((c) => presentChannel(ctx.state, c)),
+  }),
+  message: ({ messaging }) => ({ max_message_id: messaging.store.maxId }),
+  update_message_flags: ({ messaging, user }) => ({
+    unread_msgs: unreadMsgs(messaging.store, user.user_id),
+  }),
+  user_topic: ({ ctx, user }) => ({
+    user_topics: [...ctx.state.userTopics.values()]
+      .filter((t) => t.user_id === user.user_id)
+      .map(({ stream_id, topic_name, last_updated, visibility_policy }) => ({
+        stream_id,
+        topic_name,
+        last_updated,
+        visibility_policy,
+      })),
+  }),
+  user_group: ({ ctx }) => ({
+    realm_user_groups: [...ctx.state.userGroups.values()].map((g) =>
+      presentUserGroup(ctx.state, g),
+    ),
+  }),
+  alert_words: ({ user }) => ({ alert_words: [...user.alert_words] }),
+  channel_folder: ({ ctx }) => ({
+    channel_folders: [...ctx.state.channelFolders.values()].map(presentChannelFolder),
+  }),
+  saved_snippets: ({ ctx, user }) => ({
+    saved_snippets: [...ctx.state.savedSnippets.values()]
+      .filter((s) => s.user_id === user.user_id)
+      .map(presentSavedSnippet),
+  }),
+  realm_linkifiers: ({ ctx }) => ({
+    realm_linkifiers: [...ctx.state.linkifiers.values()].map((l) => presentLinkifier(ctx.state, l)),
+  }),
+  custom_profile_fields: ({ ctx }) => ({
+    custom_profile_fields: [...ctx.state.profileFields.values()].map(presentProfileField),
+  }),
+  has_videoprovider_token: ({ user }) => ({
+    has_videoprovider_token: user.has_videoprovider_token,
+  }),
+};
+
+/** Who the caller is; part of every register response whatever was fetched. */
+function identity(user: UserRecord): Record<string, unknown> {
+  return {
+    user_id: user.user_id,
+    email: user.email,
+    delivery_email: user.delivery_email,
+    full_name: user.full_name,
+    role: user.role,
+    is_admin: user.role <= ROLE.admin,
+    is_owner: user.role === ROLE.owner,
+    is_moderator: user.role === ROLE.moderator,
+    is_guest: user.role === ROLE.guest,
+    can_create_users: user.can_create_users,
+  };
+}
+
+export function initialState(
+  ctx: ServerContext,
+  messaging: Messaging,
+  user: UserRecord,
+  req: StateRequest,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = identity(user);
+  const wanted = req.fetchEventTypes;
+  for (const [type, build] of Object.entries(sections)) {
+    // Unread counts come with messages as well as with their flag updates.
+    const fetched =
+      wanted === null ||
+      wanted.has(type) ||
+      (type === 'update_message_flags' && wanted.has('message'));
+    if (fetched) Object.assign(out, build({ ctx, messaging, user, req }));
+  }
+  return out;
+}

@@ -1,0 +1,57 @@
+/** Reads request parameters: the query string, plus a form body for every method but GET. */
+import type { IncomingMessage } from 'node:http';
+import { ApiError, badRequest } from './errors.ts';
+
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export async function readParams(req: IncomingMessage, url: URL): Promise<Map<string, string>> {
+  const values = new Map<string, string>();
+  for (const [k, v] of url.searchParams) values.set(k, v);
+  if (req.method === 'GET' || req.method === 'HEAD') return values;
+  const body = await readBody(req);
+  if (body.length === 0) return values;
+  const contentType = req.headers['content-type'] ?? '';
+  const type = contentType.split(';')[0]?.trim().toLowerCase();
+  if (type === 'multipart/form-data') {
+    // Some client libraries send multipart bodies; their text fields are parameters too.
+    for (const [k, v] of await parseMultipart(body, contentType)) values.set(k, v);
+    return values;
+  }
+  if (type && type !== 'application/x-www-form-urlencoded') {
+    throw badRequest(`Unsupported content type: ${type.slice(0, 80)}`);
+  }
+  for (const [k, v] of new URLSearchParams(body.toString('utf8'))) values.set(k, v);
+  return values;
+}
+
+async function parseMultipart(body: Buffer, contentType: string): Promise<[string, string][]> {
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(body), {
+      headers: { 'Content-Type': contentType },
+    }).formData();
+  } catch {
+    throw badRequest('Malformed multipart body');
+  }
+  const out: [string, string][] = [];
+  form.forEach((v, k) => {
+    if (typeof v === 'string') out.push([k, v]);
+  });
+  return out;
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) break;
+      chunks.push(chunk);
+    }
+  } catch {
+    throw badRequest('The request body could not be read');
+  }
+  if (size > MAX_BODY_BYTES) throw new ApiError('BAD_REQUEST', 'Request body too large', {}, 413);
+  return Buffer.concat(chunks);
+}

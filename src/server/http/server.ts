@@ -1,0 +1,136 @@
+/**
+ * The node:http request handler: routing, parameters, authentication, rate limiting and
+ * the response envelope. Anything a handler throws that is not an ApiError is a bug: it is
+ * recorded for tests and answered as BAD_REQUEST so that no input produces a 500.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerContext } from '../context.ts';
+import type { UserRecord } from '../state/types.ts';
+import { authenticate, realmDeactivated } from './auth.ts';
+import { readParams } from './body.ts';
+import { ApiError, badRequest, notFound } from './errors.ts';
+import { Params } from './params.ts';
+import type { RateLimiter } from './rate-limit.ts';
+import type { Handler, PublicHandler, PublicRequest, Router } from './router.ts';
+import { parsePathInt } from './router.ts';
+
+const PREFIX = '/api/v1';
+
+export interface HandlerDeps {
+  ctx: ServerContext;
+  router: Router;
+  limiter: RateLimiter | null;
+  /** Unexpected exceptions, kept so tests can assert there were none. */
+  internalErrors: unknown[];
+  /** Aborted when the server closes, to end pending long-polls. */
+  closing: AbortSignal;
+}
+
+export function createRequestHandler(
+  deps: HandlerDeps,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  return (req, res) => {
+    void handle(deps, req, res);
+  };
+}
+
+async function handle(deps: HandlerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const headers: Record<string, string> = {};
+  try {
+    const body = await dispatch(deps, req, res, headers);
+    send(res, 200, headers, { result: 'success', msg: '', ...body });
+  } catch (err) {
+    if (err instanceof ApiError) {
+      if (err.status === 401) headers['WWW-Authenticate'] = 'Basic realm="zulip"';
+      send(res, err.status, headers, err.body());
+      return;
+    }
+    deps.internalErrors.push(err);
+    send(res, 400, headers, badRequest('Invalid request').body());
+  }
+}
+
+async function dispatch(
+  deps: HandlerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  headers: Record<string, string>,
+): Promise<Record<string, unknown>> {
+  const { ctx, router } = deps;
+  const url = parseUrl(req.url);
+  if (!url.pathname.startsWith(PREFIX + '/')) throw notFound();
+  const found = router.match(
+    req.method ?? 'GET',
+    url.pathname.slice(PREFIX.length),
+    ctx.state.featureLevel,
+  );
+  if (!('route' in found)) {
+    if (found.methodMismatch) throw new ApiError('BAD_REQUEST', 'Method Not Allowed', {}, 405);
+    throw notFound();
+  }
+  const { route, vars } = found;
+  let user: UserRecord | undefined;
+  if (route.auth) user = authenticateWithLimit(deps, req, headers);
+  else if (ctx.state.realm.deactivated) throw realmDeactivated();
+  const params = new Params(await readParams(req, url));
+
+  const abort = new AbortController();
+  const onAbort = (): void => abort.abort();
+  deps.closing.addEventListener('abort', onAbort);
+  res.on('close', () => {
+    deps.closing.removeEventListener('abort', onAbort);
+    if (!res.writableFinished) abort.abort();
+  });
+  const base: PublicRequest = {
+    ctx,
+    params,
+    path: vars,
+    signal: abort.signal,
+    pathInt: (name) => parsePathInt(vars, name),
+  };
+  const result = user
+    ? await (route.handler as Handler)({ ...base, user })
+    : await (route.handler as PublicHandler)(base);
+  const ignored = params.unread();
+  if (ignored.length > 0 && ctx.state.featureLevel >= 167)
+    return { ...result, ignored_parameters_unsupported: ignored };
+  return result;
+}
+
+function authenticateWithLimit(
+  deps: HandlerDeps,
+  req: IncomingMessage,
+  headers: Record<string, string>,
+): UserRecord {
+  const user = authenticate(deps.ctx.state, req.headers.authorization);
+  if (deps.limiter) {
+    const decision = deps.limiter.take(user.user_id);
+    Object.assign(headers, decision.headers);
+    if (decision.error) throw decision.error;
+  }
+  return user;
+}
+
+function parseUrl(raw: string | undefined): URL {
+  try {
+    return new URL(raw ?? '/', 'http://localhost');
+  } catch {
+    throw notFound();
+  }
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: unknown,
+): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    ...headers,
+    'Content-Type': 'application/json',
+    'Content-Length': String(Buffer.byteLength(text)),
+  });
+  res.end(text);
+}

@@ -1,0 +1,193 @@
+/** The reference server: starts the HTTP listener over an in-memory organization. */
+import { createServer } from 'node:http';
+import { setMaxListeners } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import type { Clock } from '../lib/clock.ts';
+import { systemClock } from '../lib/clock.ts';
+import type { ServerContext } from './context.ts';
+import { populateDemo, startLive } from './demo/index.ts';
+import { EventQueues } from './events/queues.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { createRequestHandler } from './http/server.ts';
+import { buildRouter } from './routes/index.ts';
+import { populateFixedOrg } from './state/fixed-org.ts';
+import { CURRENT_FEATURE_LEVEL, DEFAULT_JWT_KEY, createState } from './state/realm.ts';
+import type { ServerState } from './state/state.ts';
+import type { PushOutcome, UserRecord } from './state/types.ts';
+import { deactivateUser } from './state/lifecycle.ts';
+
+export { CURRENT_FEATURE_LEVEL, DEFAULT_JWT_KEY };
+
+export interface ServerUser {
+  user_id: number;
+  email: string;
+  api_key: string;
+  role: number;
+  full_name: string;
+  is_bot: boolean;
+  bot_type: number | null;
+}
+
+export interface StartedServer {
+  /** 'http://127.0.0.1:PORT'; the API is under url + '/api/v1'. */
+  url: string;
+  /** Every active human and bot with its API key; the first is the owner. */
+  users: ServerUser[];
+  /** Accounts that start deactivated (for USER_DEACTIVATED tests). */
+  deactivatedUsers: ServerUser[];
+  /** Stops listening and ends pending long-polls. */
+  close(): Promise<void>;
+  /** Test hooks. */
+  ctx: ServerContext;
+  state: ServerState;
+  /** Exceptions that escaped a handler (answered as BAD_REQUEST); empty in a healthy server. */
+  internalErrors: unknown[];
+  /** Every route as [method, path] for exhaustive tests. */
+  routes: { method: string; path: string; auth: boolean; sinceLevel: number }[];
+  setPushOutcome(outcome: PushOutcome): void;
+  /** Configures (or with null removes) the video-call provider's base URL. */
+  setVideoProvider(url: string | null): void;
+  setVideoProviderToken(userId: number, has: boolean): void;
+  /** Registers an end-to-end-encrypted push device for the user; returns its device_id. */
+  addPushDevice(userId: number): number;
+  deactivateUser(userId: number): void;
+  /** Drops every queue not being polled, as if queueTimeoutSeconds had passed. */
+  gcQueuesNow(): void;
+  queues: EventQueues;
+}
+
+export interface ServerOptions {
+  host?: string;
+  port?: number;
+  featureLevel?: number;
+  demo?: boolean | { seed?: number; users?: number; channels?: number; messages?: number };
+  clock?: Clock;
+  heartbeatSeconds?: number;
+  longpollTimeoutSeconds?: number;
+  queueTimeoutSeconds?: number;
+  rateLimit?: false | { requests: number; windowSeconds: number };
+  jwtKey?: string;
+  /** With `demo`: keep posting messages from other users every few seconds. */
+  live?: boolean;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<StartedServer> {
+  const clock = options.clock ?? systemClock;
+  const now = Math.floor(clock.now() / 1000);
+  const state = createState({
+    featureLevel: options.featureLevel ?? CURRENT_FEATURE_LEVEL,
+    jwtKey: options.jwtKey ?? DEFAULT_JWT_KEY,
+    now,
+    isDemo: Boolean(options.demo),
+  });
+  const rateLimit = options.rateLimit ?? { requests: 2000, windowSeconds: 60 };
+  const ctx: ServerContext = {
+    state,
+    clock,
+    options: {
+      heartbeatSeconds: options.heartbeatSeconds ?? 45,
+      longpollTimeoutSeconds: options.longpollTimeoutSeconds ?? 90,
+      queueTimeoutSeconds: options.queueTimeoutSeconds ?? 600,
+      rateLimit,
+    },
+    // Replaced just below: the queues need the context they belong to.
+    events: { emit() {} },
+    baseUrl: '',
+  };
+  const queues = new EventQueues(ctx);
+  ctx.events = queues;
+  if (options.demo) populateDemo(ctx, options.demo === true ? {} : options.demo);
+  else populateFixedOrg(state, now);
+
+  const closing = new AbortController();
+  // Every open request (1000 long-polls in the benchmark) listens for the server closing.
+  setMaxListeners(0, closing.signal);
+  const internalErrors: unknown[] = [];
+  const router = buildRouter();
+  const server = createServer(
+    // A GET of 5000 message_ids (spec 4.5's limit) must reach the handler, not Node's bare 431.
+    { maxHeaderSize: 256 * 1024 },
+    createRequestHandler({
+      ctx,
+      router,
+      limiter: rateLimit ? new RateLimiter(clock, rateLimit) : null,
+      internalErrors,
+      closing: closing.signal,
+    }),
+  );
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  ctx.baseUrl = url;
+  state.realm.url = url;
+  const stopLive = options.demo && options.live ? startLive(ctx) : undefined;
+
+  return {
+    url,
+    users: listUsers(state.activeUsers()),
+    deactivatedUsers: listUsers([...state.users.values()].filter((u) => !u.is_active)),
+    ctx,
+    state,
+    internalErrors,
+    routes: router.list(),
+    queues,
+    async close() {
+      stopLive?.();
+      closing.abort();
+      queues.close();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+    setPushOutcome(outcome) {
+      state.realm.push_outcome = outcome;
+    },
+    setVideoProvider(providerUrl) {
+      state.realm.video_provider_url = providerUrl;
+    },
+    setVideoProviderToken(userId, has) {
+      const u = state.users.get(userId);
+      if (!u || u.has_videoprovider_token === has) return;
+      u.has_videoprovider_token = has;
+      queues.emit([userId], { type: 'has_videoprovider_token', value: has });
+    },
+    addPushDevice(userId) {
+      const u = state.users.get(userId);
+      if (!u) throw new Error(`no user ${userId}`);
+      const device_id = state.nextId('push_device');
+      u.push_devices.push({
+        device_id,
+        kind: 'e2ee',
+        token: `device-${device_id}`,
+        appid: 'perch.test',
+      });
+      return device_id;
+    },
+    gcQueuesNow() {
+      queues.gcNow();
+    },
+    deactivateUser(userId) {
+      deactivateUser(ctx, userId);
+    },
+  };
+}
+
+/** In creation order, which puts the owner first. */
+function listUsers(users: UserRecord[]): ServerUser[] {
+  return [...users]
+    .sort((a, b) => a.user_id - b.user_id)
+    .map((u) => ({
+      user_id: u.user_id,
+      email: u.email,
+      api_key: u.api_key,
+      role: u.role,
+      full_name: u.full_name,
+      is_bot: u.is_bot,
+      bot_type: u.bot_type,
+    }));
+}

@@ -1,0 +1,48 @@
+/** Registers every endpoint on one router. Each route file exports `register(router)`. */
+import { Router } from '../http/router.ts';
+import { register as apiKeys } from './api-keys.ts';
+import { register as channelFolders } from './channel-folders.ts';
+import { register as events } from './events.ts';
+import { register as flags } from './flags.ts';
+import { register as invites } from './invites.ts';
+import { register as linkifiers } from './linkifiers.ts';
+import { register as messages } from './messages.ts';
+import { register as profileFields } from './profile-fields.ts';
+import { register as push } from './push.ts';
+import { register as reactions } from './reactions.ts';
+import { register as realmDeactivate } from './realm-deactivate.ts';
+import { register as savedSnippets } from './saved-snippets.ts';
+import { register as serverSettings } from './server-settings.ts';
+import { register as settings } from './settings.ts';
+import { register as subscriptionProperties } from './subscription-properties.ts';
+import { register as subscriptions } from './subscriptions.ts';
+import { register as userGroups } from './user-groups.ts';
+import { register as users } from './users.ts';
+import { register as videoCalls } from './video-calls.ts';
+
+export function buildRouter(): Router {
+  const router = new Router();
+  const groups = [
+    apiKeys,
+    channelFolders,
+    events,
+    flags,
+    invites,
+    linkifiers,
+    messages,
+    profileFields,
+    push,
+    reactions,
+    realmDeactivate,
+    savedSnippets,
+    serverSettings,
+    settings,
+    subscriptionProperties,
+    subscriptions,
+    userGroups,
+    users,
+    videoCalls,
+  ];
+  for (const register of groups) register(router);
+  return router;
+}

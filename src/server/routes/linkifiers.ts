@@ -1,0 +1,59 @@
+/**
+ * GET /realm/linkifiers, POST /realm/filters (spec 4.16), DELETE /realm/filters/{id}.
+ * Before FL 176 the template parameter was called url_format_string.
+ */
+import type { ServerContext } from '../context.ts';
+import { badRequest, invalid } from '../http/errors.ts';
+import type { Router } from '../http/router.ts';
+import { presentLinkifier } from '../state/present.ts';
+import { requireAdmin } from './gates.ts';
+import { checkLinkifier } from './linkifier-check.ts';
+
+export function register(router: Router): void {
+  router.get('/realm/linkifiers', ({ ctx }) => ({ linkifiers: linkifierList(ctx) }));
+
+  router.post('/realm/filters', ({ ctx, user, params }) => {
+    requireAdmin(user);
+    const templateName = ctx.state.featureLevel >= 176 ? 'url_template' : 'url_format_string';
+    const pattern = params.nonEmpty('pattern');
+    const urlTemplate = params.nonEmpty(templateName);
+    const reverse = params.optString('reverse_template');
+    const reverseTemplate = reverse === undefined || reverse === 'null' ? null : reverse;
+    const alternatives = params.optStringList('alternative_url_templates') ?? [];
+    const example = params.optString('example_input');
+    checkLinkifier({ pattern, urlTemplate, reverseTemplate, alternatives, example, templateName });
+    for (const l of ctx.state.linkifiers.values()) {
+      if (l.pattern === pattern) throw badRequest('Linkifier with this pattern already exists.');
+    }
+    const id = ctx.state.nextId('linkifier');
+    ctx.state.linkifiers.set(id, {
+      id,
+      pattern,
+      url_template: urlTemplate,
+      reverse_template: reverseTemplate,
+      alternative_url_templates: alternatives,
+    });
+    emitLinkifiers(ctx);
+    return { id };
+  });
+
+  router.delete('/realm/filters/{filter_id}', (req) => {
+    const { ctx, user } = req;
+    requireAdmin(user);
+    const id = req.pathInt('filter_id');
+    if (!ctx.state.linkifiers.delete(id)) throw invalid('filter_id', 'does not name a linkifier');
+    emitLinkifiers(ctx);
+    return {};
+  });
+}
+
+function linkifierList(ctx: ServerContext): Record<string, unknown>[] {
+  return [...ctx.state.linkifiers.values()].map((l) => presentLinkifier(ctx.state, l));
+}
+
+function emitLinkifiers(ctx: ServerContext): void {
+  ctx.events.emit(ctx.state.activeUserIds(), {
+    type: 'realm_linkifiers',
+    realm_linkifiers: linkifierList(ctx),
+  });
+}

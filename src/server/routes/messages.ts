@@ -1,0 +1,59 @@
+/** GET /messages (spec 4.5) and POST /messages (API-NOTES.md). */
+import { badRequest } from '../http/errors.ts';
+import type { RouteRequest, Router } from '../http/router.ts';
+import { queryMessages } from '../messages/query.ts';
+import { channelRecipient, directRecipients } from '../messages/recipient-params.ts';
+import { messaging } from '../messages/service.ts';
+import { ROLE } from '../state/types.ts';
+
+const MAX_TOPIC_LENGTH = 60;
+const MAX_CONTENT_LENGTH = 10_000;
+
+function sendMessage({ ctx, params, user }: RouteRequest): { id: number } {
+  const m = messaging(ctx);
+  const type = params.string('type');
+  const to = params.string('to');
+  const content = params.string('content');
+  // Local echo bookkeeping of the sending client; nothing to do with it here.
+  params.optString('queue_id');
+  params.optString('local_id');
+  params.optString('read_by_sender');
+  if (content.trim() === '') throw badRequest('Message must not be empty');
+  const body = content.length > MAX_CONTENT_LENGTH ? content.slice(0, MAX_CONTENT_LENGTH) : content;
+
+  if (type === 'stream' || type === 'channel') {
+    const channel = channelRecipient(ctx.state, to);
+    const subscribed = ctx.state.subscription(user.user_id, channel.stream_id) !== undefined;
+    const mayPost = subscribed || (!channel.invite_only && user.role !== ROLE.guest) || user.is_bot;
+    if (!mayPost) throw badRequest('Not authorized to send to channel');
+    if (channel.is_archived) throw badRequest('Not authorized to send to channel');
+    const topicParam = params.has('topic') ? 'topic' : 'subject';
+    const topic = (params.optString(topicParam) ?? '').trim();
+    if (topic === '' && ctx.state.featureLevel < 334) throw badRequest("Topic can't be empty!");
+    const message = m.send({
+      sender: user,
+      streamId: channel.stream_id,
+      topic: topic.slice(0, MAX_TOPIC_LENGTH),
+      content: body,
+    });
+    return { id: message.id };
+  }
+  // `direct` replaced `private` at feature level 174; older servers knew only the latter.
+  if (type === 'private' || (type === 'direct' && ctx.state.featureLevel >= 174)) {
+    const recipients = directRecipients(ctx.state, to);
+    const message = m.send({
+      sender: user,
+      dmUserIds: recipients.map((u) => u.user_id),
+      content: body,
+    });
+    return { id: message.id };
+  }
+  throw badRequest('Invalid message type');
+}
+
+export function register(router: Router): void {
+  router.get('/messages', ({ ctx, params, user }) => ({
+    ...queryMessages(ctx, messaging(ctx), user, params),
+  }));
+  router.post('/messages', sendMessage);
+}

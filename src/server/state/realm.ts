@@ -1,0 +1,64 @@
+/** A fresh organization: realm record, system groups, and the records every organization has. */
+import { ServerState } from './state.ts';
+import { addUserGroup } from './factory.ts';
+import { initialDefaults } from './settings.ts';
+
+export const CURRENT_FEATURE_LEVEL = 496;
+export const DEFAULT_JWT_KEY = 'perch-reference-server-jwt-key';
+
+export interface RealmOptions {
+  featureLevel: number;
+  jwtKey: string;
+  now: number;
+  isDemo?: boolean;
+}
+
+export function createState(o: RealmOptions): ServerState {
+  const state = new ServerState({
+    name: 'Perch Demo',
+    description: '<p>The reference organization of Perch.</p>',
+    icon: '/static/images/logo/icon.svg',
+    url: '',
+    feature_level: o.featureLevel,
+    deactivated: false,
+    deletion_delay_days: null,
+    min_deletion_days: 14,
+    max_deletion_days: null,
+    demo_deletion_at: o.isDemo ? o.now + 30 * 86400 : null,
+    empty_topic_display_name: 'general chat',
+    jwt_key: o.jwtKey,
+    push_outcome: 'ok',
+    video_provider_url: null,
+    user_settings_defaults: initialDefaults(),
+    max_channel_folder_name_length: 60,
+    max_channel_folder_description_length: 1024,
+    can_add_subscribers_group: 0,
+    can_invite_users_group: 0,
+  });
+  addSystemGroups(state, o.now);
+  const members = state.systemGroup('role:members')?.id ?? 0;
+  state.realm.can_add_subscribers_group = members;
+  state.realm.can_invite_users_group = members;
+  return state;
+}
+
+function addSystemGroups(state: ServerState, now: number): void {
+  const nest = [
+    'role:owners',
+    'role:administrators',
+    'role:moderators',
+    'role:members',
+    'role:everyone',
+  ];
+  let previous: number | undefined;
+  for (const name of nest) {
+    const g = addUserGroup(state, {
+      name,
+      system: true,
+      date_created: now,
+      subgroups: previous === undefined ? [] : [previous],
+    });
+    previous = g.id;
+  }
+  addUserGroup(state, { name: 'role:nobody', system: true, date_created: now });
+}

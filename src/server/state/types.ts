@@ -1,0 +1,187 @@
+/** Records of the in-memory organization. Field names follow the spec's wire names. */
+
+export type SettingValue = boolean | number | string;
+
+export const ROLE = { owner: 100, admin: 200, moderator: 300, member: 400, guest: 600 } as const;
+
+export interface PushDevice {
+  device_id: number;
+  kind: 'e2ee' | 'ios_legacy';
+  token: string;
+  appid: string | null;
+}
+
+export interface UserRecord {
+  user_id: number;
+  /** API email; equal to the real address in this server. */
+  email: string;
+  delivery_email: string;
+  full_name: string;
+  role: number;
+  is_active: boolean;
+  is_bot: boolean;
+  /** 1 generic, 2 incoming webhook, 3 outgoing webhook, 4 embedded. */
+  bot_type: number | null;
+  bot_owner_id: number | null;
+  api_key: string;
+  password: string;
+  /** UNIX seconds. */
+  date_joined: number;
+  timezone: string;
+  avatar_version: number;
+  is_imported_stub: boolean;
+  can_create_users: boolean;
+  settings: Record<string, SettingValue>;
+  /** Custom profile field id -> value. */
+  profile_data: Map<number, string>;
+  alert_words: string[];
+  /** Outgoing-webhook bots only. */
+  webhook: { url: string; token: string } | null;
+  push_devices: PushDevice[];
+  has_videoprovider_token: boolean;
+}
+
+export interface ChannelRecord {
+  stream_id: number;
+  name: string;
+  description: string;
+  invite_only: boolean;
+  is_web_public: boolean;
+  history_public_to_subscribers: boolean;
+  /** UNIX seconds. */
+  date_created: number;
+  creator_id: number | null;
+  folder_id: number | null;
+  is_archived: boolean;
+  is_default: boolean;
+  /** User group whose members may remove subscribers. */
+  can_remove_subscribers_group: number;
+  /** Users administering this channel (FL 349). */
+  channel_admins: Set<number>;
+}
+
+export const SUBSCRIPTION_NOTIFY_PROPERTIES = [
+  'desktop_notifications',
+  'audible_notifications',
+  'push_notifications',
+  'email_notifications',
+  'wildcard_mentions_notify',
+] as const;
+export type SubscriptionNotifyProperty = (typeof SUBSCRIPTION_NOTIFY_PROPERTIES)[number];
+
+export interface SubscriptionRecord {
+  user_id: number;
+  stream_id: number;
+  color: string;
+  is_muted: boolean;
+  pin_to_top: boolean;
+  /** null = inherit the user's default. */
+  notify: Record<SubscriptionNotifyProperty, boolean | null>;
+}
+
+export interface ChannelFolderRecord {
+  channel_folder_id: number;
+  name: string;
+  description: string;
+  is_archived: boolean;
+  order: number;
+  date_created: number;
+  creator_id: number | null;
+}
+
+export interface UserGroupRecord {
+  id: number;
+  name: string;
+  description: string;
+  members: Set<number>;
+  subgroups: Set<number>;
+  is_system_group: boolean;
+  deactivated: boolean;
+  date_created: number;
+  creator_id: number | null;
+}
+
+export interface ProfileFieldRecord {
+  id: number;
+  name: string;
+  hint: string;
+  field_type: number;
+  field_data: Record<string, unknown>;
+  display_in_profile_summary: boolean;
+  required: boolean;
+  editable_by_user: boolean;
+  use_for_user_matching: boolean;
+  order: number;
+}
+
+export interface LinkifierRecord {
+  id: number;
+  pattern: string;
+  url_template: string;
+  reverse_template: string | null;
+  alternative_url_templates: string[];
+}
+
+export interface SavedSnippetRecord {
+  saved_snippet_id: number;
+  user_id: number;
+  title: string;
+  content: string;
+  date_created: number;
+}
+
+export interface InvitationRecord {
+  id: number;
+  email: string;
+  invited_by: number;
+  invite_as: number;
+  stream_ids: number[];
+  group_ids: number[];
+  /** UNIX seconds, or null for never. */
+  expiry: number | null;
+  notify_referrer_on_join: boolean;
+  welcome_message_custom_text: string | null;
+}
+
+/** 0 inherit, 1 muted, 2 unmuted, 3 followed. */
+export interface UserTopicRecord {
+  user_id: number;
+  stream_id: number;
+  topic_name: string;
+  visibility_policy: number;
+  last_updated: number;
+}
+
+/** Outcomes the test-notification endpoint can be configured to produce. */
+export type PushOutcome =
+  | 'ok'
+  | 'NO_ACTIVE_PUSH_DEVICE'
+  | 'ADMIN_ACTION_REQUIRED'
+  | 'FAILED_TO_CONNECT_BOUNCER'
+  | 'INTERNAL_SERVER_ERROR_ON_BOUNCER';
+
+export interface RealmRecord {
+  name: string;
+  description: string;
+  icon: string;
+  url: string;
+  feature_level: number;
+  deactivated: boolean;
+  /** Days before deletion once deactivated; null = kept indefinitely. */
+  deletion_delay_days: number | null;
+  min_deletion_days: number | null;
+  max_deletion_days: number | null;
+  /** Demo organizations are deleted automatically at this UNIX second. */
+  demo_deletion_at: number | null;
+  empty_topic_display_name: string;
+  jwt_key: string;
+  push_outcome: PushOutcome;
+  /** Base URL of the configured video-call provider, or null when none is configured. */
+  video_provider_url: string | null;
+  user_settings_defaults: Record<string, SettingValue>;
+  max_channel_folder_name_length: number;
+  max_channel_folder_description_length: number;
+  /** User groups whose members may subscribe others and invite new users. */
+  can_add_subscribers_group: number;
+  can_invite_users_group: number;
+}

@@ -1,0 +1,91 @@
+/**
+ * A minimal client of the reference server for the messaging tests: Basic auth, the wire
+ * encoding of API-NOTES.md (query for GET, form body otherwise, JSON for non-strings).
+ */
+import type { ServerUser, StartedServer } from '../../../src/server/index.ts';
+
+export interface Reply {
+  status: number;
+  body: Record<string, unknown> & { result: string; msg: string; code?: string };
+  headers: Headers;
+}
+
+function encode(params: Record<string, unknown>): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    out.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  }
+  return out;
+}
+
+export async function call(
+  server: StartedServer,
+  user: ServerUser,
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+): Promise<Reply> {
+  const auth = `Basic ${Buffer.from(`${user.email}:${user.api_key}`).toString('base64')}`;
+  const encoded = encode(params);
+  const url = `${server.url}/api/v1${path}${method === 'GET' && [...encoded].length > 0 ? `?${encoded}` : ''}`;
+  const res = await fetch(url, {
+    method,
+    headers:
+      method === 'GET'
+        ? { Authorization: auth }
+        : { Authorization: auth, 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: method === 'GET' ? undefined : encoded.toString(),
+  });
+  return { status: res.status, body: (await res.json()) as Reply['body'], headers: res.headers };
+}
+
+/** Like `call`, but fails the test unless the reply is a success. */
+export async function ok(
+  server: StartedServer,
+  user: ServerUser,
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const r = await call(server, user, method, path, params);
+  if (r.body.result !== 'success')
+    throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+export function byEmail(server: StartedServer, local: string): ServerUser {
+  const u = [...server.users].find((x) => x.email.startsWith(`${local}@`));
+  if (!u) throw new Error(`no user ${local}`);
+  return u;
+}
+
+/** The events waiting in a queue, without blocking. */
+export async function pending(
+  server: StartedServer,
+  user: ServerUser,
+  queueId: unknown,
+  lastEventId?: number,
+): Promise<Record<string, unknown>[]> {
+  const r = await ok(server, user, 'GET', '/events', {
+    queue_id: queueId,
+    dont_block: true,
+    last_event_id: lastEventId,
+  });
+  return r.events as Record<string, unknown>[];
+}
+
+/** Sends a message and returns its id: to a channel name with a topic, or to user ids. */
+export async function send(
+  server: StartedServer,
+  from: ServerUser,
+  to: string | number[],
+  content: string,
+  topic = 't',
+): Promise<number> {
+  const params =
+    typeof to === 'string'
+      ? { type: 'stream', to, topic, content }
+      : { type: 'direct', to, content };
+  return (await ok(server, from, 'POST', '/messages', params)).id as number;
+}
