@@ -1,0 +1,194 @@
+/**
+ * The one way Perch talks to a server: base URL, HTTP Basic auth, parameter encoding,
+ * timeouts, rate-limit pacing and retries, and the server's feature level. It keeps no app
+ * state; routes/ builds on `call`.
+ */
+import { Agent, request } from 'undici';
+import type { Dispatcher } from 'undici';
+import type { z } from 'zod';
+import { sleep, systemClock } from '../lib/clock.ts';
+import type { Clock } from '../lib/clock.ts';
+import { encodeParams } from './encode.ts';
+import type { Params } from './encode.ts';
+import { decodeResponse } from './decode.ts';
+import type { ApiResult, ErrorAdapter } from './decode.ts';
+import { RateLimitHitError, UnsupportedByServerError } from './errors.ts';
+import { toNetworkError } from './network.ts';
+import { RateLimitPacer, readRateLimitHeaders } from './rate-limit.ts';
+import { getServerSettings } from './routes/server.ts';
+
+export type { ApiResult } from './decode.ts';
+
+/** Spec section 4.2 / API-NOTES.md: the long-poll timeout when register does not say. */
+export const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;
+/** Extra time past the server's long-poll timeout before we give up on the answer. */
+const LONGPOLL_MARGIN_SECONDS = 10;
+
+export interface ApiClientOptions {
+  /** Server base URL, e.g. `https://chat.example.com`; `/api/v1` is appended. */
+  realmUrl: string;
+  /** API email and key; absent for a client that only calls unauthenticated endpoints. */
+  email?: string;
+  apiKey?: string;
+  clock?: Clock;
+  /** Timeout of an ordinary call, in ms (default 30 s). */
+  timeoutMs?: number;
+  /** How many times a call retries after RATE_LIMIT_HIT before giving up (default 3). */
+  maxRateLimitRetries?: number;
+  /** A feature level already known (e.g. stored with the account). */
+  featureLevel?: number;
+  userAgent?: string;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+export interface CallSpec<T> {
+  method: HttpMethod;
+  /** Path under `/api/v1`, already encoded (see encode.ts `pathSegment`). */
+  path: string;
+  /** Spec name of the operation for errors, e.g. `GET /messages`. */
+  endpoint: string;
+  schema: z.ZodType<T>;
+  params?: Params;
+  /** False for the endpoints that need no credentials (spec section 5). */
+  auth?: boolean;
+  /** Uses the long-poll connection and timeout (GET /events). */
+  longPoll?: boolean;
+  adaptError?: ErrorAdapter;
+  signal?: AbortSignal | undefined;
+}
+
+export class ApiClient {
+  readonly realmUrl: string;
+  readonly email: string | undefined;
+  readonly clock: Clock;
+  // Private fields stay out of util.inspect and JSON, so the key cannot leak through a log.
+  readonly #authorization: string | undefined;
+  readonly #pool: Agent;
+  readonly #longPollPool: Agent;
+  readonly #pacer: RateLimitPacer;
+  readonly #timeoutMs: number;
+  readonly #maxRetries: number;
+  readonly #userAgent: string;
+  #featureLevel: number | undefined;
+  #learning: Promise<number> | undefined;
+  #longpollTimeoutSeconds = DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
+
+  constructor(options: ApiClientOptions) {
+    this.realmUrl = options.realmUrl.replace(/\/+$/, '');
+    this.email = options.email;
+    this.clock = options.clock ?? systemClock;
+    if (options.email !== undefined && options.apiKey !== undefined) {
+      const token = Buffer.from(`${options.email}:${options.apiKey}`).toString('base64');
+      this.#authorization = `Basic ${token}`;
+    }
+    this.#pool = new Agent({ keepAliveTimeout: 30_000 });
+    this.#longPollPool = new Agent({ keepAliveTimeout: 30_000 });
+    this.#pacer = new RateLimitPacer(this.clock);
+    this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#maxRetries = options.maxRateLimitRetries ?? 3;
+    this.#userAgent = options.userAgent ?? 'Perch';
+    this.#featureLevel = options.featureLevel;
+  }
+
+  /** The feature level learned so far, or undefined before the client has asked. */
+  get knownFeatureLevel(): number | undefined {
+    return this.#featureLevel;
+  }
+
+  /** HTTP timeout of a long-poll, in ms: the server's long-poll timeout plus a margin. */
+  get longPollTimeoutMs(): number {
+    return (this.#longpollTimeoutSeconds + LONGPOLL_MARGIN_SECONDS) * 1000;
+  }
+
+  /** Records `service_feature_level` from a response; absent means 0 (spec section 9). */
+  learnFeatureLevel(level: number | undefined): void {
+    this.#featureLevel = level ?? 0;
+  }
+
+  /** Records `event_queue_longpoll_timeout_seconds` from POST /register. */
+  learnLongPollTimeout(seconds: number | undefined): void {
+    this.#longpollTimeoutSeconds = seconds ?? DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
+  }
+
+  /** The server's feature level, asking GET /server_settings once if not yet known. */
+  async featureLevel(signal?: AbortSignal): Promise<number> {
+    if (this.#featureLevel !== undefined) return this.#featureLevel;
+    // One lookup serves every concurrent caller, so no single caller's signal may cancel it.
+    this.#learning ??= getServerSettings(this).then(
+      () => this.#featureLevel ?? 0,
+      (error: unknown) => {
+        this.#learning = undefined;
+        throw error;
+      },
+    );
+    const level = await this.#learning;
+    signal?.throwIfAborted();
+    return level;
+  }
+
+  /** Throws UnsupportedByServerError, before any request for the call, on an older server. */
+  async requireFeatureLevel(
+    endpoint: string,
+    feature: string,
+    level: number,
+    signal?: AbortSignal,
+  ): Promise<number> {
+    const actual = await this.featureLevel(signal);
+    if (actual < level) throw new UnsupportedByServerError(endpoint, feature, level, actual);
+    return actual;
+  }
+
+  /** Sends one call, waiting and retrying on RATE_LIMIT_HIT up to the configured bound. */
+  async call<T>(spec: CallSpec<T>): Promise<ApiResult<T>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.send(spec);
+      } catch (error) {
+        if (!(error instanceof RateLimitHitError) || attempt >= this.#maxRetries) throw error;
+        await sleep(this.clock, Math.ceil(error.retryAfter * 1000), spec.signal);
+      }
+    }
+  }
+
+  /** Releases the connection pools. */
+  async close(): Promise<void> {
+    await Promise.all([this.#pool.close(), this.#longPollPool.close()]);
+  }
+
+  private async send<T>(spec: CallSpec<T>): Promise<ApiResult<T>> {
+    const { signal } = spec;
+    const authenticated = spec.auth !== false;
+    if (authenticated) await this.#pacer.beforeRequest(signal);
+    signal?.throwIfAborted();
+
+    const encoded = spec.params ? encodeParams(spec.params) : '';
+    const isGet = spec.method === 'GET';
+    let url = `${this.realmUrl}/api/v1${spec.path}`;
+    if (isGet && encoded) url += `?${encoded}`;
+    const headers: Record<string, string> = { 'user-agent': this.#userAgent };
+    if (authenticated && this.#authorization) headers['authorization'] = this.#authorization;
+    if (!isGet) headers['content-type'] = 'application/x-www-form-urlencoded';
+
+    const timeout = spec.longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
+    let response: Dispatcher.ResponseData;
+    let text: string;
+    try {
+      response = await request(url, {
+        method: spec.method,
+        headers,
+        body: isGet ? undefined : encoded,
+        signal,
+        dispatcher: spec.longPoll ? this.#longPollPool : this.#pool,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
+      });
+      text = await response.body.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw toNetworkError(spec.endpoint, error);
+    }
+    if (authenticated) this.#pacer.observe(readRateLimitHeaders(response.headers));
+    return decodeResponse(spec.endpoint, response.statusCode, text, spec.schema, spec.adaptError);
+  }
+}

@@ -1,0 +1,64 @@
+/** Channel folders (spec 2.5); the whole group arrived in FL 389. */
+import type { z } from 'zod';
+import type { ApiClient, ApiResult, CallSpec } from '../client.ts';
+import { pathSegment } from '../encode.ts';
+import { emptyResponse } from '../schemas/common.ts';
+import {
+  createChannelFolderResponse,
+  getChannelFoldersResponse,
+} from '../schemas/channel-folder.ts';
+
+/** Every folder call fails before sending on a server older than FL 389. */
+async function folderCall<T>(client: ApiClient, spec: CallSpec<T>): Promise<ApiResult<T>> {
+  await client.requireFeatureLevel(spec.endpoint, 'channel folders', 389, spec.signal);
+  return client.call(spec);
+}
+
+/** API-NOTES.md GET /channel_folders; archived folders only with include_archived. */
+export function getChannelFolders(
+  client: ApiClient,
+  params: { include_archived?: boolean } = {},
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof getChannelFoldersResponse>>> {
+  return folderCall(client, {
+    method: 'GET',
+    path: '/channel_folders',
+    endpoint: 'GET /channel_folders',
+    schema: getChannelFoldersResponse,
+    params: { ...params },
+    signal,
+  });
+}
+
+/** Spec 4.6 POST /channel_folders/create (administrators). */
+export function createChannelFolder(
+  client: ApiClient,
+  params: { name: string; description: string },
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof createChannelFolderResponse>>> {
+  return folderCall(client, {
+    method: 'POST',
+    path: '/channel_folders/create',
+    endpoint: 'POST /channel_folders/create',
+    schema: createChannelFolderResponse,
+    params,
+    signal,
+  });
+}
+
+/** Spec 4.3 PATCH /channel_folders/{channel_folder_id} (administrators). */
+export function updateChannelFolder(
+  client: ApiClient,
+  folderId: number,
+  params: { name?: string; description?: string; is_archived?: boolean },
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return folderCall(client, {
+    method: 'PATCH',
+    path: `/channel_folders/${pathSegment(folderId)}`,
+    endpoint: 'PATCH /channel_folders/{channel_folder_id}',
+    schema: emptyResponse,
+    params,
+    signal,
+  });
+}

@@ -1,0 +1,42 @@
+/** Invitations (spec 2.7). */
+import type { z } from 'zod';
+import type { ApiClient, ApiResult } from '../client.ts';
+import { emptyResponse } from '../schemas/common.ts';
+
+export interface SendInvitesParams {
+  /** Addresses separated by commas or newlines. */
+  invitee_emails: string;
+  /** null: never expires; absent: the server default (14400 minutes). */
+  invite_expires_in_minutes?: number | null;
+  invite_as?: 100 | 200 | 300 | 400 | 600;
+  stream_ids: readonly number[];
+  group_ids?: readonly number[];
+  include_realm_default_subscriptions?: boolean;
+  notify_referrer_on_join?: boolean;
+  welcome_message_custom_text?: string | null;
+}
+
+const MINUTES_PER_DAY = 24 * 60;
+
+/** Spec 4.7 POST /invites; before FL 126 the lifetime is sent in whole days. */
+export async function sendInvites(
+  client: ApiClient,
+  params: SendInvitesParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  const { invite_expires_in_minutes: minutes, ...rest } = params;
+  let lifetime: Record<string, number | null | undefined> = { invite_expires_in_minutes: minutes };
+  if (minutes !== undefined && (await client.featureLevel(signal)) < 126) {
+    // Rounded up, so an invitation never expires sooner than the caller asked.
+    const days = minutes === null ? null : Math.max(1, Math.ceil(minutes / MINUTES_PER_DAY));
+    lifetime = { invite_expires_in_days: days };
+  }
+  return client.call({
+    method: 'POST',
+    path: '/invites',
+    endpoint: 'POST /invites',
+    schema: emptyResponse,
+    params: { ...rest, ...lifetime },
+    signal,
+  });
+}

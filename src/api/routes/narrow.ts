@@ -1,0 +1,6 @@
+/** Narrow terms shared by GET /messages and POST /register (API-NOTES.md "Messages"). */
+export type NarrowTerm =
+  | { operator: string; operand: string | number | readonly number[]; negated?: boolean }
+  | readonly [operator: string, operand: string];
+
+export type Narrow = readonly NarrowTerm[];

@@ -1,0 +1,51 @@
+/** Saved snippets (spec 2.7). */
+import type { z } from 'zod';
+import type { ApiClient, ApiResult } from '../client.ts';
+import { pathSegment } from '../encode.ts';
+import { emptyResponse } from '../schemas/common.ts';
+import { createSavedSnippetResponse, getSavedSnippetsResponse } from '../schemas/saved-snippet.ts';
+
+/** API-NOTES.md GET /saved_snippets. */
+export function getSavedSnippets(
+  client: ApiClient,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof getSavedSnippetsResponse>>> {
+  return client.call({
+    method: 'GET',
+    path: '/saved_snippets',
+    endpoint: 'GET /saved_snippets',
+    schema: getSavedSnippetsResponse,
+    signal,
+  });
+}
+
+/** Spec 4.17 POST /saved_snippets. */
+export function createSavedSnippet(
+  client: ApiClient,
+  params: { title: string; content: string },
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof createSavedSnippetResponse>>> {
+  return client.call({
+    method: 'POST',
+    path: '/saved_snippets',
+    endpoint: 'POST /saved_snippets',
+    schema: createSavedSnippetResponse,
+    params,
+    signal,
+  });
+}
+
+/** API-NOTES.md DELETE /saved_snippets/{saved_snippet_id}. */
+export function deleteSavedSnippet(
+  client: ApiClient,
+  snippetId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'DELETE',
+    path: `/saved_snippets/${pathSegment(snippetId)}`,
+    endpoint: 'DELETE /saved_snippets/{saved_snippet_id}',
+    schema: emptyResponse,
+    signal,
+  });
+}

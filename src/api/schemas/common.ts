@@ -1,0 +1,24 @@
+/**
+ * Building blocks shared by the resource schemas. Every object schema is loose: a field
+ * the server adds later is kept, never an error (the issue's tolerance rule).
+ */
+import { z } from 'zod';
+
+/** A response with no fields beyond `result`, `msg` and `ignored_parameters_unsupported`. */
+export const emptyResponse = z.looseObject({});
+
+export const integer = z.number().int();
+
+/**
+ * A preprocessor for a field an older server sends under its former name: callers always
+ * see the current name (spec section 9).
+ */
+export function renamedFrom(oldName: string, newName: string): (value: unknown) => unknown {
+  return (value) => {
+    if (typeof value !== 'object' || value === null || newName in value) return value;
+    const legacy = (value as Record<string, unknown>)[oldName];
+    return legacy === undefined ? value : { ...value, [newName]: legacy };
+  };
+}
+export const integerList = z.array(integer);
+export const stringList = z.array(z.string());

@@ -1,0 +1,214 @@
+/**
+ * Events of GET /events (spec section 6, API-NOTES.md "Events") as a discriminated union on
+ * `type`. An event type this client does not model becomes the `unknown` variant, never an
+ * error; a modelled type with a broken payload is an error naming the field.
+ */
+import { z } from 'zod';
+import { integer, integerList, stringList } from './common.ts';
+import { channelFolderSchema } from './channel-folder.ts';
+import { messageSchema } from './message.ts';
+import { savedSnippetSchema } from './saved-snippet.ts';
+import { subscriptionSchema } from './subscription.ts';
+
+const base = { id: integer };
+const settingValue = z.union([z.boolean(), z.number(), z.string()]);
+
+const messageEvent = z.looseObject({
+  ...base,
+  type: z.literal('message'),
+  message: messageSchema,
+  flags: stringList,
+});
+
+const updateMessageEvent = z.looseObject({
+  ...base,
+  type: z.literal('update_message'),
+  user_id: integer.nullable(),
+  rendering_only: z.boolean(),
+  message_id: integer,
+  message_ids: integerList,
+  flags: stringList,
+  edit_timestamp: integer,
+  stream_id: integer.optional(),
+  new_stream_id: integer.optional(),
+  propagate_mode: z.string().optional(),
+  orig_subject: z.string().optional(),
+  subject: z.string().optional(),
+  orig_content: z.string().optional(),
+  orig_rendered_content: z.string().optional(),
+  content: z.string().optional(),
+  rendered_content: z.string().optional(),
+  is_me_message: z.boolean().optional(),
+});
+
+const deleteMessageEvent = z.looseObject({
+  ...base,
+  type: z.literal('delete_message'),
+  message_type: z.enum(['stream', 'private']),
+  // message_ids with the bulk_message_deletion capability, message_id without.
+  message_ids: integerList.optional(),
+  message_id: integer.optional(),
+  stream_id: integer.optional(),
+  topic: z.string().optional(),
+});
+
+const reactionEvent = z.looseObject({
+  ...base,
+  type: z.literal('reaction'),
+  op: z.enum(['add', 'remove']),
+  message_id: integer,
+  emoji_name: z.string(),
+  emoji_code: z.string(),
+  reaction_type: z.string(),
+  user_id: integer,
+});
+
+const subscriptionEvent = z.looseObject({
+  ...base,
+  type: z.literal('subscription'),
+  op: z.string(),
+  // add: full objects; remove: only stream_id and name.
+  subscriptions: z
+    .array(z.union([subscriptionSchema, z.looseObject({ stream_id: integer, name: z.string() })]))
+    .optional(),
+  stream_id: integer.optional(),
+  property: z.string().optional(),
+  value: z.unknown().optional(),
+  stream_ids: integerList.optional(),
+  user_ids: integerList.optional(),
+});
+
+const messageDetailSchema = z.looseObject({
+  type: z.string(),
+  mentioned: z.boolean().optional(),
+  user_ids: integerList.optional(),
+  stream_id: integer.optional(),
+  topic: z.string().optional(),
+});
+
+const updateMessageFlagsEvent = z.looseObject({
+  ...base,
+  type: z.literal('update_message_flags'),
+  op: z.enum(['add', 'remove']),
+  flag: z.string(),
+  messages: integerList,
+  all: z.boolean(),
+  message_details: z.record(z.string(), messageDetailSchema).optional(),
+});
+
+const userTopicEvent = z.looseObject({
+  ...base,
+  type: z.literal('user_topic'),
+  stream_id: integer,
+  topic_name: z.string(),
+  last_updated: integer,
+  visibility_policy: integer,
+});
+
+const userSettingsEvent = z.looseObject({
+  ...base,
+  type: z.literal('user_settings'),
+  op: z.literal('update'),
+  property: z.string(),
+  value: settingValue,
+  language_name: z.string().optional(),
+});
+
+const realmUserSettingsDefaultsEvent = z.looseObject({
+  ...base,
+  type: z.literal('realm_user_settings_defaults'),
+  op: z.literal('update'),
+  property: z.string(),
+  value: settingValue,
+});
+
+const realmUserEvent = z.looseObject({
+  ...base,
+  type: z.literal('realm_user'),
+  op: z.string(),
+  // The forms of spec section 6 differ only in which fields accompany user_id.
+  person: z.looseObject({ user_id: integer }),
+});
+
+const channelFolderEvent = z.looseObject({
+  ...base,
+  type: z.literal('channel_folder'),
+  op: z.string(),
+  channel_folder: channelFolderSchema.optional(),
+  channel_folder_id: integer.optional(),
+  data: z.record(z.string(), z.unknown()).optional(),
+});
+
+const savedSnippetsEvent = z.looseObject({
+  ...base,
+  type: z.literal('saved_snippets'),
+  op: z.string(),
+  saved_snippet: savedSnippetSchema.optional(),
+  saved_snippet_id: integer.optional(),
+});
+
+const alertWordsEvent = z.looseObject({
+  ...base,
+  type: z.literal('alert_words'),
+  alert_words: stringList,
+});
+
+const hasVideoproviderTokenEvent = z.looseObject({
+  ...base,
+  type: z.literal('has_videoprovider_token'),
+  value: z.boolean(),
+});
+
+const heartbeatEvent = z.looseObject({ ...base, type: z.literal('heartbeat') });
+
+const knownEventSchema = z.discriminatedUnion('type', [
+  messageEvent,
+  updateMessageEvent,
+  deleteMessageEvent,
+  reactionEvent,
+  subscriptionEvent,
+  updateMessageFlagsEvent,
+  userTopicEvent,
+  userSettingsEvent,
+  realmUserSettingsDefaultsEvent,
+  realmUserEvent,
+  channelFolderEvent,
+  savedSnippetsEvent,
+  alertWordsEvent,
+  hasVideoproviderTokenEvent,
+  heartbeatEvent,
+]);
+export type KnownEvent = z.infer<typeof knownEventSchema>;
+
+/** An event of a type this client does not model, passed through untouched. */
+export interface UnknownEvent {
+  id: number;
+  type: 'unknown';
+  /** The `type` the server sent. */
+  eventType: string;
+  payload: Record<string, unknown>;
+}
+
+export type ServerEvent = KnownEvent | UnknownEvent;
+
+const knownTypes = new Set<string>(knownEventSchema.options.map((o) => o.shape.type.value));
+
+const eventHeader = z.looseObject({ id: integer, type: z.string() });
+
+export const eventSchema: z.ZodType<ServerEvent> = eventHeader.transform((event, ctx) => {
+  if (!knownTypes.has(event.type)) {
+    return { id: event.id, type: 'unknown', eventType: event.type, payload: event };
+  }
+  const parsed = knownEventSchema.safeParse(event);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) {
+    ctx.issues.push({ ...issue, input: event } as z.core.$ZodRawIssue);
+  }
+  return z.NEVER;
+});
+
+export const getEventsResponse = z.looseObject({
+  events: z.array(eventSchema),
+  queue_id: z.string().optional(),
+});
+export type GetEventsResponse = z.infer<typeof getEventsResponse>;

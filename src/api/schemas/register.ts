@@ -1,0 +1,74 @@
+/** POST /register response: queue identity and the initial state API-NOTES.md lists. */
+import { z } from 'zod';
+import { integer, integerList, stringList } from './common.ts';
+import { channelFolderSchema } from './channel-folder.ts';
+import { linkifierSchema } from './linkifier.ts';
+import { customProfileFieldSchema } from './profile-field.ts';
+import { savedSnippetSchema } from './saved-snippet.ts';
+import { personalSettingsSchema, userSettingsSchema } from './settings.ts';
+import { channelSchema, subscriptionSchema } from './subscription.ts';
+import { userGroupSchema } from './user-group.ts';
+import { userSchema } from './user.ts';
+
+export const unreadMessagesSchema = z.looseObject({
+  count: integer,
+  pms: z.array(z.looseObject({ other_user_id: integer, unread_message_ids: integerList })),
+  streams: z.array(
+    z.looseObject({ stream_id: integer, topic: z.string(), unread_message_ids: integerList }),
+  ),
+  huddles: z.array(z.looseObject({ user_ids_string: z.string(), unread_message_ids: integerList })),
+  mentions: integerList,
+  old_unreads_missing: z.boolean(),
+});
+export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
+
+/** 0 inherit, 1 muted, 2 unmuted, 3 followed. */
+export const userTopicSchema = z.looseObject({
+  stream_id: integer,
+  topic_name: z.string(),
+  last_updated: integer,
+  visibility_policy: integer,
+});
+export type UserTopic = z.infer<typeof userTopicSchema>;
+
+export const registerResponse = z.looseObject({
+  queue_id: z.string().nullable(),
+  last_event_id: integer,
+  service_feature_level: integer.optional(),
+  service_version: z.string().optional(),
+  service_merge_base: z.string().optional(),
+  event_queue_longpoll_timeout_seconds: integer.optional(),
+  // Initial state: each part is present only when its event type was fetched.
+  user_id: integer.optional(),
+  email: z.string().optional(),
+  full_name: z.string().optional(),
+  role: integer.optional(),
+  is_admin: z.boolean().optional(),
+  is_owner: z.boolean().optional(),
+  is_guest: z.boolean().optional(),
+  can_create_users: z.boolean().optional(),
+  realm_name: z.string().optional(),
+  realm_url: z.string().optional(),
+  realm_icon: z.string().optional(),
+  user_settings: userSettingsSchema.optional(),
+  realm_user_settings_defaults: personalSettingsSchema.optional(),
+  subscriptions: z.array(subscriptionSchema).optional(),
+  unread_msgs: unreadMessagesSchema.optional(),
+  user_topics: z.array(userTopicSchema).optional(),
+  realm_users: z.array(userSchema).optional(),
+  realm_user_groups: z.array(userGroupSchema).optional(),
+  alert_words: stringList.optional(),
+  channel_folders: z.array(channelFolderSchema).optional(),
+  saved_snippets: z.array(savedSnippetSchema).optional(),
+  realm_linkifiers: z.array(linkifierSchema).optional(),
+  custom_profile_fields: z.array(customProfileFieldSchema).optional(),
+  streams: z.array(channelSchema).optional(),
+  max_channel_folder_name_length: integer.optional(),
+  max_channel_folder_description_length: integer.optional(),
+  server_min_deactivated_realm_deletion_days: integer.nullable().optional(),
+  server_max_deactivated_realm_deletion_days: integer.nullable().optional(),
+  has_videoprovider_token: z.boolean().optional(),
+  realm_empty_topic_display_name: z.string().optional(),
+  max_message_id: integer.optional(),
+});
+export type RegisterResponse = z.infer<typeof registerResponse>;

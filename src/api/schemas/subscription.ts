@@ -1,0 +1,75 @@
+/**
+ * Spec 2.4 channel subscription, plus `color` and `folder_id` (API-NOTES.md register), and
+ * the channel permission of spec 2.7.
+ */
+import { z } from 'zod';
+import { integer, integerList, renamedFrom, stringList } from './common.ts';
+
+const inheritable = z.boolean().nullable();
+
+/** A user group setting: a group id, or an anonymous group of members and subgroups. */
+export const groupSettingSchema = z.union([
+  integer,
+  z.looseObject({ direct_members: integerList, direct_subgroups: integerList }),
+]);
+
+/** Named can_remove_subscribers_group_id before FL 197. */
+const currentPermissionName = renamedFrom(
+  'can_remove_subscribers_group_id',
+  'can_remove_subscribers_group',
+);
+
+const subscriptionFields = z.looseObject({
+  stream_id: integer,
+  name: z.string(),
+  description: z.string(),
+  rendered_description: z.string(),
+  date_created: integer,
+  creator_id: integer.nullable(),
+  invite_only: z.boolean(),
+  subscribers: integerList.optional(),
+  partial_subscribers: integerList.optional(),
+  desktop_notifications: inheritable,
+  email_notifications: inheritable,
+  push_notifications: inheritable,
+  audible_notifications: inheritable,
+  wildcard_mentions_notify: inheritable,
+  pin_to_top: z.boolean(),
+  is_muted: z.boolean(),
+  color: z.string().optional(),
+  folder_id: integer.nullable().optional(),
+  can_remove_subscribers_group: groupSettingSchema.optional(),
+});
+export const subscriptionSchema = z.preprocess(currentPermissionName, subscriptionFields);
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** A channel the user can see (register `streams`). */
+export const channelSchema = z.preprocess(
+  currentPermissionName,
+  z.looseObject({
+    stream_id: integer,
+    name: z.string(),
+    description: z.string().optional(),
+    invite_only: z.boolean().optional(),
+    folder_id: integer.nullable().optional(),
+    can_remove_subscribers_group: groupSettingSchema.optional(),
+  }),
+);
+
+export const getSubscriptionsResponse = z.looseObject({
+  subscriptions: z.array(subscriptionSchema),
+});
+
+/** Maps a user (email or id as text) to channel names. */
+const namesByUser = z.record(z.string(), stringList);
+
+export const subscribeResponse = z.looseObject({
+  subscribed: namesByUser,
+  already_subscribed: namesByUser,
+  unauthorized: stringList.optional(),
+});
+
+export const unsubscribeResponse = z.looseObject({
+  removed: stringList,
+  not_removed: stringList,
+});

@@ -1,0 +1,17 @@
+/** Spec 2.7 user group (API-NOTES.md shape) and the responses of spec 4.15 and 4.18. */
+import { z } from 'zod';
+import { integer, integerList } from './common.ts';
+
+export const userGroupSchema = z.looseObject({
+  id: integer,
+  name: z.string(),
+  description: z.string(),
+  members: integerList,
+  direct_subgroup_ids: integerList.optional(),
+  deactivated: z.boolean().optional(),
+});
+export type UserGroup = z.infer<typeof userGroupSchema>;
+
+export const getUserGroupsResponse = z.looseObject({ user_groups: z.array(userGroupSchema) });
+export const getUserGroupMembersResponse = z.looseObject({ members: integerList });
+export const userGroupMembershipResponse = z.looseObject({ is_user_group_member: z.boolean() });

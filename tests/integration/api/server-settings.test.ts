@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/api/client.ts';
+import { getServerSettings } from '../../../src/api/routes/server.ts';
+import { useServer } from './harness.ts';
+
+describe('GET /server_settings', () => {
+  const h = useServer({ featureLevel: 420 });
+
+  it('answers without credentials and teaches the client the feature level', async () => {
+    const client = new ApiClient({ realmUrl: h.server.url });
+    try {
+      expect(client.knownFeatureLevel).toBeUndefined();
+      const { data, ignoredParameters } = await getServerSettings(client);
+      expect(data.service_feature_level).toBe(420);
+      expect(typeof data.service_version).toBe('string');
+      expect(ignoredParameters).toEqual([]);
+      expect(client.knownFeatureLevel).toBe(420);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('is asked once, lazily, when a call needs the feature level', async () => {
+    const client = h.as(400);
+    expect(await client.featureLevel()).toBe(420);
+    expect(client.knownFeatureLevel).toBe(420);
+  });
+
+  it('accepts a trailing slash on the server URL', async () => {
+    const client = new ApiClient({ realmUrl: `${h.server.url}/` });
+    try {
+      expect((await getServerSettings(client)).data.service_feature_level).toBe(420);
+    } finally {
+      await client.close();
+    }
+  });
+});

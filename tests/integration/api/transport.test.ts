@@ -1,0 +1,222 @@
+/** The client's own HTTP behaviour, against tiny loopback servers that misbehave on purpose. */
+import { createServer as createHttpServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import type { AddressInfo, Server, Socket } from 'node:net';
+import { inspect } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/api/client.ts';
+import { NetworkError, ServerError, UnsupportedByServerError } from '../../../src/api/errors.ts';
+import { getChannelFolders } from '../../../src/api/routes/channel-folders.ts';
+import { getEvents } from '../../../src/api/routes/events.ts';
+import { getOwnUser } from '../../../src/api/routes/users.ts';
+import { failure } from './harness.ts';
+
+const API_KEY = 'SECRETKEY1234567890abcdef';
+const EMAIL = 'member@perch.test';
+
+const cleanup: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanup.length) await cleanup.pop()?.();
+});
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const sockets = new Set<Socket>();
+  server.on('connection', (s: Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  cleanup.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  );
+  return `127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function client(
+  hostPort: string,
+  options: { timeoutMs?: number; https?: boolean } = {},
+): ApiClient {
+  const c = new ApiClient({
+    realmUrl: `${options.https ? 'https' : 'http'}://${hostPort}`,
+    email: EMAIL,
+    apiKey: API_KEY,
+    timeoutMs: options.timeoutMs,
+  });
+  cleanup.push(() => c.close());
+  return c;
+}
+
+const ownUser = {
+  result: 'success',
+  msg: '',
+  user_id: 1,
+  email: EMAIL,
+  full_name: 'Mel',
+  date_joined: '2026-01-01T00:00:00Z',
+  is_active: true,
+  is_owner: false,
+  is_admin: false,
+  is_guest: false,
+  is_bot: false,
+  bot_type: null,
+  role: 400,
+  timezone: '',
+  avatar_version: 1,
+};
+
+function expectNoSecret(error: unknown): void {
+  const token = Buffer.from(`${EMAIL}:${API_KEY}`).toString('base64');
+  const shown = `${String(error)} ${(error as Error).stack ?? ''} ${inspect(error, { depth: 5 })}`;
+  expect(shown).not.toContain(API_KEY);
+  expect(shown).not.toContain(token);
+}
+
+describe('transport', () => {
+  it('sends HTTP Basic credentials and reuses kept-alive connections', async () => {
+    let connections = 0;
+    const seen: (string | undefined)[] = [];
+    const server = createHttpServer((req: IncomingMessage, res: ServerResponse) => {
+      seen.push(req.headers.authorization);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(ownUser));
+    });
+    server.on('connection', () => connections++);
+    const c = client(await listen(server));
+    for (let i = 0; i < 10; i++) await getOwnUser(c);
+    expect(seen).toEqual(
+      Array(10).fill(`Basic ${Buffer.from(`${EMAIL}:${API_KEY}`).toString('base64')}`),
+    );
+    // undici may open a second socket while the first is being released; never one per call.
+    expect(connections).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps a pending long-poll on its own connection so other calls are not held up', async () => {
+    const held: ServerResponse[] = [];
+    let connections = 0;
+    const server = createHttpServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/api/v1/events')) {
+        held.push(res);
+        return;
+      }
+      res.end(JSON.stringify(ownUser));
+    });
+    server.on('connection', () => connections++);
+    const c = client(await listen(server));
+    const controller = new AbortController();
+    const poll = getEvents(c, { queue_id: 'q' }, controller.signal);
+    await expect(getOwnUser(c)).resolves.toBeTruthy();
+    expect(held).toHaveLength(1);
+    expect(connections).toBe(2);
+    controller.abort(new Error('stopped'));
+    await expect(poll).rejects.toThrow('stopped');
+  });
+
+  it('uses the long-poll timeout plus a margin, 90 s when the server has not said', () => {
+    const c = client('127.0.0.1:1');
+    expect(c.longPollTimeoutMs).toBeGreaterThan(90_000);
+    c.learnLongPollTimeout(30);
+    expect(c.longPollTimeoutMs).toBeGreaterThan(30_000);
+    expect(c.longPollTimeoutMs).toBeLessThan(90_000);
+  });
+
+  it('treats a server that does not announce service_feature_level as level 0', async () => {
+    const server = createHttpServer((_req, res) => {
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ result: 'success', msg: '', realm_name: 'Old' }));
+    });
+    const c = client(await listen(server));
+    expect(await c.featureLevel()).toBe(0);
+    const error = await failure(getChannelFolders(c));
+    expect(error).toBeInstanceOf(UnsupportedByServerError);
+    expect((error as UnsupportedByServerError).serverFeatureLevel).toBe(0);
+  });
+
+  it('asks GET /server_settings only once for concurrent calls that need the level', async () => {
+    let settingsRequests = 0;
+    const server = createHttpServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      if (req.url?.startsWith('/api/v1/server_settings')) {
+        settingsRequests++;
+        res.end(JSON.stringify({ result: 'success', msg: '', service_feature_level: 300 }));
+        return;
+      }
+      res.end(JSON.stringify({ result: 'success', msg: '', channel_folders: [] }));
+    });
+    const c = client(await listen(server));
+    const results = await Promise.allSettled([
+      getChannelFolders(c),
+      getChannelFolders(c),
+      c.featureLevel(),
+    ]);
+    expect(settingsRequests).toBe(1);
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'fulfilled']);
+  });
+
+  it('reports a refused connection as NetworkError "refused"', async () => {
+    const server = createNetServer();
+    const address = await listen(server);
+    await cleanup.pop()?.();
+    const error = await failure(getOwnUser(client(address)));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).kind).toBe('refused');
+    expect((error as NetworkError).endpoint).toBe('GET /users/me');
+    expectNoSecret(error);
+  });
+
+  it('reports a connection reset as NetworkError "reset"', async () => {
+    const server = createNetServer((socket) => socket.once('data', () => socket.resetAndDestroy()));
+    const error = await failure(getOwnUser(client(await listen(server))));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).kind).toBe('reset');
+    expectNoSecret(error);
+  });
+
+  it('reports a server that never answers as NetworkError "timeout"', async () => {
+    const server = createNetServer(() => {});
+    const error = await failure(getOwnUser(client(await listen(server), { timeoutMs: 100 })));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).kind).toBe('timeout');
+  });
+
+  it('reports a failed TLS handshake as NetworkError "tls"', async () => {
+    const server = createNetServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
+    const error = await failure(getOwnUser(client(await listen(server), { https: true })));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).kind).toBe('tls');
+    expectNoSecret(error);
+  });
+
+  it('reports a 5xx HTML page as ServerError with the status', async () => {
+    const server = createHttpServer((_req, res) => {
+      res.statusCode = 502;
+      res.setHeader('content-type', 'text/html');
+      res.end(`<html>Bad gateway for ${API_KEY}</html>`);
+    });
+    const error = await failure(getOwnUser(client(await listen(server))));
+    expect(error).toBeInstanceOf(ServerError);
+    expect((error as ServerError).status).toBe(502);
+    expectNoSecret(error);
+  });
+
+  it('stops waiting as soon as the caller aborts', async () => {
+    const server = createNetServer(() => {});
+    const c = client(await listen(server));
+    const controller = new AbortController();
+    const call = getOwnUser(c, controller.signal);
+    controller.abort(new Error('window closed'));
+    await expect(call).rejects.toThrow('window closed');
+  });
+
+  it('never shows the API key when the client itself is logged', () => {
+    const c = client('127.0.0.1:1');
+    const shown = `${inspect(c, { depth: 10, showHidden: true })} ${JSON.stringify(c)}`;
+    expect(shown).not.toContain(API_KEY);
+    expect(shown).not.toContain(Buffer.from(`${EMAIL}:${API_KEY}`).toString('base64'));
+  });
+});

@@ -1,0 +1,70 @@
+import fc from 'fast-check';
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { compile } from '../../../src/api/conforms.ts';
+import { getLinkifiersResponse } from '../../../src/api/schemas/linkifier.ts';
+import { getMessagesResponse } from '../../../src/api/schemas/message.ts';
+import { mutationArb } from './mutate.ts';
+import { samples } from './samples.ts';
+
+describe('compile', () => {
+  it('compiles the GET /messages schema, the 5000-message hot path', () => {
+    expect(compile(getMessagesResponse)).toBeTypeOf('function');
+  });
+
+  it('declines a schema with a transform, whose output differs from its input', () => {
+    expect(compile(getLinkifiersResponse)).toBeUndefined();
+    expect(compile(z.string().transform((s) => s.trim()))).toBeUndefined();
+  });
+
+  it('declines checks it does not know rather than guessing', () => {
+    expect(compile(z.string().min(1))).toBeUndefined();
+    expect(compile(z.number().positive())).toBeUndefined();
+    expect(compile(z.object({ a: z.string() }))).toBeUndefined();
+  });
+
+  it('agrees with zod on integers, nulls, enums, unions and missing fields', () => {
+    const schema = z.looseObject({
+      id: z.number().int(),
+      name: z.string().nullable(),
+      kind: z.enum(['a', 'b']),
+      to: z.union([z.string(), z.array(z.number())]),
+      note: z.string().optional(),
+      tags: z.record(z.string(), z.boolean()),
+    });
+    const check = compile(schema);
+    const cases: unknown[] = [
+      { id: 1, name: null, kind: 'a', to: 'x', tags: {} },
+      { id: 1.5, name: null, kind: 'a', to: 'x', tags: {} },
+      { id: 2 ** 60, name: 'n', kind: 'b', to: [1], tags: { x: true } },
+      { id: 1, name: 'n', kind: 'c', to: [1], tags: {} },
+      { id: 1, name: 'n', kind: 'a', to: ['1'], tags: {} },
+      { id: 1, name: 'n', kind: 'a', to: 'x', note: 3, tags: {} },
+      { id: 1, name: 'n', kind: 'a', to: 'x', tags: { x: 1 } },
+      { id: 1, kind: 'a', to: 'x', tags: {} },
+      { id: 1, name: 'n', kind: 'a', to: 'x', tags: {}, extra: { anything: true } },
+      [],
+      null,
+    ];
+    for (const value of cases) expect(check?.(value)).toBe(schema.safeParse(value).success);
+  });
+
+  it('is used only where zod’s output equals its input, so keeping the input is safe', () => {
+    for (const sample of samples.filter((s) => compile(s.schema))) {
+      const body = JSON.parse(JSON.stringify(sample.body)) as unknown;
+      expect(sample.schema.parse(body)).toEqual(body);
+    }
+  });
+
+  it('agrees with zod on every mutation of every compilable sample', () => {
+    const compilable = samples.filter((s) => compile(s.schema));
+    expect(compilable.length).toBeGreaterThan(samples.length / 2);
+    fc.assert(
+      fc.property(fc.constantFrom(...compilable), mutationArb, (sample, mutation) => {
+        const body = mutation(sample.body);
+        expect(compile(sample.schema)?.(body)).toBe(sample.schema.safeParse(body).success);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+});
