@@ -1,0 +1,88 @@
+/**
+ * The admin console's panels, in the order the side list shows them.
+ *
+ * To add a panel: put its component in `panels/<Name>Panel.svelte` (it receives one prop,
+ * `account: AccountSummary`, the account the console works on), import it here and add ONE
+ * entry to `adminPanels`. `visible` decides whether the signed-in user's role may use the
+ * panel at all; a panel whose actions differ by role still checks those itself and still
+ * shows the server's answer when it refuses.
+ */
+import type { Component } from 'svelte';
+import type { AccountSummary } from '../../../core/rpc/contract.ts';
+import { ADMINISTRATOR, MEMBER, OWNER, atLeast } from './rules/roles.ts';
+import ChannelFoldersPanel from './panels/ChannelFoldersPanel.svelte';
+import DeactivationPanel from './panels/DeactivationPanel.svelte';
+import DefaultsPanel from './panels/DefaultsPanel.svelte';
+import InvitationsPanel from './panels/InvitationsPanel.svelte';
+import ProfileFieldsPanel from './panels/ProfileFieldsPanel.svelte';
+import PushPanel from './panels/PushPanel.svelte';
+import VideoCallPanel from './panels/VideoCallPanel.svelte';
+import UsersPanel from './panels/UsersPanel.svelte';
+import UserGroupsPanel from './panels/UserGroupsPanel.svelte';
+import LinkifiersPanel from './panels/LinkifiersPanel.svelte';
+import SavedSnippetsPanel from './panels/SavedSnippetsPanel.svelte';
+import SubscriptionsPanel from './panels/SubscriptionsPanel.svelte';
+
+export type PanelProps = { account: AccountSummary };
+
+export type AdminPanel = {
+  /** Stable id, also used for the panel's DOM id. */
+  id: string;
+  /** The name in the side list and the panel's heading. */
+  label: string;
+  component: Component<PanelProps>;
+  visible: (role: number, account: AccountSummary) => boolean;
+};
+
+export { OWNER, ADMINISTRATOR, MODERATOR, MEMBER, atLeast } from './rules/roles.ts';
+
+export const adminPanels: AdminPanel[] = [
+  {
+    id: 'invitations',
+    label: 'Invitations',
+    component: InvitationsPanel,
+    visible: atLeast(MEMBER),
+  },
+  { id: 'push', label: 'Push devices', component: PushPanel, visible: () => true },
+  { id: 'video-call', label: 'Video call', component: VideoCallPanel, visible: () => true },
+  {
+    id: 'defaults',
+    label: 'Defaults for new users',
+    component: DefaultsPanel,
+    visible: atLeast(ADMINISTRATOR),
+  },
+  {
+    id: 'channel-folders',
+    label: 'Channel folders',
+    component: ChannelFoldersPanel,
+    visible: atLeast(ADMINISTRATOR),
+  },
+  {
+    id: 'profile-fields',
+    label: 'Custom profile fields',
+    component: ProfileFieldsPanel,
+    visible: atLeast(ADMINISTRATOR),
+  },
+  {
+    id: 'deactivation',
+    label: 'Deactivate organization',
+    component: DeactivationPanel,
+    visible: atLeast(OWNER),
+  },
+  // People (part two): every role may use these; each panel offers only what the role allows.
+  { id: 'users', label: 'Users', component: UsersPanel, visible: () => true },
+  { id: 'user-groups', label: 'User groups', component: UserGroupsPanel, visible: () => true },
+  { id: 'linkifiers', label: 'Linkifiers', component: LinkifiersPanel, visible: () => true },
+  {
+    id: 'saved-snippets',
+    label: 'Saved snippets',
+    component: SavedSnippetsPanel,
+    visible: () => true,
+  },
+  {
+    id: 'subscriptions',
+    label: 'Subscriptions',
+    component: SubscriptionsPanel,
+    visible: () => true,
+  },
+];
