@@ -4,6 +4,7 @@ import type { PreferencesStore } from './prefs.ts';
 import type { AppInfo, CoreStatus } from './rpc/contract.ts';
 import type { AccountManager } from './accounts/manager.ts';
 import type { Account } from './accounts/account.ts';
+import type { SyncManager } from './sync/manager.ts';
 
 /** What handlers can reach: the Core's services, never the transports. */
 export interface CoreContext {
@@ -13,6 +14,8 @@ export interface CoreContext {
   readonly bus: PushBus;
   readonly prefs: PreferencesStore;
   readonly accounts: AccountManager;
+  /** Background event queues, notifications and the "why" log of every account. */
+  readonly sync: SyncManager;
   status(): CoreStatus;
   /** Starts the embedded demo organization (once) and signs in as its owner. */
   startDemo(): Promise<Account>;

@@ -47,9 +47,14 @@ export interface EventQueueOptions {
   registerParams: RegisterParams;
   /**
    * A queue was registered. On 'reregister' the caller reloads the state it depends on and
-   * fetches what it missed. The loop does not poll until this resolves.
+   * fetches what it missed. The loop does not poll until this resolves; `signal` aborts
+   * when the queue is kicked or stopped meanwhile.
    */
-  onRegistered: (initial: RegisterResponse, reason: RegisterReason) => Promise<void> | void;
+  onRegistered: (
+    initial: RegisterResponse,
+    reason: RegisterReason,
+    signal: AbortSignal,
+  ) => Promise<void> | void;
   /** A batch of events (heartbeats removed), in id order; acknowledged once this resolves. */
   onEvents: (events: ServerEvent[]) => Promise<void> | void;
   /** The server rejected the credentials; the queue has stopped and will not retry. */
@@ -58,6 +63,9 @@ export interface EventQueueOptions {
   backoff?: BackoffPolicy;
   random?: () => number;
 }
+
+/** How long quitting or signing out waits for DELETE /events. */
+const RELEASE_TIMEOUT_MS = 3_000;
 
 const credentialErrors = [InvalidApiKeyError, UserDeactivatedError, RealmDeactivatedError];
 
@@ -115,13 +123,22 @@ export class EventQueue {
     this.current?.abort(new Kicked('stopped'));
     await this.running;
     const queueId = this.health.queueId;
-    this.update({ state: 'stopped', queueId: undefined, retryAt: undefined });
-    if (release && queueId) {
-      try {
-        await deleteQueue(this.opts.client, queueId);
-      } catch {
-        // The server will collect the queue itself; quitting must not wait on it.
-      }
+    // A queue stopped by rejected credentials keeps saying so: the user has to act.
+    const state = this.health.state === 'needs_attention' ? 'needs_attention' : 'stopped';
+    this.update({ state, queueId: undefined, retryAt: undefined });
+    if (release && queueId) await this.release(queueId);
+  }
+
+  /** DELETE /events, bounded: the server collects a queue itself, so nothing waits on it long. */
+  private async release(queueId: string): Promise<void> {
+    const ctrl = new AbortController();
+    const timer = this.opts.clock.setTimeout(() => ctrl.abort(), RELEASE_TIMEOUT_MS);
+    try {
+      await deleteQueue(this.opts.client, queueId, ctrl.signal);
+    } catch {
+      // Unreachable or already gone: either way there is nothing left to release.
+    } finally {
+      this.opts.clock.clearTimeout(timer);
     }
   }
 
@@ -160,10 +177,17 @@ export class EventQueue {
     this.update({ state: 'registering' });
     const { data } = await register(this.opts.client, this.opts.registerParams, signal);
     const reason: RegisterReason = this.registeredOnce ? 'reregister' : 'start';
-    await this.opts.onRegistered(data, reason);
+    try {
+      await this.opts.onRegistered(data, reason, signal);
+    } catch (err) {
+      // The next attempt registers afresh; this queue would only wait for the server's GC.
+      if (data.queue_id) await this.release(data.queue_id);
+      throw err;
+    }
     this.registeredOnce = true;
     this.update({
       state: 'polling',
+      retryAt: undefined,
       queueId: data.queue_id ?? undefined,
       lastEventId: data.last_event_id,
       reconnects: this.health.reconnects + (reason === 'reregister' ? 1 : 0),

@@ -1,0 +1,219 @@
+/**
+ * One signed-in account kept current in the background: its event queue feeds its
+ * AccountState; every new message is decided once (rule A2), Perch's Do Not Disturb
+ * silences what the settings allow, and what is left reaches the notifier and the speaker.
+ * After a lost queue the state is reloaded and the messages missed are decided like any
+ * other.
+ */
+import type { ApiClient } from '../../api/client.ts';
+import type { ApiError } from '../../api/errors.ts';
+import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountBadgeInput } from '../notify/badge.ts';
+import { conversationOf, type DecisionEntry } from '../notify/decisions-log.ts';
+import type { DoNotDisturb } from '../notify/dnd.ts';
+import type { Notifier, SoundPlayer } from '../notify/notifier.ts';
+import { decideNotification } from '../notify/policy.ts';
+import { AccountState } from './account-state.ts';
+import type { BackoffPolicy } from './backoff.ts';
+import { DecidedSet } from './decided-set.ts';
+import { EventQueue, type QueueHealth, type RegisterReason } from './event-queue.ts';
+import { fetchMissedMessages } from './gap-fill.ts';
+import { NotificationBoard } from './notification-board.ts';
+import { PERCH_REGISTER_PARAMS } from './register-params.ts';
+import { toAccountRegister } from './register-state.ts';
+import type { Message } from './state-types.ts';
+
+export interface AccountSyncOptions {
+  accountId: string;
+  client: ApiClient;
+  clock: Clock;
+  notifier: Notifier;
+  sound: SoundPlayer;
+  dnd: DoNotDisturb;
+  /** New decisions, in the order they were made. */
+  onDecisions: (entries: DecisionEntry[]) => void;
+  /** Something the badge counts may have changed (unreads or the count setting). */
+  onBadgeChanged: () => void;
+  onHealth: (health: QueueHealth) => void;
+  /** Every batch of events after the state has applied it (live message views). */
+  onApplied?: (events: ServerEvent[]) => void;
+  onCredentialsRejected: (error: ApiError) => void;
+  backoff?: BackoffPolicy;
+  random?: () => number;
+}
+
+/** What one batch (events or a gap fill) leaves to show, play and log. */
+interface Outcome {
+  show: Message[];
+  sound: boolean;
+  entries: DecisionEntry[];
+  read: Set<number> | 'all';
+  badge: boolean;
+}
+
+export class AccountSync {
+  private readonly opts: AccountSyncOptions;
+  private readonly queue: EventQueue;
+  private readonly board: NotificationBoard;
+  private readonly decided = new DecidedSet();
+  private state: AccountState | undefined;
+  /** The newest message id this account knows of: where a gap fill starts. */
+  private newestMessageId = -1;
+
+  constructor(options: AccountSyncOptions) {
+    this.opts = options;
+    this.board = new NotificationBoard(options.accountId, options.notifier);
+    this.queue = new EventQueue({
+      client: options.client,
+      clock: options.clock,
+      registerParams: PERCH_REGISTER_PARAMS,
+      onRegistered: (data, reason, signal) => this.registered(data, reason, signal),
+      onEvents: (events) => this.applyEvents(events),
+      onCredentialsRejected: (error) => {
+        this.board.clear();
+        options.onCredentialsRejected(error);
+      },
+      onHealth: options.onHealth,
+      ...(options.backoff ? { backoff: options.backoff } : {}),
+      ...(options.random ? { random: options.random } : {}),
+    });
+  }
+
+  start(): Promise<void> {
+    return this.queue.start();
+  }
+
+  kick(): void {
+    this.queue.kick();
+  }
+
+  /** Stops the queue (releasing it on the server unless told not to) and its notifications. */
+  async stop(release = true): Promise<void> {
+    await this.queue.stop({ release });
+    this.board.clear();
+    await this.opts.client.close();
+  }
+
+  health(): QueueHealth {
+    return this.queue.getHealth();
+  }
+
+  /** Undefined until the first registration has loaded the state. */
+  badgeInput(): AccountBadgeInput | undefined {
+    if (!this.state) return undefined;
+    return {
+      counts: this.state.unreadCounts(),
+      mode: this.state.settings.desktop_icon_count_display,
+    };
+  }
+
+  clearNotifications(): void {
+    this.board.clear();
+  }
+
+  private async registered(
+    data: ApiRegisterResponse,
+    reason: RegisterReason,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const fresh = new AccountState(toAccountRegister(data));
+    const missed =
+      reason === 'reregister'
+        ? await fetchMissedMessages(this.opts.client, Math.max(0, this.newestMessageId), signal)
+        : [];
+    this.state = fresh;
+    this.newestMessageId = Math.max(this.newestMessageId, data.max_message_id ?? -1);
+    // Messages read elsewhere while the queue was lost no longer deserve their notification.
+    const read = this.board.messageIds().filter((id) => !fresh.isUnread(id));
+    const outcome = this.emptyOutcome();
+    outcome.read = new Set(read);
+    outcome.badge = true;
+    for (const { message, flags } of missed) this.decide(fresh, message, flags, true, outcome);
+    this.finish(fresh, outcome);
+  }
+
+  private applyEvents(events: ServerEvent[]): void {
+    const state = this.state;
+    if (!state) return;
+    const outcome = this.emptyOutcome();
+    for (const received of events) {
+      // Events this client's schemas do not model (e.g. `stream`) travel as their payload.
+      const event = received.type === 'unknown' ? received.payload : received;
+      const result = state.apply(event as { id: number; type: string });
+      if (result.unreadsChanged || isCountSetting(event)) outcome.badge = true;
+      if (result.noLongerUnread === 'all') outcome.read = 'all';
+      else if (result.noLongerUnread && outcome.read !== 'all') {
+        for (const id of result.noLongerUnread) outcome.read.add(id);
+      }
+      if (result.newMessage) {
+        const { message, flags } = result.newMessage;
+        this.decide(state, message, flags, false, outcome);
+      }
+    }
+    this.finish(state, outcome);
+    this.opts.onApplied?.(events);
+  }
+
+  private decide(
+    state: AccountState,
+    message: Message,
+    flags: string[],
+    missed: boolean,
+    outcome: Outcome,
+  ): void {
+    if (message.id > this.newestMessageId) this.newestMessageId = message.id;
+    // Rule A2: a message met again (the gap fill and the new queue overlap, or the server
+    // resends an unacknowledged batch) was decided the first time; it is not even logged.
+    if (!this.decided.add(message.id)) return;
+    const decision = decideNotification(state.policyInput(message, flags, false));
+    const allowed = decision.desktop || decision.sound;
+    const silenced = allowed && this.opts.dnd.isActive();
+    outcome.entries.push({
+      messageId: message.id,
+      senderId: message.sender_id,
+      senderName: message.sender_full_name,
+      conversation: conversationOf(message, state.userId),
+      desktop: decision.desktop,
+      sound: decision.sound,
+      reason: silenced ? `${decision.reason} Silenced by Do Not Disturb.` : decision.reason,
+      rules: decision.rules,
+      silencedByDnd: silenced,
+      missed,
+      at: this.opts.clock.now(),
+    });
+    if (silenced) return;
+    if (decision.desktop) outcome.show.push(message);
+    if (decision.sound) outcome.sound = true;
+  }
+
+  private finish(state: AccountState, outcome: Outcome): void {
+    const { read } = outcome;
+    if (read === 'all' || read.size > 0) this.board.read(read === 'all' ? 'all' : [...read]);
+    // A message read within the same batch it arrived in never needs a notification.
+    const show = outcome.show.filter((m) => read !== 'all' && !read.has(m.id));
+    if (show.length > 0) {
+      const settings = state.settings;
+      this.board.show(
+        show,
+        {
+          myUserId: state.userId,
+          pmContentInDesktopNotifications: settings.pm_content_in_desktop_notifications,
+        },
+        state.realmName,
+      );
+    }
+    if (outcome.sound) this.opts.sound.play(state.settings.notification_sound);
+    if (outcome.entries.length > 0) this.opts.onDecisions(outcome.entries);
+    if (outcome.badge) this.opts.onBadgeChanged();
+  }
+
+  private emptyOutcome(): Outcome {
+    return { show: [], sound: false, entries: [], read: new Set(), badge: false };
+  }
+}
+
+function isCountSetting(event: { type?: unknown; property?: unknown }): boolean {
+  return event.type === 'user_settings' && event.property === 'desktop_icon_count_display';
+}

@@ -1,0 +1,60 @@
+/**
+ * How the Core builds its SyncManager: clients and credential health from the
+ * AccountManager, health and decisions pushed to every renderer, and the host's adapters
+ * (recorders when the host has no tray, as in browser mode).
+ */
+import { RealmDeactivatedError, UserDeactivatedError, type ApiError } from '../../api/errors.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Attention } from '../accounts/account.ts';
+import type { AccountManager } from '../accounts/manager.ts';
+import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
+import {
+  RecordingBadgeSink,
+  RecordingNotifier,
+  RecordingSoundPlayer,
+} from '../notify/recorders.ts';
+import type { PushBus } from '../push-bus.ts';
+import { SyncManager } from './manager.ts';
+
+export interface HostAdapters {
+  notifier?: Notifier | undefined;
+  sound?: SoundPlayer | undefined;
+  badge?: BadgeSink | undefined;
+}
+
+/** The queue only stops on these three credential errors; a rejected key is the third. */
+function attentionCode(error: ApiError): Attention['code'] {
+  if (error instanceof UserDeactivatedError) return 'USER_DEACTIVATED';
+  if (error instanceof RealmDeactivatedError) return 'REALM_DEACTIVATED';
+  return 'INVALID_API_KEY';
+}
+
+export function createSyncManager(deps: {
+  clock: Clock;
+  bus: PushBus;
+  accounts: AccountManager;
+  adapters: HostAdapters;
+}): SyncManager {
+  const { accounts, bus, adapters } = deps;
+  const sync: SyncManager = new SyncManager({
+    clock: deps.clock,
+    notifier: adapters.notifier ?? new RecordingNotifier(),
+    sound: adapters.sound ?? new RecordingSoundPlayer(),
+    badge: adapters.badge ?? new RecordingBadgeSink(),
+    clientFor: async (id) => (await accounts.clientFor(id)).client,
+    onCredentialsRejected: (id, error) =>
+      accounts.markAttention(id, attentionCode(error), error.msg || error.message),
+    onHealth: () => bus.publish('sync.status', sync.statuses()),
+    onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),
+  });
+  return sync;
+}
+
+/** At Core start: watch every stored account that does not wait on the user. */
+export async function watchStoredAccounts(sync: SyncManager, accounts: AccountManager) {
+  for (const account of accounts.list()) {
+    if (account.attention) continue;
+    // A missing key is reported by clientFor itself (KEY_MISSING); the others still start.
+    await sync.startAccount(account.id).catch(() => undefined);
+  }
+}

@@ -1,0 +1,149 @@
+/**
+ * Background sync of every signed-in account: one AccountSync each, the tray badge over
+ * all of them, Perch's Do Not Disturb, and the "why" log with each queue's health for the
+ * Activity panel.
+ */
+import type { ApiClient } from '../../api/client.ts';
+import type { ApiError } from '../../api/errors.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
+import type { Clock } from '../../lib/clock.ts';
+import { trayBadge, type AccountBadgeInput, type TrayBadge } from '../notify/badge.ts';
+import { DecisionLog, type DecisionEntry } from '../notify/decisions-log.ts';
+import { DoNotDisturb, type DndChoice, type DndState } from '../notify/dnd.ts';
+import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
+import { AccountSync } from './account-sync.ts';
+import type { BackoffPolicy } from './backoff.ts';
+import type { QueueHealth } from './event-queue.ts';
+
+export interface AccountSyncStatus {
+  accountId: string;
+  health: QueueHealth;
+}
+
+export interface SyncManagerOptions {
+  clock: Clock;
+  notifier: Notifier;
+  sound: SoundPlayer;
+  badge: BadgeSink;
+  /** An authenticated client for the account; the manager closes it when the account stops. */
+  clientFor: (accountId: string) => Promise<ApiClient>;
+  /** The server rejected the account's credentials: its queue has stopped for good. */
+  onCredentialsRejected: (accountId: string, error: ApiError) => void | Promise<void>;
+  onHealth?: (status: AccountSyncStatus) => void;
+  onDecisions?: (accountId: string, entries: DecisionEntry[]) => void;
+  backoff?: BackoffPolicy;
+  random?: () => number;
+}
+
+export class SyncManager {
+  readonly dnd: DoNotDisturb;
+  private readonly opts: SyncManagerOptions;
+  private readonly log = new DecisionLog();
+  private readonly accounts = new Map<string, AccountSync>();
+  private lastBadge: TrayBadge = { count: 0, icon: 'none' };
+  private readonly appliedListeners = new Set<(accountId: string, events: ServerEvent[]) => void>();
+
+  constructor(options: SyncManagerOptions) {
+    this.opts = options;
+    this.dnd = new DoNotDisturb(options.clock);
+  }
+
+  /** Starts (or restarts, after a new sign-in) watching an account; returns once it runs. */
+  async startAccount(accountId: string): Promise<void> {
+    await this.stopAccount(accountId);
+    const client = await this.opts.clientFor(accountId);
+    const sync = new AccountSync({
+      accountId,
+      client,
+      clock: this.opts.clock,
+      notifier: this.opts.notifier,
+      sound: this.opts.sound,
+      dnd: this.dnd,
+      onDecisions: (entries) => {
+        for (const entry of entries) this.log.add(accountId, entry);
+        this.opts.onDecisions?.(accountId, entries);
+      },
+      onBadgeChanged: () => this.pushBadge(),
+      onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
+      onApplied: (events) => {
+        for (const listener of this.appliedListeners) {
+          try {
+            listener(accountId, events);
+          } catch {
+            // A failing view must not make the queue fetch (and decide) the batch again.
+          }
+        }
+      },
+      onCredentialsRejected: (error) => {
+        void Promise.resolve(this.opts.onCredentialsRejected(accountId, error)).catch(() => {
+          // The account may have been removed meanwhile; its queue has stopped either way.
+        });
+      },
+      ...(this.opts.backoff ? { backoff: this.opts.backoff } : {}),
+      ...(this.opts.random ? { random: this.opts.random } : {}),
+    });
+    this.accounts.set(accountId, sync);
+    void sync.start();
+  }
+
+  /** Observes every account's events once its state has applied them; returns the unsubscribe. */
+  onEvents(listener: (accountId: string, events: ServerEvent[]) => void): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
+  }
+
+  /** Stops watching an account, releasing its queue on the server unless told not to. */
+  async stopAccount(accountId: string, release = true): Promise<void> {
+    const sync = this.accounts.get(accountId);
+    if (!sync) return;
+    this.accounts.delete(accountId);
+    await sync.stop(release);
+    this.log.forget(accountId);
+    this.pushBadge();
+  }
+
+  /** Woke from sleep or the network changed: every queue reconnects now instead of waiting. */
+  kickAll(): void {
+    for (const sync of this.accounts.values()) sync.kick();
+  }
+
+  /** The window got focus: the user is looking, so open notifications have done their job. */
+  windowFocused(): void {
+    for (const sync of this.accounts.values()) sync.clearNotifications();
+    this.opts.notifier.closeAll();
+  }
+
+  statuses(): AccountSyncStatus[] {
+    return [...this.accounts].map(([accountId, sync]) => ({ accountId, health: sync.health() }));
+  }
+
+  /** The last decisions of an account, oldest first. */
+  decisions(accountId: string): DecisionEntry[] {
+    return this.log.list(accountId);
+  }
+
+  setDnd(choice: DndChoice): DndState {
+    return this.dnd.set(choice);
+  }
+
+  badge(): TrayBadge {
+    return this.lastBadge;
+  }
+
+  /** Stops every queue and releases it (quitting). */
+  async close(): Promise<void> {
+    await Promise.all([...this.accounts.keys()].map((id) => this.stopAccount(id)));
+  }
+
+  private pushBadge(): void {
+    const inputs: AccountBadgeInput[] = [];
+    for (const sync of this.accounts.values()) {
+      const input = sync.badgeInput();
+      if (input) inputs.push(input);
+    }
+    const next = trayBadge(inputs);
+    if (next.count === this.lastBadge.count && next.icon === this.lastBadge.icon) return;
+    this.lastBadge = next;
+    this.opts.badge.update(next);
+  }
+}

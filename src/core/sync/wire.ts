@@ -1,0 +1,45 @@
+/**
+ * The shapes the Activity panel receives over RPC: each account's queue health, the "why"
+ * log and Do Not Disturb. rpc/contract.ts lists them under its channels and topics.
+ */
+import { z } from 'zod';
+
+export const QueueHealthWire = z.object({
+  state: z.enum(['idle', 'registering', 'polling', 'backoff', 'stopped', 'needs_attention']),
+  queueId: z.string().optional(),
+  lastEventId: z.number().int(),
+  lastEventAt: z.number().optional(),
+  lastHeartbeatAt: z.number().optional(),
+  reconnects: z.number().int().nonnegative(),
+  failures: z.number().int().nonnegative(),
+  retryAt: z.number().optional(),
+  lastError: z.string().optional(),
+});
+
+export const AccountSyncStatusWire = z.object({
+  accountId: z.string(),
+  health: QueueHealthWire,
+});
+
+const ruleId = z.string().regex(/^[ABC]\d$/);
+
+export const DecisionEntryWire = z.object({
+  messageId: z.number().int(),
+  senderId: z.number().int(),
+  senderName: z.string(),
+  conversation: z.string(),
+  desktop: z.boolean(),
+  sound: z.boolean(),
+  reason: z.string(),
+  rules: z.object({ desktop: ruleId, sound: ruleId }),
+  silencedByDnd: z.boolean(),
+  missed: z.boolean(),
+  at: z.number(),
+});
+
+export const DndChoiceWire = z.enum(['off', 'hour', 'tomorrow', 'indefinite']);
+
+export const DndStateWire = z.object({
+  active: z.boolean(),
+  until: z.number().nullable(),
+});
