@@ -10,6 +10,50 @@ import {
   DndChoiceWire,
   DndStateWire,
 } from '../sync/wire.ts';
+import {
+  ByIdsArgs,
+  FetchMessagesArgs,
+  MarkReadArgs,
+  MessageEvents,
+  MessagesPage,
+  MessageWire,
+  ReactArgs,
+  SendArgs,
+  Sidebar,
+  Snippet,
+} from './schemas/messages.ts';
+import {
+  AccountArg,
+  Created,
+  CreateFolderArgs,
+  DeactivateArgs,
+  DefaultsUpdateArgs,
+  FolderArgs,
+  Ignored,
+  InviteArgs,
+  LegacyPushTokenArgs,
+  OrgContext,
+  ProfileFieldArgs,
+  TestPushArgs,
+} from './schemas/admin-org.ts';
+import {
+  AddLinkifierArgs,
+  CreateSnippetArgs,
+  CreateUserArgs,
+  GroupMembersArgs,
+  LinkifierWire,
+  LookupArgs,
+  MembershipArgs,
+  PeopleContext,
+  SnippetWire,
+  SubscriptionWire,
+  UnsubscribeArgs,
+  UnsubscribeResult,
+  UpdateSubscriptionArgs,
+  UserDetails,
+  PeopleAccountArgs,
+  PeopleItemArgs,
+} from './schemas/admin-people.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
   args,
@@ -153,6 +197,51 @@ export const channels = {
   'notifications.seen': channel(noArgs, z.object({})),
   'dnd.get': channel(noArgs, DndStateWire),
   'dnd.set': channel(z.object({ choice: DndChoiceWire }).strict(), DndStateWire),
+  // ── Admin console: organization (issue 8 part one; schemas in schemas/admin-org.ts) ──
+  /** A fresh look at what the organization panels show: defaults, channels, limits... */
+  'adminOrg.context': channel(AccountArg, OrgContext),
+  'adminOrg.updateDefaults': channel(DefaultsUpdateArgs, Ignored),
+  'adminOrg.invite': channel(InviteArgs, Ignored),
+  'adminOrg.testPush': channel(TestPushArgs, Ignored),
+  'adminOrg.registerLegacyPushToken': channel(LegacyPushTokenArgs, Ignored),
+  'adminOrg.createVideoCall': channel(AccountArg, z.object({ url: z.string() })),
+  'adminOrg.createFolder': channel(CreateFolderArgs, Created),
+  'adminOrg.updateFolder': channel(FolderArgs, Ignored),
+  'adminOrg.createProfileField': channel(ProfileFieldArgs, Created),
+  'adminOrg.deactivate': channel(DeactivateArgs, Ignored),
+  // ── end admin console: organization ──
+  // ── Admin console: people (issue 8 part two; schemas in schemas/admin-people.ts) ──
+  /** The caller's fresh role and can_create_users, the users and groups, notify defaults. */
+  'adminPeople.context': channel(PeopleAccountArgs, PeopleContext),
+  'adminPeople.lookupUser': channel(LookupArgs, UserDetails),
+  'adminPeople.createUser': channel(CreateUserArgs, z.object({ userId: z.number().int() })),
+  'adminPeople.updateGroupMembers': channel(GroupMembersArgs, z.object({})),
+  'adminPeople.checkMembership': channel(MembershipArgs, z.object({ isMember: z.boolean() })),
+  'adminPeople.listLinkifiers': channel(PeopleAccountArgs, z.array(LinkifierWire)),
+  'adminPeople.addLinkifier': channel(AddLinkifierArgs, z.object({ id: z.number().int() })),
+  'adminPeople.removeLinkifier': channel(PeopleItemArgs, z.object({})),
+  'adminPeople.listSnippets': channel(PeopleAccountArgs, z.array(SnippetWire)),
+  'adminPeople.createSnippet': channel(CreateSnippetArgs, z.object({ id: z.number().int() })),
+  'adminPeople.deleteSnippet': channel(PeopleItemArgs, z.object({})),
+  'adminPeople.listSubscriptions': channel(PeopleAccountArgs, z.array(SubscriptionWire)),
+  'adminPeople.updateSubscription': channel(UpdateSubscriptionArgs, z.object({})),
+  'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
+  // ── end admin console: people ──
+  // Messages (issue 7): history windows, the sidebar, compose and reactions.
+  'messages.fetch': channel(FetchMessagesArgs, MessagesPage),
+  'messages.byIds': channel(ByIdsArgs, z.array(MessageWire)),
+  'messages.sidebar': channel(z.object({ accountId: z.string().min(1) }).strict(), Sidebar),
+  'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
+  'messages.markRead': channel(MarkReadArgs, z.object({})),
+  'messages.react': channel(ReactArgs, z.object({})),
+  'messages.snippets': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.array(Snippet),
+  ),
+  'messages.videoCall': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.object({ url: z.string() }),
+  ),
 } as const;
 
 export const topics = {
@@ -162,6 +251,8 @@ export const topics = {
   'sync.status': z.array(AccountSyncStatusWire),
   'sync.decisions': z.object({ accountId: z.string(), entries: z.array(DecisionEntryWire) }),
   'dnd.changed': DndStateWire,
+  // Messages (issue 7): one account's message-related queue events.
+  'messages.events': MessageEvents,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -1,6 +1,9 @@
 import type { HandlerTable } from './dispatch.ts';
 import type { CoreContext } from '../context.ts';
 import { toSummary } from '../accounts/summary.ts';
+import { adminOrgHandlers } from './handlers/admin-org.ts';
+import { adminPeopleHandlers } from './handlers/admin-people.ts';
+import { messagesHandlers } from './handlers/messages.ts';
 
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
@@ -25,5 +28,24 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       toSummary(await accounts.signInWithPassword(serverUrl, username, password, allowInsecure)),
     'accounts.signOut': async ({ accountId }) => ({ removed: await accounts.signOut(accountId) }),
     'accounts.startDemo': async () => toSummary(await ctx.startDemo()),
+    'sync.status': async () => ctx.sync.statuses(),
+    'sync.decisions': async ({ accountId }) => ctx.sync.decisions(accountId),
+    'sync.reconnect': async () => {
+      ctx.sync.kickAll();
+      return {};
+    },
+    'notifications.seen': async () => {
+      ctx.sync.windowFocused();
+      return {};
+    },
+    'dnd.get': async () => ctx.sync.dnd.state(),
+    'dnd.set': async ({ choice }) => {
+      const state = ctx.sync.setDnd(choice);
+      ctx.bus.publish('dnd.changed', state);
+      return state;
+    },
+    ...adminOrgHandlers(ctx),
+    ...adminPeopleHandlers(ctx),
+    ...messagesHandlers(ctx),
   };
 }

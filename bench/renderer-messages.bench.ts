@@ -1,0 +1,142 @@
+/**
+ * Issue 7 figures, in headless Chromium against browser mode and the reference server:
+ * the time from opening a 1000-message narrow to its first screen of messages painted,
+ * and the JS heap after scrolling a 50 000-message channel from newest to oldest, with
+ * the rendered row counts along the way. Needs the keychain: run it through
+ * `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-messages`.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { createCore } from '../src/core/core.ts';
+import { startServer } from '../src/server/index.ts';
+import { messaging } from '../src/server/messages/service.ts';
+import type { UserRecord } from '../src/server/state/types.ts';
+import { startWebHost } from '../src/web/host.ts';
+import { chromiumPath } from '../tests/e2e/support/chromium.ts';
+import type { BenchResult } from './types.ts';
+
+const HISTORY = 50_000;
+const NARROW_SIZE = 1000;
+const OPENINGS = 7;
+/** The list's own bound (MessageList.svelte). */
+const MAX_ROWS = 60;
+
+/** Clicks a sidebar button and resolves at the first frame with a row of `topic` drawn. */
+function timeOpening(page: Page, button: string, topic: string): Promise<number> {
+  return page.evaluate(
+    ([label, wanted]) =>
+      new Promise<number>((done) => {
+        // No named inner functions: the bundler would wrap them in a helper the page lacks.
+        const feed = document.querySelector('[role="feed"]') as HTMLElement;
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          const rows = [...feed.querySelectorAll('article .where')];
+          if (!rows.some((w) => w.textContent?.endsWith(`› ${wanted}`))) return;
+          observer.disconnect();
+          requestAnimationFrame(() => done(performance.now() - start));
+        });
+        observer.observe(feed, { childList: true, subtree: true });
+        (document.querySelector(`button[aria-label^="${label}"]`) as HTMLElement).click();
+      }),
+    [button, topic] as const,
+  );
+}
+
+async function scrollToOldest(page: Page, oldestId: number): Promise<number[]> {
+  const counts: number[] = [];
+  for (;;) {
+    const state = await page.evaluate(async (id) => {
+      const feed = document.querySelector('[role="feed"]') as HTMLElement;
+      feed.scrollTop = 0;
+      await new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
+      for (let i = 0; i < 400 && feed.getAttribute('aria-busy') === 'true'; i++) {
+        await new Promise((d) => setTimeout(d, 25));
+      }
+      await new Promise((d) => requestAnimationFrame(d));
+      return {
+        rows: feed.querySelectorAll('article').length,
+        done: feed.querySelector(`article[data-message-id="${id}"]`) !== null,
+      };
+    }, oldestId);
+    counts.push(state.rows);
+    if (state.done) return counts;
+  }
+}
+
+export default async function run(): Promise<BenchResult> {
+  const server = await startServer({});
+  const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-'));
+  const core = await createCore({ dataDir, version: '0.0.0-bench', transport: 'web' });
+  const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
+  const executablePath = chromiumPath();
+  const browser = await chromium.launch({
+    headless: true,
+    ...(executablePath ? { executablePath } : {}),
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    const sender = server.state.users.get(owner.user_id) as UserRecord;
+    const channels = [...server.state.channels.values()];
+    const general = channels.find((c) => c.name === 'general')!.stream_id;
+    const development = channels.find((c) => c.name === 'development')!.stream_id;
+    const m = messaging(server.ctx);
+    const oldest = m.send({ sender, streamId: general, topic: 'history', content: 'first' });
+    for (let i = 1; i < HISTORY; i++) {
+      m.send({ sender, streamId: general, topic: 'history', content: `message **${i}**` });
+    }
+    // Interleaved, so both topics are among the sidebar's recent ones.
+    for (let i = 0; i < 2 * NARROW_SIZE; i++) {
+      const topic = i % 2 === 0 ? 'alpha' : 'beta';
+      m.send({ sender, streamId: development, topic, content: `${topic} ${i}` });
+    }
+    await core.invoke('accounts.signInWithKey', {
+      serverUrl: server.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+    });
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: 'Messages', exact: true }).click();
+    await page.getByRole('button', { name: /^Topic alpha in development/ }).waitFor();
+
+    const openings: number[] = [];
+    for (let i = 0; i < OPENINGS; i++) {
+      const topic = i % 2 === 0 ? 'beta' : 'alpha';
+      openings.push(await timeOpening(page, `Topic ${topic} in development`, topic));
+    }
+    openings.sort((a, b) => a - b);
+    const firstPaint = openings[Math.floor(openings.length / 2)] ?? NaN;
+
+    await page.getByRole('textbox', { name: 'Narrow' }).fill('channel:general');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await page.locator(`article[data-message-id="${oldest.id + HISTORY - 1}"]`).waitFor();
+    const counts = await scrollToOldest(page, oldest.id);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('HeapProfiler.collectGarbage');
+    const heap = (await cdp.send('Runtime.getHeapUsage')) as { usedSize: number };
+    const maxRows = Math.max(...counts);
+
+    return {
+      name: 'renderer: open a 1000-message narrow, scroll 50 000 messages',
+      metrics: {
+        open_1000_first_paint_median_ms: firstPaint,
+        open_1000_first_paint_max_ms: openings.at(-1) ?? NaN,
+        scroll_steps: counts.length,
+        rendered_rows_max: maxRows,
+        rendered_rows_at_oldest: counts.at(-1) ?? NaN,
+        js_heap_after_50k_mb: heap.usedSize / 1024 / 1024,
+      },
+      targets: [{ label: `rendered rows stay at or under ${MAX_ROWS}`, pass: maxRows <= MAX_ROWS }],
+    };
+  } finally {
+    await browser.close();
+    await host.close();
+    await core.close();
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,95 @@
+/** Message browsing and compose (issue 7): history windows, the sidebar, sending, reactions. */
+import type { ApiClient } from '../../../api/client.ts';
+import { createVideoCall } from '../../../api/routes/calls.ts';
+import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
+import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
+import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
+import type { Account } from '../../accounts/account.ts';
+import type { CoreContext } from '../../context.ts';
+import { messageEvents } from '../../messages/live.ts';
+import { fetchPage } from '../../messages/page.ts';
+import { buildSidebar } from '../../messages/sidebar.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+type MessageChannels =
+  | 'messages.fetch'
+  | 'messages.byIds'
+  | 'messages.sidebar'
+  | 'messages.send'
+  | 'messages.markRead'
+  | 'messages.react'
+  | 'messages.snippets'
+  | 'messages.videoCall';
+
+export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageChannels> {
+  ctx.sync.onEvents((accountId, events) => {
+    const relevant = messageEvents(events);
+    if (relevant.length > 0) ctx.bus.publish('messages.events', { accountId, events: relevant });
+  });
+
+  /** A client for one call, closed after it so no connection pool outlives the request. */
+  async function withClient<T>(
+    accountId: string,
+    run: (client: ApiClient, account: Account) => Promise<T>,
+  ): Promise<T> {
+    const { account, client } = await ctx.accounts.clientFor(accountId);
+    try {
+      return await run(client, account);
+    } finally {
+      await client.close();
+    }
+  }
+
+  return {
+    'messages.fetch': (args) => withClient(args.accountId, (client) => fetchPage(client, args)),
+    'messages.byIds': ({ accountId, messageIds }) =>
+      withClient(accountId, async (client) => {
+        const { data } = await getMessages(client, {
+          message_ids: messageIds,
+          apply_markdown: true,
+        });
+        return data.messages;
+      }),
+    'messages.sidebar': ({ accountId }) =>
+      withClient(accountId, (client, account) => buildSidebar(client, account.userId)),
+    'messages.send': ({ accountId, to, content }) =>
+      withClient(accountId, async (client) => {
+        const params =
+          to.type === 'stream'
+            ? { type: 'stream' as const, to: to.streamId, topic: to.topic, content }
+            : { type: 'direct' as const, to: to.userIds, content };
+        const { data } = await sendMessage(client, params);
+        return { id: data.id };
+      }),
+    'messages.markRead': ({ accountId, messageIds }) =>
+      withClient(accountId, async (client) => {
+        await updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' });
+        return {};
+      }),
+    'messages.react': ({ accountId, messageId, op, emojiName, emojiCode, reactionType }) =>
+      withClient(accountId, async (client) => {
+        const params = {
+          emoji_name: emojiName,
+          emoji_code: emojiCode,
+          reaction_type: reactionType,
+        };
+        if (op === 'add') await addReaction(client, messageId, params);
+        else await removeReaction(client, messageId, params);
+        return {};
+      }),
+    'messages.snippets': ({ accountId }) =>
+      withClient(accountId, async (client) => {
+        const { data } = await getSavedSnippets(client);
+        return data.saved_snippets.map((s) => ({
+          id: Number(s.id),
+          title: s.title,
+          content: s.content,
+        }));
+      }),
+    'messages.videoCall': ({ accountId }) =>
+      withClient(accountId, async (client) => {
+        const { data } = await createVideoCall(client);
+        return { url: data.url };
+      }),
+  };
+}

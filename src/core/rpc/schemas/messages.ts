@@ -1,0 +1,122 @@
+/** Wire shapes of message browsing and compose (issue 7): narrows, pages, the sidebar. */
+import { z } from 'zod';
+import { fetchedMessageSchema } from '../../../api/schemas/message.ts';
+
+const accountId = z.string().min(1);
+const id = z.number().int().positive();
+
+export const NarrowTermWire = z
+  .object({
+    operator: z.string().trim().min(1).max(40),
+    operand: z.union([z.string().max(1000), z.number().int(), z.array(z.number().int()).max(100)]),
+    negated: z.boolean().optional(),
+  })
+  .strict();
+export type NarrowTermWire = z.infer<typeof NarrowTermWire>;
+
+/** At most 1000 per request on either side of the anchor: the server's limit is 5000 in all. */
+const batch = z.number().int().min(0).max(1000);
+
+export const FetchMessagesArgs = z
+  .object({
+    accountId,
+    narrow: z.array(NarrowTermWire).max(20),
+    anchor: z.union([z.enum(['newest', 'oldest', 'first_unread', 'date']), id]),
+    /** ISO 8601 date or time, with the `date` anchor. */
+    anchorDate: z.string().min(4).max(40).optional(),
+    includeAnchor: z.boolean().optional(),
+    numBefore: batch,
+    numAfter: batch,
+  })
+  .strict()
+  .refine((a) => a.anchor !== 'date' || a.anchorDate !== undefined, {
+    message: 'a date anchor needs the date',
+    path: ['anchorDate'],
+  });
+
+export const MessageWire = fetchedMessageSchema;
+export type MessageWire = z.infer<typeof MessageWire>;
+
+export const MessagesPage = z.object({
+  messages: z.array(MessageWire),
+  foundAnchor: z.boolean(),
+  foundOldest: z.boolean(),
+  foundNewest: z.boolean(),
+  historyLimited: z.boolean(),
+  /** The message the anchor resolved to (first unread, the date's first message, the id). */
+  anchor: z.number().int().nullable(),
+});
+export type MessagesPage = z.infer<typeof MessagesPage>;
+
+export const SidebarTopic = z.object({ name: z.string(), unread: z.number().int() });
+export const SidebarChannel = z.object({
+  streamId: z.number().int(),
+  name: z.string(),
+  color: z.string(),
+  pinned: z.boolean(),
+  muted: z.boolean(),
+  folderId: z.number().int().nullable(),
+  unread: z.number().int(),
+  topics: z.array(SidebarTopic),
+});
+export type SidebarChannel = z.infer<typeof SidebarChannel>;
+
+export const SidebarConversation = z.object({
+  /** The other participants' ids, ascending (empty for the user's notes to self). */
+  userIds: z.array(z.number().int()),
+  names: z.array(z.string()),
+  unread: z.number().int(),
+});
+export type SidebarConversation = z.infer<typeof SidebarConversation>;
+
+export const Sidebar = z.object({
+  folders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  channels: z.array(SidebarChannel),
+  conversations: z.array(SidebarConversation),
+  counts: z.object({
+    unread: z.number().int(),
+    mentions: z.number().int(),
+    followed: z.number().int(),
+    dms: z.number().int(),
+  }),
+});
+export type Sidebar = z.infer<typeof Sidebar>;
+
+export const SendTo = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('stream'), streamId: id, topic: z.string().max(60) }).strict(),
+  z.object({ type: z.literal('direct'), userIds: z.array(id).min(1).max(100) }).strict(),
+]);
+export type SendTo = z.infer<typeof SendTo>;
+
+export const SendArgs = z
+  .object({
+    accountId,
+    to: SendTo,
+    content: z.string().trim().min(1, 'write a message').max(10000),
+  })
+  .strict();
+
+export const MarkReadArgs = z
+  .object({ accountId, messageIds: z.array(id).min(1).max(1000) })
+  .strict();
+
+export const ReactArgs = z
+  .object({
+    accountId,
+    messageId: id,
+    op: z.enum(['add', 'remove']),
+    emojiName: z.string().min(1).max(100),
+    emojiCode: z.string().min(1).max(100),
+    reactionType: z.enum(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']),
+  })
+  .strict();
+
+export const ByIdsArgs = z.object({ accountId, messageIds: z.array(id).min(1).max(1000) }).strict();
+
+export const Snippet = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
+
+/** The message-related events of one account, as its one queue delivered them. */
+export const MessageEvents = z.object({
+  accountId: z.string(),
+  events: z.array(z.looseObject({ type: z.string() })),
+});

@@ -1,0 +1,57 @@
+/**
+ * A message's server-rendered HTML made safe to show: links and images written relative to
+ * the message's server point at that server, everything passes DOMPurify (sanitize.ts),
+ * and images from any other origin are dropped so a message cannot make the window fetch
+ * from a third party.
+ */
+import { sanitizeHtml } from './sanitize.ts';
+
+/** An absolute URL for a link or image of the server's HTML; undefined if it cannot be one. */
+export function onServer(url: string, serverUrl: string): string | undefined {
+  try {
+    return new URL(url, `${serverUrl.replace(/\/+$/, '')}/`).href;
+  } catch {
+    return undefined;
+  }
+}
+
+export function isSameOrigin(url: string, serverUrl: string): boolean {
+  try {
+    return new URL(url).origin === new URL(serverUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+const parser = new DOMParser();
+
+function absolutize(doc: Document, serverUrl: string): void {
+  for (const el of doc.querySelectorAll<HTMLElement>('[href], [src]')) {
+    for (const attr of ['href', 'src']) {
+      const value = el.getAttribute(attr);
+      // Fragment-only and scheme-bearing values are left for the sanitizer to judge.
+      if (value === null || value.startsWith('#') || /^[a-z][a-z0-9+.-]*:/i.test(value)) continue;
+      const absolute = onServer(value, serverUrl);
+      if (absolute) el.setAttribute(attr, absolute);
+      else el.removeAttribute(attr);
+    }
+  }
+}
+
+export function messageHtml(html: string, serverUrl: string): string {
+  // DOMParser documents are inert: nothing in them runs or loads.
+  const raw = parser.parseFromString(html, 'text/html');
+  absolutize(raw, serverUrl);
+  const clean = parser.parseFromString(sanitizeHtml(raw.body.innerHTML), 'text/html');
+  for (const img of clean.querySelectorAll('img')) {
+    const src = img.getAttribute('src');
+    if (src === null || !isSameOrigin(src, serverUrl)) img.remove();
+  }
+  for (const el of clean.querySelectorAll('[srcset]')) el.removeAttribute('srcset');
+  return clean.body.innerHTML;
+}
+
+/** A /me message's body without the command, so it reads on from the sender's name. */
+export function withoutMeCommand(html: string): string {
+  return html.replace(/^(\s*<p>)\/me\s?/, '$1');
+}

@@ -1,0 +1,102 @@
+/**
+ * Layout of a windowed list of variable-height rows: each row's offset from measured
+ * heights (an estimate until measured), which rows intersect the viewport plus a margin,
+ * and a scroll anchor (a row and its distance from the top of the viewport) that keeps what
+ * the user looks at in place when rows are inserted above or measured differently.
+ */
+export interface RowWindow {
+  start: number;
+  /** Exclusive. */
+  end: number;
+}
+
+export interface ScrollAnchor {
+  key: number;
+  /** The row's top minus scrollTop at the time the anchor was taken. */
+  delta: number;
+}
+
+export class VirtualRows {
+  readonly #heights = new Map<number, number>();
+  #keys: readonly number[] = [];
+  #offsets: number[] = [0];
+  #index = new Map<number, number>();
+
+  constructor(
+    private readonly estimate: number,
+    /** The most rows ever returned by `window`, whatever the viewport. */
+    readonly maxRows: number,
+  ) {}
+
+  setKeys(keys: readonly number[]): void {
+    this.#keys = keys;
+    this.#index = new Map(keys.map((k, i) => [k, i]));
+    for (const key of this.#heights.keys()) if (!this.#index.has(key)) this.#heights.delete(key);
+    this.#layout();
+  }
+
+  /** Records measured heights; true when any changed. */
+  measure(measured: Iterable<[key: number, height: number]>): boolean {
+    let changed = false;
+    for (const [key, height] of measured) {
+      if (!this.#index.has(key) || this.#heights.get(key) === height) continue;
+      this.#heights.set(key, height);
+      changed = true;
+    }
+    if (changed) this.#layout();
+    return changed;
+  }
+
+  get total(): number {
+    return this.#offsets[this.#keys.length] ?? 0;
+  }
+
+  offsetOf(key: number): number | undefined {
+    const i = this.#index.get(key);
+    return i === undefined ? undefined : this.#offsets[i];
+  }
+
+  /** The index of the row covering a y position (clamped to the list). */
+  indexAt(y: number): number {
+    let lo = 0;
+    let hi = this.#keys.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.#offsets[mid] ?? 0) <= y) lo = mid;
+      else hi = mid - 1;
+    }
+    return Math.max(0, lo);
+  }
+
+  window(scrollTop: number, viewport: number, overscan: number): RowWindow {
+    if (this.#keys.length === 0) return { start: 0, end: 0 };
+    const start = this.indexAt(Math.max(0, scrollTop - overscan));
+    let end = this.indexAt(scrollTop + viewport + overscan) + 1;
+    end = Math.min(end, start + this.maxRows, this.#keys.length);
+    return { start, end };
+  }
+
+  anchorAt(scrollTop: number): ScrollAnchor | undefined {
+    if (this.#keys.length === 0) return undefined;
+    const i = this.indexAt(scrollTop);
+    const key = this.#keys[i] as number;
+    return { key, delta: (this.#offsets[i] ?? 0) - scrollTop };
+  }
+
+  /** Where to scroll so the anchor's row sits where it was; undefined if it is gone. */
+  restore(anchor: ScrollAnchor): number | undefined {
+    const offset = this.offsetOf(anchor.key);
+    return offset === undefined ? undefined : offset - anchor.delta;
+  }
+
+  #layout(): void {
+    const offsets = new Array<number>(this.#keys.length + 1);
+    let y = 0;
+    for (let i = 0; i < this.#keys.length; i++) {
+      offsets[i] = y;
+      y += this.#heights.get(this.#keys[i] as number) ?? this.estimate;
+    }
+    offsets[this.#keys.length] = y;
+    this.#offsets = offsets;
+  }
+}

@@ -1,0 +1,12 @@
+/** Everyone named in the loaded messages (senders and direct-message recipients) by id. */
+import type { MessageWire } from '../../../core/rpc/schemas/messages.ts';
+
+export function namesOf(messages: readonly MessageWire[]): ReadonlyMap<number, string> {
+  const names = new Map<number, string>();
+  for (const m of messages) {
+    names.set(m.sender_id, m.sender_full_name);
+    if (Array.isArray(m.display_recipient))
+      for (const r of m.display_recipient) names.set(r.id, r.full_name);
+  }
+  return names;
+}

@@ -1,0 +1,27 @@
+/**
+ * Where the user was in each account's messages: the narrow, the message they were on, and
+ * their unsent drafts per narrow. Kept for the window's lifetime so switching accounts (or
+ * sections) and back lands in the same place.
+ */
+import type { NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { AnchorChoice } from './timeline.svelte.ts';
+
+export interface Place {
+  text: string;
+  terms: NarrowTermWire[];
+  anchor: AnchorChoice;
+  /** The message the user was on, reopened as the anchor. */
+  at: number | undefined;
+  drafts: Map<string, { content: string; topic: string }>;
+}
+
+const places = new Map<string, Place>();
+
+export function placeOf(accountId: string): Place {
+  let place = places.get(accountId);
+  if (!place) {
+    place = { text: '', terms: [], anchor: { kind: 'newest' }, at: undefined, drafts: new Map() };
+    places.set(accountId, place);
+  }
+  return place;
+}

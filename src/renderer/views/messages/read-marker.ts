@@ -1,0 +1,55 @@
+/**
+ * Marks messages read once the user has actually seen them: on screen while the window has
+ * focus. Ids are sent in batches of at most 1000, each at most once; the unread counts and
+ * the tray badge then follow from the server's update_message_flags event.
+ */
+const BATCH = 1000;
+const DELAY_MS = 250;
+
+export class ReadMarker {
+  readonly #pending = new Set<number>();
+  readonly #sent = new Set<number>();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Seen while the window was in the background: marked when it comes forward. */
+  #deferred: number[] = [];
+
+  constructor(
+    private readonly send: (ids: number[]) => Promise<unknown>,
+    private readonly onError: (err: unknown) => void,
+  ) {}
+
+  seen(ids: number[]): void {
+    if (!document.hasFocus() || document.visibilityState !== 'visible') {
+      this.#deferred = ids;
+      return;
+    }
+    for (const id of ids) if (!this.#sent.has(id)) this.#pending.add(id);
+    if (this.#pending.size === 0) return;
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => this.#flush(), DELAY_MS);
+  }
+
+  /** The window came forward: what was on screen counts as seen now. */
+  focused(): void {
+    this.seen(this.#deferred);
+    this.#deferred = [];
+  }
+
+  stop(): void {
+    clearTimeout(this.#timer);
+  }
+
+  #flush(): void {
+    const ids = [...this.#pending].slice(0, BATCH);
+    for (const id of ids) {
+      this.#pending.delete(id);
+      this.#sent.add(id);
+    }
+    if (ids.length === 0) return;
+    this.send(ids).catch((err: unknown) => {
+      for (const id of ids) this.#sent.delete(id);
+      this.onError(err);
+    });
+    if (this.#pending.size > 0) this.#timer = setTimeout(() => this.#flush(), DELAY_MS);
+  }
+}

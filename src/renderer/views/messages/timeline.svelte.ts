@@ -1,0 +1,178 @@
+/**
+ * One narrow's loaded history: opening it at an anchor, growing it older and newer in
+ * batches, and following live events. At most MAX_LOADED messages are kept; the far end is
+ * let go (and fetched again if the user scrolls back), so memory stays bounded too.
+ */
+import { invoke } from '../../bridge.ts';
+import { errorText } from '../../lib/errors.ts';
+import { applyEvent, replaceMessages } from '../../lib/message-events.ts';
+import type { MessageWire, NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+
+/** Messages per request when scrolling: the service allows 5000; 1000 keeps answers quick. */
+export const BATCH = 1000;
+const INITIAL = 100;
+const MAX_LOADED = 4000;
+
+export type AnchorChoice =
+  | { kind: 'newest' }
+  | { kind: 'oldest' }
+  | { kind: 'first_unread' }
+  | { kind: 'date'; date: string }
+  | { kind: 'id'; id: number };
+
+export class Timeline {
+  messages = $state.raw<MessageWire[]>([]);
+  foundOldest = $state(false);
+  foundNewest = $state(false);
+  /** False when the message asked for is gone or hidden from the user. */
+  foundAnchor = $state(true);
+  historyLimited = $state(false);
+  loading = $state<'open' | 'older' | 'newer' | undefined>();
+  error = $state<string | undefined>();
+  /** Where the list should first show: a message id, or an end. */
+  target = $state<number | 'top' | 'bottom'>('bottom');
+  /** Bumped on every open, so the list re-positions even at the same target. */
+  opened = $state(0);
+
+  #generation = 0;
+  /** A message arrived while a batch was loading: fetch the newest end after it. */
+  #newerWanted = false;
+
+  constructor(
+    readonly accountId: string,
+    readonly narrow: NarrowTermWire[],
+  ) {}
+
+  async open(anchor: AnchorChoice): Promise<void> {
+    const generation = ++this.#generation;
+    this.loading = 'open';
+    this.error = undefined;
+    try {
+      const page = await invoke('messages.fetch', {
+        accountId: this.accountId,
+        narrow: this.narrow,
+        anchor: anchor.kind === 'id' ? anchor.id : anchor.kind,
+        ...(anchor.kind === 'date' ? { anchorDate: anchor.date } : {}),
+        includeAnchor: true,
+        numBefore: anchor.kind === 'oldest' ? 0 : INITIAL,
+        numAfter: anchor.kind === 'newest' ? 0 : INITIAL,
+      });
+      if (generation !== this.#generation) return;
+      this.messages = page.messages;
+      this.foundOldest = page.foundOldest;
+      this.foundNewest = page.foundNewest;
+      this.foundAnchor = anchor.kind !== 'id' || page.foundAnchor;
+      this.historyLimited = page.historyLimited;
+      // No first unread (or a date after the last message) lands at the newest end.
+      const resolved = page.anchor ?? (anchor.kind === 'id' ? anchor.id : undefined);
+      this.target =
+        anchor.kind === 'oldest'
+          ? 'top'
+          : anchor.kind === 'newest' || resolved === undefined
+            ? 'bottom'
+            : (this.#nearest(resolved) ?? 'bottom');
+      this.opened++;
+    } catch (err) {
+      if (generation === this.#generation) this.error = errorText(err);
+    }
+    await this.#finish(generation);
+  }
+
+  async loadOlder(): Promise<void> {
+    const first = this.messages[0];
+    if (this.foundOldest || this.loading || !first) return;
+    await this.#grow('older', first.id);
+  }
+
+  async loadNewer(): Promise<void> {
+    const last = this.messages.at(-1);
+    if (this.foundNewest || this.loading || !last) return;
+    await this.#grow('newer', last.id);
+  }
+
+  /** Applies the account's live events, fetching again what only the server can tell. */
+  async apply(events: { type: string }[]): Promise<void> {
+    let refetch: number[] = [];
+    let newer = false;
+    let messages = this.messages;
+    for (const event of events) {
+      const effect = applyEvent(messages, event as { type: string } & Record<string, unknown>);
+      messages = effect.messages;
+      refetch = refetch.concat(effect.refetch);
+      newer ||= effect.fetchNewer;
+    }
+    this.messages = messages;
+    if (refetch.length > 0) await this.#refetch(refetch);
+    // A new message only shows if the newest end is loaded; otherwise scrolling finds it.
+    if (newer && this.foundNewest) {
+      this.foundNewest = false;
+      if (this.loading) this.#newerWanted = true;
+      else await this.loadNewer();
+    }
+  }
+
+  async #grow(direction: 'older' | 'newer', from: number): Promise<void> {
+    const generation = this.#generation;
+    this.loading = direction;
+    try {
+      const page = await invoke('messages.fetch', {
+        accountId: this.accountId,
+        narrow: this.narrow,
+        anchor: from,
+        includeAnchor: false,
+        numBefore: direction === 'older' ? BATCH : 0,
+        numAfter: direction === 'newer' ? BATCH : 0,
+      });
+      if (generation !== this.#generation) return;
+      // Only what lies beyond the loaded end: a message may have arrived meanwhile.
+      const fresh = page.messages.filter((m) =>
+        direction === 'older' ? m.id < from : m.id > from,
+      );
+      if (direction === 'older') {
+        this.foundOldest = page.foundOldest;
+        this.messages = this.#trim([...fresh, ...this.messages], 'newest');
+      } else {
+        this.foundNewest = page.foundNewest;
+        this.messages = this.#trim([...this.messages, ...fresh], 'oldest');
+      }
+    } catch (err) {
+      if (generation === this.#generation) this.error = errorText(err);
+    }
+    await this.#finish(generation);
+  }
+
+  /** Ends a load unless the narrow changed since; a message that arrived meanwhile is fetched. */
+  async #finish(generation: number): Promise<void> {
+    if (generation !== this.#generation) return;
+    this.loading = undefined;
+    if (!this.#newerWanted) return;
+    this.#newerWanted = false;
+    await this.loadNewer();
+  }
+
+  #trim(messages: MessageWire[], drop: 'newest' | 'oldest'): MessageWire[] {
+    if (messages.length <= MAX_LOADED) return messages;
+    if (drop === 'newest') {
+      this.foundNewest = false;
+      return messages.slice(0, MAX_LOADED);
+    }
+    this.foundOldest = false;
+    return messages.slice(messages.length - MAX_LOADED);
+  }
+
+  async #refetch(ids: number[]): Promise<void> {
+    const generation = this.#generation;
+    try {
+      const fresh = await invoke('messages.byIds', { accountId: this.accountId, messageIds: ids });
+      if (generation !== this.#generation) return;
+      this.messages = replaceMessages(this.messages, fresh, this.narrow);
+    } catch (err) {
+      this.error = errorText(err);
+    }
+  }
+
+  /** The loaded message at or just after an id (a date anchor may fall between messages). */
+  #nearest(id: number): number | undefined {
+    return this.messages.find((m) => m.id >= id)?.id;
+  }
+}

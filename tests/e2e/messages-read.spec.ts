@@ -1,0 +1,70 @@
+/**
+ * Issue 7: messages the user has seen are marked read (POST /messages/flags), and the
+ * sidebar counts and the tray badge follow from the server's event.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { createCore, type Core } from '../../src/core/core.ts';
+import { RecordingBadgeSink } from '../../src/core/notify/recorders.ts';
+import { startServer, type StartedServer } from '../../src/server/index.ts';
+import { FLAG_BITS } from '../../src/server/messages/flags.ts';
+import { messaging } from '../../src/server/messages/service.ts';
+import type { UserRecord } from '../../src/server/state/types.ts';
+import { startWebHost, type WebHost } from '../../src/web/host.ts';
+
+let server: StartedServer;
+let core: Core;
+let host: WebHost;
+let dataDir: string;
+const badge = new RecordingBadgeSink();
+
+test.beforeEach(async () => {
+  server = await startServer({});
+  dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
+  // The Core of browser mode, with a badge this test can read like the tray's.
+  core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', badge });
+  host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
+});
+test.afterEach(async () => {
+  await host.close();
+  await core.close();
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+test('direct messages seen in the window become read; the counts and the tray badge follow', async ({
+  page,
+}) => {
+  const owner = server.users.find((u) => u.role === 100)!;
+  const member = server.users.find((u) => u.role === 400 && !u.is_bot)!;
+  const sender = server.state.users.get(member.user_id) as UserRecord;
+  const m = messaging(server.ctx);
+  const sent = [1, 2, 3].map((i) =>
+    m.send({ sender, dmUserIds: [owner.user_id], content: `psst ${i}` }),
+  );
+  await core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: owner.email,
+    apiKey: owner.api_key,
+  });
+  await expect.poll(() => badge.current.count).toBe(3);
+
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  const conversation = page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^Direct messages with Mel Member/ });
+  await expect(conversation).toHaveAccessibleName(/, 3 unread$/);
+  await conversation.click();
+  await expect(page.getByRole('article')).toHaveCount(3);
+
+  await expect(conversation).toHaveAccessibleName('Direct messages with Mel Member');
+  await expect.poll(() => badge.current.count).toBe(0);
+  for (const message of sent) {
+    expect(m.store.history(owner.user_id).flagsOf(message.id)! & FLAG_BITS.read).toBe(
+      FLAG_BITS.read,
+    );
+  }
+});

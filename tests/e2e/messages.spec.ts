@@ -1,0 +1,455 @@
+/**
+ * Issue 7: reading and writing messages in the window, end to end in Chromium against
+ * browser mode and the reference server: the sidebar, narrows, anchors, safe rendering,
+ * live reactions and edits, compose, the keyboard and read state.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { ApiClient } from '../../src/api/client.ts';
+import { addReaction } from '../../src/api/routes/reactions.ts';
+import { createSavedSnippet } from '../../src/api/routes/saved-snippets.ts';
+import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
+import { messaging, type Messaging } from '../../src/server/messages/service.ts';
+import { editMessage } from '../../src/server/messages/edit.ts';
+import { FLAG_BITS } from '../../src/server/messages/flags.ts';
+import type { StoredMessage } from '../../src/server/messages/types.ts';
+import type { UserRecord } from '../../src/server/state/types.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+
+let mode: BrowserMode;
+let server: StartedServer;
+let m: Messaging;
+
+test.beforeEach(async () => {
+  server = await startServer({});
+  mode = await startBrowserMode();
+  m = messaging(server.ctx);
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await server.close();
+});
+
+const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
+const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
+const channelId = (name: string) =>
+  [...server.state.channels.values()].find((c) => c.name === name)!.stream_id;
+
+function post(sender: ServerUser, channel: string, topic: string, content: string): StoredMessage {
+  return m.send({ sender: record(sender), streamId: channelId(channel), topic, content });
+}
+
+async function signIn(user: ServerUser) {
+  await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: user.email,
+    apiKey: user.api_key,
+  });
+}
+
+async function openMessages(page: Page, user: ServerUser = byRole(100)) {
+  await signIn(user);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(mode.host.url);
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+}
+
+const row = (page: Page, message: StoredMessage) =>
+  page.locator(`article[data-message-id="${message.id}"]`);
+const sidebarButton = (page: Page, name: RegExp) =>
+  page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', { name });
+
+async function narrowTo(page: Page, text: string) {
+  await page.getByRole('textbox', { name: 'Narrow' }).fill(text);
+  await page.getByRole('button', { name: 'Go' }).click();
+}
+
+test('the sidebar groups channels by folder, pinned first, muted dimmed, with unread counts', async ({
+  page,
+}) => {
+  const owner = byRole(100);
+  const member = byRole(400);
+  const admin = byRole(200);
+  server.state.subscription(owner.user_id, channelId('leadership'))!.pin_to_top = true;
+  server.state.subscription(owner.user_id, channelId('development'))!.is_muted = true;
+  post(member, 'general', 'deploy', 'first');
+  post(member, 'general', 'deploy', 'second');
+  post(member, 'general', 'lunch', 'hungry, @**Olive Owner**?');
+  server.state.setUserTopic({
+    user_id: owner.user_id,
+    stream_id: channelId('general'),
+    topic_name: 'deploy',
+    visibility_policy: 3,
+    last_updated: 0,
+  });
+  m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst' });
+  m.send({
+    sender: record(member),
+    dmUserIds: [owner.user_id, admin.user_id],
+    content: 'all three',
+  });
+
+  await openMessages(page);
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(nav.getByRole('heading')).toHaveText([
+    'Pinned',
+    'Engineering',
+    'Channels',
+    'Direct messages',
+  ]);
+  await expect(sidebarButton(page, /^Channel leadership/)).toBeVisible();
+  await expect(sidebarButton(page, /^Channel development \(muted\)/)).toHaveCSS('opacity', '0.5');
+  await expect(sidebarButton(page, /^Channel general, 3 unread$/)).toBeVisible();
+  await expect(sidebarButton(page, /^Topic deploy in general, 2 unread$/)).toBeVisible();
+  await expect(sidebarButton(page, /^Topic lunch in general, 1 unread$/)).toBeVisible();
+  await expect(sidebarButton(page, /^Mentions, 1 unread$/)).toBeVisible();
+  await expect(sidebarButton(page, /^Followed topics, 2 unread$/)).toBeVisible();
+  await expect(sidebarButton(page, /^Direct messages with Mel Member, 1 unread$/)).toBeVisible();
+  await expect(
+    sidebarButton(page, /^Direct messages with Ada Admin, Mel Member, 1 unread$/),
+  ).toBeVisible();
+});
+
+test('clicking a topic, a sender or a conversation narrows, and the narrow bar combines terms', async ({
+  page,
+}) => {
+  const member = byRole(400);
+  const admin = byRole(200);
+  const deploy = post(member, 'general', 'deploy', 'deploy by mel');
+  const lunch = post(admin, 'general', 'lunch', 'lunch by ada');
+  const secret = post(admin, 'leadership', 'plans', 'private plans');
+  const dm = m.send({ sender: record(member), dmUserIds: [byRole(100).user_id], content: 'dm' });
+
+  await openMessages(page);
+  await expect(row(page, dm)).toBeVisible();
+
+  await sidebarButton(page, /^Topic deploy in general/).click();
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(
+    'channel:general topic:deploy',
+  );
+  await expect(row(page, deploy)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await page.getByRole('button', { name: 'Messages from Mel Member' }).click();
+  await expect(row(page, dm)).toBeVisible();
+  await expect(row(page, lunch)).toHaveCount(0);
+
+  await sidebarButton(page, /^Direct messages with Mel Member/).click();
+  await expect(row(page, dm)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await narrowTo(page, `channel:general -sender:${member.email}`);
+  await expect(row(page, lunch)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  await narrowTo(page, 'channels:public');
+  await expect(row(page, deploy)).toBeVisible();
+  await expect(row(page, lunch)).toBeVisible();
+  await expect(row(page, secret)).toHaveCount(0);
+
+  await narrowTo(page, 'is:sparkly');
+  await expect(page.getByRole('alert')).toContainText('"is:sparkly" is not one of');
+
+  await narrowTo(page, 'search:"by ada"');
+  await expect(row(page, lunch)).toBeVisible();
+  await expect(page.getByRole('article')).toHaveCount(1);
+
+  // Esc leaves the narrow; "/" comes back to the bar.
+  await page.getByRole('article').first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue('');
+  await expect(row(page, secret)).toBeVisible();
+  await page.keyboard.press('/');
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toBeFocused();
+});
+
+test('anchors: oldest, first unread, a date, a message id or link, and a message that is gone', async ({
+  page,
+}) => {
+  const owner = byRole(100);
+  const member = record(byRole(400));
+  const day = 86_400;
+  const start = Math.floor(Date.UTC(2026, 0, 1, 12) / 1000);
+  const sent: StoredMessage[] = [];
+  for (let i = 0; i < 40; i++) {
+    sent.push(
+      m.send({
+        sender: member,
+        streamId: channelId('general'),
+        topic: 'daily',
+        content: `day ${i}`,
+        timestamp: start + i * day,
+      }),
+    );
+  }
+  // The owner has read the first 25.
+  m.store.history(owner.user_id).setBelow(sent[25]!.id, FLAG_BITS.read);
+
+  await openMessages(page);
+  await sidebarButton(page, /^Topic daily in general/).click();
+  const firstUnread = row(page, sent[25]!);
+  await expect(firstUnread).toHaveAttribute('aria-current', 'true');
+  await expect(firstUnread).toBeInViewport();
+
+  await page.getByRole('combobox', { name: 'Start at' }).selectOption('oldest');
+  await page.getByRole('button', { name: 'Go' }).click();
+  await expect(row(page, sent[0]!)).toBeInViewport();
+
+  await page.getByRole('combobox', { name: 'Start at' }).selectOption('date');
+  await page.getByLabel('Anchor date').fill('2026-01-21');
+  await page.getByRole('button', { name: 'Go' }).click();
+  await expect(row(page, sent[20]!)).toHaveAttribute('aria-current', 'true');
+  await expect(row(page, sent[20]!)).toBeInViewport();
+
+  await page.getByRole('combobox', { name: 'Start at' }).selectOption('id');
+  await page.getByLabel('Message id').fill(String(sent[7]!.id));
+  await page.getByRole('button', { name: 'Go' }).click();
+  await expect(row(page, sent[7]!)).toHaveAttribute('aria-current', 'true');
+  await expect(row(page, sent[7]!)).toBeInViewport();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // A link to a message opens it here, in the whole history.
+  const link = m.send({
+    sender: member,
+    streamId: channelId('general'),
+    topic: 'links',
+    content: `see [day 3](${server.url}/#narrow/channel/${channelId('general')}-general/topic/daily/near/${sent[3]!.id})`,
+  });
+  await page.getByRole('combobox', { name: 'Start at' }).selectOption('newest');
+  await narrowTo(page, 'topic:links');
+  await row(page, link).getByRole('link', { name: 'day 3' }).click();
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue('');
+  await expect(row(page, sent[3]!)).toHaveAttribute('aria-current', 'true');
+
+  // A link to a message in a channel the user cannot see.
+  const hidden = m.send({
+    sender: record(byRole(200)),
+    streamId: channelId('leadership'),
+    topic: 'x',
+    content: 'not for members',
+  });
+  await page.getByRole('combobox', { name: 'Start at' }).selectOption('newest');
+  await narrowTo(page, `channel:general near:${hidden.id + 1000}`);
+  await expect(page.getByRole('alert')).toContainText('gone or hidden');
+});
+
+test('the date anchor is offered only on servers at feature level 445 or later', async ({
+  page,
+}) => {
+  await server.close();
+  server = await startServer({ featureLevel: 444 });
+  m = messaging(server.ctx);
+  await openMessages(page);
+  await expect(page.getByRole('option', { name: /A date/ })).toBeDisabled();
+  await expect(page.getByRole('option', { name: /A date/ })).toHaveText('A date (server too old)');
+});
+
+test('hostile message HTML is rendered harmlessly and images only come from the server', async ({
+  page,
+}) => {
+  const evil = post(byRole(400), 'general', 'html', 'placeholder');
+  evil.rendered =
+    '<p>Hello <script>window.pwned = 1</script>' +
+    '<img src="nothing.png" onerror="window.pwned = 2">' +
+    '<a href="javascript:window.pwned = 3">run me</a> ' +
+    '<a href="https://example.org/docs">docs</a> ' +
+    '<span onclick="window.pwned = 4" onmouseover="window.pwned = 5">hover me</span> ' +
+    '<img src="https://tracker.example/pixel.png" alt="tracker">' +
+    '<img src="/user_uploads/1/ok.png" alt="upload">' +
+    '<iframe src="https://example.org"></iframe></p>';
+
+  await openMessages(page);
+  const body = row(page, evil).locator('.msg-content');
+  await expect(body).toContainText('Hello');
+  expect(await body.locator('script, iframe, [onerror], [onclick], [onmouseover]').count()).toBe(0);
+  expect(await body.getByText('run me').getAttribute('href')).toBeNull();
+  const docs = body.getByRole('link', { name: 'docs' });
+  await expect(docs).toHaveAttribute('target', '_blank');
+  await expect(docs).toHaveAttribute('rel', 'noopener noreferrer');
+  await expect(body.getByRole('img', { name: 'tracker' })).toHaveCount(0);
+  await expect(body.getByRole('img', { name: 'upload' })).toHaveAttribute(
+    'src',
+    `${server.url}/user_uploads/1/ok.png`,
+  );
+  await body.getByText('hover me').hover();
+  await body.getByText('hover me').click();
+  await body.getByText('run me').click();
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+});
+
+test('/me messages, the empty topic, edits and moves are shown as such', async ({ page }) => {
+  const member = byRole(400);
+  const me = post(member, 'general', 'fun', '/me waves');
+  const empty = post(member, 'general', '', 'no topic here');
+  const edited = post(member, 'general', 'fun', 'first draft');
+  editMessage(m, edited, { editor: record(member), content: 'second draft' });
+  editMessage(m, edited, { editor: record(member), topic: 'moved here' });
+
+  await openMessages(page);
+  await expect(row(page, me).locator('.me')).toHaveText(/Mel Member\s+waves/);
+  await expect(row(page, empty)).toContainText('#general › general chat');
+  const e = row(page, edited);
+  await expect(e).toContainText('second draft');
+  await expect(e.getByText('edited', { exact: true })).toBeVisible();
+  await expect(e.getByText('moved', { exact: true })).toBeVisible();
+  await e.getByRole('button', { name: 'Edit history' }).click();
+  const history = e.getByRole('list', { name: 'Edit history' });
+  await expect(history).toContainText('Topic changed from “fun” to “moved here”');
+  await expect(history).toContainText('Previous content: first draft');
+  await expect(history).toContainText('Mel Member');
+});
+
+test('live: reactions added and removed, another user’s reaction, edit, move, new and deleted messages', async ({
+  page,
+}) => {
+  const member = byRole(400);
+  const target = post(member, 'general', 'deploy', 'ship it');
+  await openMessages(page);
+  await sidebarButton(page, /^Topic deploy in general/).click();
+  const r = row(page, target);
+  await expect(r).toBeVisible();
+
+  await r.hover();
+  await r.getByRole('button', { name: 'Add reaction' }).click();
+  await r.getByRole('textbox', { name: 'Search emoji' }).fill('rock');
+  await r
+    .getByRole('dialog', { name: 'Emoji picker' })
+    .getByRole('button', { name: 'rocket' })
+    .click();
+  const mine = r.getByRole('button', { name: 'rocket: 1 by you' });
+  await expect(mine).toHaveAttribute('aria-pressed', 'true');
+
+  const client = new ApiClient({
+    realmUrl: server.url,
+    email: member.email,
+    apiKey: member.api_key,
+  });
+  try {
+    await addReaction(client, target.id, { emoji_name: 'tada' });
+    await addReaction(client, target.id, { emoji_name: 'rocket' });
+  } finally {
+    await client.close();
+  }
+  await expect(r.getByRole('button', { name: 'tada: 1 by Mel Member' })).toBeVisible();
+  await expect(r.getByRole('button', { name: 'rocket: 2 by you, Mel Member' })).toBeVisible();
+
+  await r.getByRole('button', { name: 'rocket: 2 by you, Mel Member' }).click();
+  await expect(r.getByRole('button', { name: 'rocket: 1 by Mel Member' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
+
+  editMessage(m, target, { editor: record(member), content: 'ship it **now**' });
+  await expect(r.locator('strong')).toHaveText('now');
+  await expect(r.getByText('edited', { exact: true })).toBeVisible();
+
+  const fresh = post(member, 'general', 'deploy', 'a new one');
+  await expect(row(page, fresh)).toBeVisible();
+
+  // Moved to another topic: it leaves this one.
+  editMessage(m, fresh, { editor: record(member), topic: 'elsewhere' });
+  await expect(row(page, fresh)).toHaveCount(0);
+  // This server has no delete endpoint; its queue carries the event as a real one would.
+  server.queues.emit([byRole(100).user_id], {
+    type: 'delete_message',
+    message_type: 'stream',
+    message_ids: [target.id],
+    stream_id: channelId('general'),
+    topic: 'deploy',
+  });
+  await expect(r).toHaveCount(0);
+});
+
+test('compose: reply in the topic, insert a snippet and a video call, drafts survive narrows', async ({
+  page,
+}) => {
+  const owner = byRole(100);
+  post(byRole(400), 'general', 'deploy', 'who deploys?');
+  post(byRole(400), 'general', 'lunch', 'who eats?');
+  const client = new ApiClient({ realmUrl: server.url, email: owner.email, apiKey: owner.api_key });
+  try {
+    await createSavedSnippet(client, { title: 'Greeting', content: 'Hello from the snippet' });
+  } finally {
+    await client.close();
+  }
+  server.setVideoProvider('https://meet.example.org');
+  server.setVideoProviderToken(owner.user_id, true);
+
+  await openMessages(page);
+  await sidebarButton(page, /^Topic deploy in general/).click();
+  await expect(page.getByRole('textbox', { name: 'Topic' })).toHaveValue('deploy');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill('I deploy today');
+  await box.press('Enter');
+  await expect(box).toHaveValue('');
+  await expect(page.getByRole('article').filter({ hasText: 'I deploy today' })).toBeVisible();
+  const sent = m.store.maxId;
+  expect(m.store.get(sent)?.topic).toBe('deploy');
+
+  await page.getByRole('button', { name: 'Insert snippet' }).click();
+  await page
+    .getByRole('list', { name: 'Saved snippets' })
+    .getByRole('button', { name: 'Greeting' })
+    .click();
+  await expect(box).toHaveValue('Hello from the snippet');
+  await page.getByRole('button', { name: 'Add video call' }).click();
+  await expect(box).toHaveValue(
+    /^Hello from the snippet\[Join video call\]\(https:\/\/meet\.example\.org\/call\/[0-9a-f]+\)$/,
+  );
+
+  await sidebarButton(page, /^Topic lunch in general/).click();
+  await expect(box).toHaveValue('');
+  await sidebarButton(page, /^Topic deploy in general/).click();
+  await expect(box).toHaveValue(/^Hello from the snippet\[Join video call\]/);
+});
+
+test('keyboard: j and k move, r replies to the selected message; seen messages become read', async ({
+  page,
+}) => {
+  const member = byRole(400);
+  const a = post(member, 'general', 'alpha', 'one');
+  const b = post(member, 'general', 'beta', 'two');
+  await openMessages(page);
+  await expect(sidebarButton(page, /^Channel general, 2 unread$/)).toBeVisible();
+  await expect(sidebarButton(page, /^Channel general$/)).toBeVisible();
+  expect(m.store.history(byRole(100).user_id).flagsOf(a.id)! & FLAG_BITS.read).toBeTruthy();
+
+  await page.getByRole('feed', { name: 'Messages' }).focus();
+  await page.keyboard.press('k');
+  await expect(row(page, b)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('k');
+  await expect(row(page, a)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('j');
+  await expect(row(page, b)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('ArrowUp');
+  await expect(row(page, a)).toHaveAttribute('aria-current', 'true');
+  await page.keyboard.press('r');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'Topic' })).toHaveValue('alpha');
+});
+
+test('switching accounts keeps each one’s place', async ({ page }) => {
+  const member = byRole(400);
+  const deploy = post(member, 'general', 'deploy', 'deploy talk');
+  post(member, 'general', 'lunch', 'lunch talk');
+  await signIn(byRole(200));
+  await openMessages(page);
+  await page.getByRole('button', { name: /^Account owner@/ }).click();
+  await sidebarButton(page, /^Topic deploy in general/).click();
+  await row(page, deploy).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('owner draft');
+
+  await page.getByRole('button', { name: /^Account admin@/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue('');
+  await sidebarButton(page, /^Topic lunch in general/).click();
+
+  await page.getByRole('button', { name: /^Account owner@/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(
+    'channel:general topic:deploy',
+  );
+  await expect(row(page, deploy)).toHaveAttribute('aria-current', 'true');
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveValue('owner draft');
+  await page.getByRole('button', { name: /^Account admin@/ }).click();
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(
+    'channel:general topic:lunch',
+  );
+});

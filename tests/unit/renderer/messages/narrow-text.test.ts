@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { narrowToText, parseNarrow } from '../../../../src/renderer/lib/narrow-text.ts';
+
+describe('the narrow bar language', () => {
+  it('combines channel, quoted topic, negated sender, is: and free search words', () => {
+    const parsed = parseNarrow(
+      'channel:general topic:"deploy notes" -sender:bob@x.org is:unread hello world',
+    );
+    expect(parsed).toEqual({
+      ok: true,
+      terms: [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: 'deploy notes' },
+        { operator: 'sender', operand: 'bob@x.org', negated: true },
+        { operator: 'is', operand: 'unread' },
+        { operator: 'search', operand: 'hello world' },
+      ],
+    });
+  });
+
+  it('folds synonyms and reads dm ids and message ids as numbers', () => {
+    expect(parseNarrow('stream:ops pm-with:4,7 near:120')).toEqual({
+      ok: true,
+      terms: [
+        { operator: 'channel', operand: 'ops' },
+        { operator: 'dm', operand: [4, 7] },
+        { operator: 'near', operand: 120 },
+      ],
+    });
+  });
+
+  it('accepts all public channels and the empty topic', () => {
+    expect(parseNarrow('channels:public topic:""')).toEqual({
+      ok: true,
+      terms: [
+        { operator: 'channels', operand: 'public' },
+        { operator: 'topic', operand: '' },
+      ],
+    });
+  });
+
+  it('explains what it cannot read', () => {
+    expect(parseNarrow('colour:red')).toEqual({ ok: false, error: 'Unknown operator "colour".' });
+    expect(parseNarrow('is:sparkly').ok).toBe(false);
+    expect(parseNarrow('sender:').ok).toBe(false);
+    expect(parseNarrow('channels:private').ok).toBe(false);
+  });
+
+  it('prints terms back as text that parses to the same terms', () => {
+    const operand = fc
+      .stringMatching(/^[a-z0-9 @.]{1,12}$/)
+      .filter((s) => s.trim() === s && s !== '');
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            operator: fc.constantFrom('channel', 'topic', 'sender'),
+            operand,
+            negated: fc.boolean(),
+          }),
+          { maxLength: 4 },
+        ),
+        (raw) => {
+          const terms = raw.map((t) =>
+            t.negated ? t : { operator: t.operator, operand: t.operand },
+          );
+          expect(parseNarrow(narrowToText(terms))).toEqual({ ok: true, terms });
+        },
+      ),
+    );
+  });
+});
