@@ -4,7 +4,10 @@
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { app, session, type BrowserWindow } from 'electron';
+import { app, powerMonitor, session, type BrowserWindow } from 'electron';
+import type { OpenTarget } from '../src/core/notify/notifier.ts';
+import { ElectronBadgeSink, ElectronNotifier } from './notifier.ts';
+import { followTrayMenu } from './tray-follow.ts';
 import { createCore, type Core } from '../src/core/core.ts';
 import { Preferences } from '../src/core/rpc/contract.ts';
 import { appFiles } from './app-files.ts';
@@ -70,12 +73,18 @@ async function start(options: StartupOptions): Promise<void> {
   );
   const appUrl = pathToFileURL(files.indexHtml).href;
   const dataDir = app.getPath('userData');
+  // Clicks arrive once the window exists; until then there is nothing to show them in.
+  let reveal: (target: OpenTarget) => void = () => undefined;
+  const badge = new ElectronBadgeSink();
   const core = await createCore({
     dataDir,
     version: app.getVersion(),
     transport: 'electron',
     secrets: await openSecretStore(dataDir),
     demo: options.demo,
+    notifier: new ElectronNotifier((target) => reveal(target)),
+    badge,
+    soundInRenderer: true,
   });
   const unbindIpc = bindCoreToIpc(core, appUrl);
 
@@ -97,6 +106,8 @@ async function start(options: StartupOptions): Promise<void> {
       event.preventDefault();
       created.hide();
     });
+    // Looking at the window is seeing the notifications: close them.
+    created.on('focus', () => void core.invoke('notifications.seen', {}));
     created.on('closed', () => {
       if (window === created) window = null;
     });
@@ -110,6 +121,14 @@ async function start(options: StartupOptions): Promise<void> {
   };
 
   const tray = createTray(files.resources, { open: showWindow, quit: () => app.quit() });
+  badge.attach(tray);
+  reveal = (target) => {
+    showWindow();
+    core.reveal(target);
+  };
+  const stopTrayMenu = followTrayMenu(core, tray, showWindow);
+  // Back from sleep the long-polls are dead connections: reconnect now, not after a timeout.
+  powerMonitor.on('resume', () => void core.invoke('sync.reconnect', {}));
   app.on('second-instance', showWindow);
   app.on('activate', showWindow);
   app.on('before-quit', () => {
@@ -124,6 +143,7 @@ async function start(options: StartupOptions): Promise<void> {
     closed = true;
     event.preventDefault();
     unbindIpc();
+    stopTrayMenu();
     tray.destroy();
     void core.close().finally(() => app.quit());
   });

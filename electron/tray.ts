@@ -1,11 +1,45 @@
 import { join } from 'node:path';
-import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
+import {
+  Menu,
+  Tray,
+  nativeImage,
+  type MenuItemConstructorOptions,
+  type NativeImage,
+} from 'electron';
+import type { TrayAction, TrayMenuItem } from './tray-menu.ts';
 import { trayIconFile, trayTooltip, type TrayState } from './tray-icons.ts';
 
 export interface PerchTray {
   /** Shows the unread state; the count goes into the hover text (and the menu bar on macOS). */
   setTrayState(state: TrayState, count: number): void;
+  /** Replaces the context menu (accounts, Do Not Disturb, video call, open, quit). */
+  setMenu(items: TrayMenuItem[], onAction: (action: TrayAction) => void): void;
   destroy(): void;
+}
+
+function toElectron(
+  items: TrayMenuItem[],
+  onAction: (action: TrayAction) => void,
+): MenuItemConstructorOptions[] {
+  return items.map((item): MenuItemConstructorOptions => {
+    switch (item.type) {
+      case 'separator':
+        return { type: 'separator' };
+      case 'label':
+        return { label: item.label, enabled: false };
+      case 'action':
+        return { label: item.label, enabled: item.enabled, click: () => onAction(item.action) };
+      case 'radio':
+        return {
+          type: 'radio',
+          label: item.label,
+          checked: item.checked,
+          click: () => onAction(item.action),
+        };
+      case 'submenu':
+        return { label: item.label, submenu: toElectron(item.items, onAction) };
+    }
+  });
 }
 
 export function createTray(
@@ -42,6 +76,9 @@ export function createTray(
       tray.setToolTip(trayTooltip(state, count));
       if (process.platform === 'darwin')
         tray.setTitle(state !== 'none' && count > 0 ? String(count) : '');
+    },
+    setMenu(items, onAction) {
+      tray.setContextMenu(Menu.buildFromTemplate(toElectron(items, onAction)));
     },
     destroy: () => tray.destroy(),
   };

@@ -12,6 +12,8 @@ import { KeytarSecretStore, type SecretStore } from './accounts/secret-store.ts'
 import { toSummary } from './accounts/summary.ts';
 import type { Account } from './accounts/account.ts';
 import { startEmbeddedDemo, type DemoServer, type DemoServerFactory } from './demo.ts';
+import { RendererSoundPlayer } from './notify/renderer-sound.ts';
+import type { OpenTarget } from './notify/notifier.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 
 export interface CoreOptions extends HostAdapters {
@@ -26,6 +28,8 @@ export interface CoreOptions extends HostAdapters {
   demoServer?: DemoServerFactory;
   /** Start the demo organization and sign in to it as soon as the Core is up (`--demo`). */
   demo?: boolean;
+  /** Play notification sounds in the renderer (both hosts have one; tests leave it off). */
+  soundInRenderer?: boolean;
 }
 
 export interface Core {
@@ -34,6 +38,8 @@ export interface Core {
   invoke(channel: unknown, args: unknown): Promise<RpcResponse>;
   subscribe(listener: PushListener): () => void;
   status(): CoreStatus;
+  /** A notification was clicked: tell the window which message to show. */
+  reveal(target: OpenTarget): void;
   close(): Promise<void>;
 }
 
@@ -76,7 +82,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onSignedIn: (account) => sync.startAccount(account.id).catch(() => undefined),
     onSigningOut: (account) => sync.stopAccount(account.id),
   });
-  const sync = createSyncManager({ clock, bus, accounts, adapters: options });
+  const sync = createSyncManager({
+    clock,
+    bus,
+    accounts,
+    adapters: {
+      ...options,
+      sound: options.sound ?? (options.soundInRenderer ? new RendererSoundPlayer(bus) : undefined),
+    },
+  });
 
   let demo: Promise<DemoServer> | undefined;
   const startDemo = async (): Promise<Account> => {
@@ -116,6 +130,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     invoke: (channel, args) => dispatch(handlers, channel, args),
     subscribe: (listener) => bus.subscribe(listener),
     status,
+    reveal: (target) => bus.publish('notifications.open', target),
     async close() {
       state = 'stopping';
       bus.publish('core.status', status());

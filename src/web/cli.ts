@@ -25,6 +25,7 @@ const core = await createCore({
   version: readPackageVersion(),
   transport: 'web',
   demo: values.demo,
+  soundInRenderer: true,
 });
 const host = await startWebHost({
   core,

@@ -702,6 +702,8 @@ test.describe('organization deactivation', () => {
   test('a delay the server no longer accepts gets its BAD_REQUEST', async ({ page }) => {
     await setUp();
     await openAdmin(page, OWNER, 'Deactivate organization');
+    // The panel must hold the old limits first, or it would rightly refuse before sending.
+    await expect(page.getByText('at least 14 days and no maximum')).toBeVisible();
     server.state.realm.min_deletion_days = 60;
     await confirmDeactivation(page);
     await expect(alert(page)).toContainText(

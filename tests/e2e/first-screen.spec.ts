@@ -13,6 +13,9 @@ test.afterEach(async () => {
 
 test('the first screen shows the app and the core, read through the bridge', async ({ page }) => {
   await page.goto(mode.host.url);
+  // A first run lands on the sign-in choices; the overview is one click away.
+  await expect(page.getByRole('button', { name: 'Try the demo organization' })).toBeVisible();
+  await page.getByRole('button', { name: 'Overview' }).click();
   await expect(page.getByTestId('app-version')).toHaveText('Perch 0.0.0-e2e');
   await expect(page.getByTestId('transport')).toHaveText('Browser mode (WebSocket)');
   await expect(page.getByTestId('core-state')).toHaveText('ready');
@@ -57,7 +60,7 @@ test('a call with invalid arguments is refused by the core with a clear error', 
   page,
 }) => {
   await page.goto(mode.host.url);
-  await expect(page.getByTestId('core-state')).toHaveText('ready');
+  await expect(page.getByTestId('connection')).toHaveText('Connected to the core');
   const response = await page.evaluate(() =>
     window.perch!.invoke('prefs.set', { theme: 'purple', startAtLogin: 'yes' }),
   );

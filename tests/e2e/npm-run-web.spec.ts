@@ -26,6 +26,7 @@ test('npm run web prints a URL that opens the first screen', async ({ page }) =>
   const { child, url } = await startCli();
   try {
     await page.goto(url);
+    await page.getByRole('button', { name: 'Overview' }).click();
     await expect(page.getByTestId('core-state')).toHaveText('ready');
     await expect(page.getByTestId('transport')).toHaveText('Browser mode (WebSocket)');
   } finally {

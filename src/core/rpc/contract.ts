@@ -244,6 +244,18 @@ export const channels = {
   ),
 } as const;
 
+/** Where a clicked notification takes the window: the account, the conversation, the message. */
+export const OpenTargetWire = z.object({
+  accountId: z.string(),
+  messageId: z.number().int(),
+  narrow: z.array(
+    z.object({
+      operator: z.enum(['channel', 'topic', 'dm']),
+      operand: z.union([z.number(), z.string(), z.array(z.number())]),
+    }),
+  ),
+});
+
 export const topics = {
   'core.status': CoreStatus,
   'prefs.changed': Preferences,
@@ -251,6 +263,10 @@ export const topics = {
   'sync.status': z.array(AccountSyncStatusWire),
   'sync.decisions': z.object({ accountId: z.string(), entries: z.array(DecisionEntryWire) }),
   'dnd.changed': DndStateWire,
+  /** Play the user's notification sound (the renderer owns audio in both hosts). */
+  'sound.play': z.object({ sound: z.string() }),
+  /** A notification was clicked: show this message. */
+  'notifications.open': OpenTargetWire,
   // Messages (issue 7): one account's message-related queue events.
   'messages.events': MessageEvents,
 } as const;

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 /**
  * A stand-in for the parts of Electron's main-process API the shell uses, recording what
  * it is asked to do. No Electron binary exists on the test machines, so the shell's
@@ -20,10 +21,16 @@ export class FakeWindow extends EventEmitter {
   focused = 0;
   destroyed = false;
   loaded: string[] = [];
+  /** What the main process pushed to this window, as [channel, ...args]. */
+  readonly sent: unknown[][] = [];
   readonly webContents = {
     isDestroyed: () => this.destroyed,
-    getURL: () => this.loaded.at(-1) ?? '',
-    send: () => undefined,
+    // As Electron does: a loaded file is reported as its file:// URL.
+    getURL: () => {
+      const file = this.loaded.at(-1);
+      return file ? pathToFileURL(file).href : '';
+    },
+    send: (...args: unknown[]) => void this.sent.push(args),
   };
 
   constructor(readonly options: Record<string, unknown>) {
@@ -132,6 +139,10 @@ export class FakeApp extends EventEmitter {
   setLoginItemSettings(settings: unknown): void {
     this.loginItems.push(settings);
   }
+  badgeCount = 0;
+  setBadgeCount(count: number): void {
+    this.badgeCount = count;
+  }
   exit(code: number): void {
     this.exited = code;
   }
@@ -144,10 +155,32 @@ export class FakeApp extends EventEmitter {
   }
 }
 
+export class FakeNotification extends EventEmitter {
+  readonly title: string;
+  readonly body: string;
+  shown = false;
+  closed = false;
+  constructor(options: { title: string; body: string }) {
+    super();
+    this.title = options.title;
+    this.body = options.body;
+  }
+  show(): void {
+    this.shown = true;
+  }
+  close(): void {
+    this.closed = true;
+    this.emit('close');
+  }
+}
+
 export class FakeElectron {
   readonly app: FakeApp;
   readonly windows: FakeWindow[] = [];
   readonly trays: FakeTray[] = [];
+  readonly notifications: FakeNotification[] = [];
+  readonly clipboard: string[] = [];
+  readonly powerMonitor = new EventEmitter();
   readonly handlers = new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>();
 
   constructor(appPath: string) {
@@ -158,7 +191,17 @@ export class FakeElectron {
   module(): Record<string, unknown> {
     const windows = this.windows;
     const trays = this.trays;
+    const notifications = this.notifications;
     return {
+      Notification: class extends FakeNotification {
+        static isSupported = () => true;
+        constructor(options: { title: string; body: string }) {
+          super(options);
+          notifications.push(this);
+        }
+      },
+      clipboard: { writeText: (text: string) => this.clipboard.push(text) },
+      powerMonitor: this.powerMonitor,
       app: this.app,
       BrowserWindow: class extends FakeWindow {
         constructor(options: Record<string, unknown>) {

@@ -2,13 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNEL } from '../../../electron/ipc-channels.ts';
-import { FakeElectron } from './fake-electron.ts';
+import { launchMain } from './launch.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
-const appUrl = pathToFileURL(join(root, 'dist', 'renderer', 'index.html')).href;
 
 let dataDir: string;
 let configHome: string;
@@ -25,29 +23,8 @@ afterEach(async () => {
   await rm(configHome, { recursive: true, force: true });
 });
 
-/** Starts electron/main.ts afresh, as `electron . <flags>` would, against a fake Electron. */
-async function launch(flags: string[] = [], { hasLock = true } = {}) {
-  const electron = new FakeElectron(root);
-  electron.app.hasLock = hasLock;
-  electron.app.setPath('userData', dataDir);
-  vi.resetModules();
-  vi.doMock('electron', () => electron.module());
-  const argv = process.argv;
-  process.argv = [process.execPath, root, ...flags];
-  try {
-    await import('../../../electron/main.ts');
-  } finally {
-    process.argv = argv;
-  }
-  electron.app.becomeReady();
-  if (hasLock) await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
-  const call = (channel: string, args: unknown) => {
-    const handler = electron.handlers.get(INVOKE_CHANNEL);
-    if (!handler) throw new Error('IPC is not bound');
-    return handler({ senderFrame: { url: appUrl, parent: null } }, channel, args);
-  };
-  return { electron, window: electron.windows[0], tray: electron.trays[0], call };
-}
+const launch = (flags: string[] = [], opts: { hasLock?: boolean } = {}) =>
+  launchMain(dataDir, flags, opts);
 
 describe('starting Perch', () => {
   it('opens the renderer in a window once painted, with the tray in its calm state', async () => {
@@ -58,10 +35,16 @@ describe('starting Perch', () => {
     window?.emit('ready-to-show');
     expect(window?.visible).toBe(true);
     expect(tray?.image).toBe(join(root, 'resources', 'tray', 'linux', 'tray-none.png'));
-    expect(tray?.menu.filter((i) => i.label).map((i) => i.label)).toEqual([
-      'Open Perch',
-      'Quit Perch',
-    ]);
+    await vi.waitFor(() =>
+      expect(tray?.menu.filter((i) => i.label).map((i) => i.label)).toEqual([
+        'No accounts signed in',
+        'Do Not Disturb',
+        'New video call',
+        'Open Perch',
+        'Quit Perch',
+      ]),
+    );
+    expect(electron.app.badgeCount).toBe(0);
     await expect(call('app.info', {})).resolves.toMatchObject({
       ok: true,
       result: { version: '1.2.3', transport: 'electron' },

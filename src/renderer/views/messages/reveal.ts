@@ -1,0 +1,16 @@
+import type { OpenTarget } from '../../../core/notify/notifier.ts';
+import { narrowToText } from '../../lib/narrow-text.ts';
+import { placeOf } from './places.ts';
+
+/**
+ * Puts an account's place at the conversation and message a clicked notification stands
+ * for; the Messages view opens there the next time it mounts.
+ */
+export function placeAtNotification(target: OpenTarget): void {
+  const place = placeOf(target.accountId);
+  const terms = target.narrow.map((t) => ({ operator: t.operator, operand: t.operand }));
+  place.terms = terms;
+  place.text = narrowToText(terms);
+  place.anchor = { kind: 'id', id: target.messageId };
+  place.at = target.messageId;
+}
