@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer, type ServerOptions } from '../../src/server/index.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { ADMIN, GUEST, MEMBER, MODERATOR, OWNER, openAdminAs } from './support/admin.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -24,17 +25,7 @@ const byRole = (role: number) => server.users.find((u) => u.role === role && !u.
 /** Signs the user of that role in, opens the admin console and, if named, a panel. */
 async function openAdmin(page: Page, role: number, panel?: string) {
   const u = byRole(role);
-  await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: u.email,
-    apiKey: u.api_key,
-  });
-  await page.goto(mode.host.url);
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: 'Admin' })
-    .click();
-  if (panel) await panels(page).getByRole('button', { name: panel }).click();
+  await openAdminAs(page, mode, { ...u, serverUrl: server.url }, panel);
   return u;
 }
 
@@ -43,11 +34,6 @@ const panels = (page: Page) => page.getByRole('navigation', { name: 'Admin panel
 const alert = (page: Page) => page.getByRole('alert');
 const status = (page: Page, text: string | RegExp) =>
   page.getByRole('status').filter({ hasText: text });
-const OWNER = 100;
-const ADMIN = 200;
-const MODERATOR = 300;
-const MEMBER = 400;
-const GUEST = 600;
 
 test.describe('what each role sees', () => {
   const everyone = ['Invitations', 'Push devices', 'Video call'];

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerOptions, type StartedServer } from '../../src/server/index.ts';
 import { addSubscription } from '../../src/server/state/factory.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { ADMIN, MEMBER, MODERATOR, OWNER, openAdminAs } from './support/admin.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -22,11 +23,6 @@ test.afterEach(async () => {
   await server?.close();
 });
 
-const OWNER = 100;
-const ADMIN = 200;
-const MODERATOR = 300;
-const MEMBER = 400;
-
 const person = (email: string) => server.users.find((u) => u.email === email)!;
 const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
 const record = (userId: number) => server.state.users.get(userId)!;
@@ -35,20 +31,7 @@ const channelId = (name: string) => server.state.channelByName(name)!.stream_id;
 /** Signs the user of that role in (through `address` if given) and opens the named panel. */
 async function openPanel(page: Page, role: number, panel: string, address = server.url) {
   const u = byRole(role);
-  await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: address,
-    email: u.email,
-    apiKey: u.api_key,
-  });
-  await page.goto(mode.host.url);
-  await page
-    .getByRole('navigation', { name: 'Sections' })
-    .getByRole('button', { name: 'Admin' })
-    .click();
-  await page
-    .getByRole('navigation', { name: 'Admin panels' })
-    .getByRole('button', { name: panel, exact: true })
-    .click();
+  await openAdminAs(page, mode, { ...u, serverUrl: address }, panel);
   return u;
 }
 

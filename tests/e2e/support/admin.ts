@@ -1,0 +1,34 @@
+import type { Page } from '@playwright/test';
+import type { BrowserMode } from './web-host.ts';
+
+/** Spec 2.1 role values. */
+export const OWNER = 100;
+export const ADMIN = 200;
+export const MODERATOR = 300;
+export const MEMBER = 400;
+export const GUEST = 600;
+
+/** Signs a user in through the Core, opens the admin console and, if named, one panel. */
+export async function openAdminAs(
+  page: Page,
+  mode: BrowserMode,
+  user: { serverUrl: string; email: string; api_key: string },
+  panel?: string,
+): Promise<void> {
+  await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: user.serverUrl,
+    email: user.email,
+    apiKey: user.api_key,
+  });
+  await page.goto(mode.host.url);
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Admin' })
+    .click();
+  if (panel) {
+    await page
+      .getByRole('navigation', { name: 'Admin panels' })
+      .getByRole('button', { name: panel, exact: true })
+      .click();
+  }
+}
