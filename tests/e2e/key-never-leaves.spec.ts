@@ -8,6 +8,7 @@ import { expect, test } from '@playwright/test';
 import { startServer, DEFAULT_JWT_KEY, type StartedServer } from '../../src/server/index.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { signJwt } from './support/jwt.ts';
+import { sendAs } from '../fixtures/send-message.ts';
 import { keychainListing, readTree } from './support/secrets.ts';
 
 let mode: BrowserMode;
@@ -41,8 +42,17 @@ test('no bridge message and no data file ever holds the API key', async ({ page 
   await expect(page.getByTestId('signed-in-as')).toContainText(user.full_name);
   expect(keychainListing()).toContain(`secret = ${user.api_key}`);
 
-  // Fetch: everything the renderer can ask about the account.
+  // Fetch: everything the renderer asks about the account: its messages, its queue and
+  // decision log, and the account list after a reload.
   await page.getByRole('button', { name: 'Done' }).click();
+  const sender = server.users.find((u) => u.role === 400 && !u.is_bot)!;
+  await sendAs(server, sender, { type: 'direct', to: [user.user_id], content: 'hello' });
+  await page.getByRole('button', { name: 'Messages' }).click();
+  await expect(
+    page.getByRole('feed', { name: 'Messages' }).getByRole('article').first(),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Activity' }).click();
+  await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();
   await page.reload();
   await page.getByRole('button', { name: 'Accounts' }).click();
   await expect(page.getByRole('list', { name: 'Signed-in accounts' })).toContainText(user.email);

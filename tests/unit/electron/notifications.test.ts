@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
 import { launchMain } from './launch.ts';
+import { sendAs } from '../../fixtures/send-message.ts';
 
 const keyring = process.env.PERCH_KEYRING_READY === '1';
 let dataDir: string;
@@ -26,18 +27,6 @@ afterEach(async () => {
   await server.close();
   await rm(dataDir, { recursive: true, force: true });
 });
-
-async function sendDm(from: StartedServer['users'][number], toId: number, content: string) {
-  const res = await fetch(`${server.url}/api/v1/messages`, {
-    method: 'POST',
-    headers: {
-      authorization: 'Basic ' + Buffer.from(`${from.email}:${from.api_key}`).toString('base64'),
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: new URLSearchParams({ type: 'direct', to: JSON.stringify([toId]), content }),
-  });
-  return ((await res.json()) as { id: number }).id;
-}
 
 describe.skipIf(!keyring)('notifications in the Electron main process', () => {
   it('shows a DM as a native notification, opens the window at it on click, and counts it on the badge', async () => {
@@ -60,7 +49,11 @@ describe.skipIf(!keyring)('notifications in the Electron main process', () => {
       { timeout: 10_000 },
     );
 
-    const id = await sendDm(sender, me.user_id, 'Are you around?');
+    const id = await sendAs(server, sender, {
+      type: 'direct',
+      to: [me.user_id],
+      content: 'Are you around?',
+    });
     await vi.waitFor(() => expect(electron.notifications.filter((n) => n.shown)).toHaveLength(1), {
       timeout: 10_000,
     });
