@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer, type ServerOptions } from '../../src/server/index.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { ADMIN, GUEST, MEMBER, MODERATOR, OWNER, openAdminAs } from './support/admin.ts';
+import { startRewritingProxy } from './support/rewriting-proxy.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -134,6 +135,31 @@ test.describe('defaults for new users', () => {
     expect(server.state.realm.user_settings_defaults['color_scheme']).toBe(3);
     expect(server.state.realm.user_settings_defaults['enter_sends']).toBe(true);
     await expect(page.getByLabel('Color scheme').locator('option:checked')).toHaveText('Light');
+  });
+
+  test('shows the parameters the server says it ignored', async ({ page }) => {
+    await setUp();
+    // A server that does not know one of the settings answers success and names it.
+    const proxy = await startRewritingProxy(server.url, ({ method, path }, body) =>
+      method === 'PATCH' && path.startsWith('/api/v1/realm/user_settings_defaults')
+        ? { ...body, ignored_parameters_unsupported: ['enter_sends'] }
+        : undefined,
+    );
+    try {
+      const admin = byRole(ADMIN);
+      await openAdminAs(page, mode, { ...admin, serverUrl: proxy.url }, 'Defaults for new users');
+      await page.getByLabel('Enter sends the message').click();
+      await page.getByRole('button', { name: 'Preview changes' }).click();
+      await page
+        .getByRole('region', { name: 'Preview of the change' })
+        .getByRole('button', { name: 'Apply changes' })
+        .click();
+      await expect(
+        page.getByText('The server ignored parameters it does not support: enter_sends'),
+      ).toBeVisible();
+    } finally {
+      await proxy.close();
+    }
   });
 
   test('hides parameters the server’s feature level lacks', async ({ page }) => {

@@ -3,12 +3,11 @@
  * saved snippets, subscriptions) end to end in Chromium against browser mode and the
  * reference server: each success path, each error the spec lists, and what each role sees.
  */
-import { createServer, request, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerOptions, type StartedServer } from '../../src/server/index.ts';
 import { addSubscription } from '../../src/server/state/factory.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { startRewritingProxy } from './support/rewriting-proxy.ts';
 import { ADMIN, MEMBER, MODERATOR, OWNER, openAdminAs } from './support/admin.ts';
 
 let mode: BrowserMode;
@@ -85,40 +84,16 @@ test('users: look up by id and by email, with profile fields shown as text, neve
   ).toHaveText('Deactivated');
 });
 
-/**
- * A real HTTP hop in front of the reference server that gives one user's profile field the
- * hostile rendered HTML a compromised or careless server could send (spec 2.1).
- */
-async function hostileProfileProxy(target: string, fieldId: number, html: string): Promise<Server> {
-  const proxy = createServer((req, res) => {
-    const upstream = request(
-      `${target}${req.url ?? ''}`,
-      { method: req.method, headers: req.headers },
-      (up) => {
-        if (!/^\/api\/v1\/users\/\d+/.test(req.url ?? '')) {
-          res.writeHead(up.statusCode ?? 502, up.headers);
-          up.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        up.on('data', (c: Buffer) => chunks.push(c));
-        up.on('end', () => {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-            user?: { profile_data?: Record<string, { value: string; rendered_value?: string }> };
-          };
-          const entry = body.user?.profile_data?.[String(fieldId)];
-          if (entry) entry.rendered_value = html;
-          res.writeHead(up.statusCode ?? 200, { 'content-type': 'application/json' });
-          res.end(JSON.stringify(body));
-        });
-      },
-    );
-    // The Core's long-poll is cut when the proxy closes; that is expected here.
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+/** The reference server behind a hop that gives one user's profile field hostile rendered HTML. */
+function hostileProfileProxy(target: string, fieldId: number, html: string) {
+  return startRewritingProxy(target, ({ path }, body) => {
+    if (!/^\/api\/v1\/users\/\d+/.test(path)) return undefined;
+    const user = body.user as
+      { profile_data?: Record<string, { value: string; rendered_value?: string }> } | undefined;
+    const entry = user?.profile_data?.[String(fieldId)];
+    if (entry) entry.rendered_value = html;
+    return body;
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  return proxy;
 }
 
 test('users: a rendered profile value is shown as sanitized HTML: markup kept, scripts and handlers gone', async ({
@@ -134,8 +109,7 @@ test('users: a rendered profile value is shown as sanitized HTML: markup kept, s
       '<a href="javascript:window.pwned=3">link</a></p>',
   );
   try {
-    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-    await openPanel(page, ADMIN, 'Users', proxyUrl);
+    await openPanel(page, ADMIN, 'Users', proxy.url);
     await page.getByLabel('User id or email').fill(String(member.user_id));
     await page.getByRole('button', { name: 'Look up' }).click();
     const profile = page.getByTestId('user-profile');
@@ -144,8 +118,7 @@ test('users: a rendered profile value is shown as sanitized HTML: markup kept, s
     expect(await profile.locator('a').getAttribute('href')).toBeNull();
     expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
   } finally {
-    proxy.closeAllConnections();
-    await new Promise((resolve) => proxy.close(resolve));
+    await proxy.close();
   }
 });
 
