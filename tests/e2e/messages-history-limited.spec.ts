@@ -1,0 +1,74 @@
+/**
+ * Issue 7: `history_limited` (spec 4.5: plan restrictions hid the oldest matches) shows a
+ * banner. The reference server has no plans, so a real HTTP hop in front of it answers as a
+ * plan-limited server would: history_limited true whenever the oldest matches were fetched.
+ */
+import { expect, test } from '@playwright/test';
+import { startServer, type StartedServer } from '../../src/server/index.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { startRewritingProxy } from './support/rewriting-proxy.ts';
+import { sendAs } from '../fixtures/send-message.ts';
+
+let mode: BrowserMode;
+let server: StartedServer;
+test.beforeEach(async () => {
+  server = await startServer({});
+  mode = await startBrowserMode();
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await server.close();
+});
+
+test('a plan-limited history says that older messages are hidden', async ({ page }) => {
+  const me = server.users.find((u) => u.role === 200)!;
+  const other = server.users.find((u) => u.role === 400 && !u.is_bot)!;
+  await sendAs(server, other, {
+    type: 'stream',
+    to: 'general',
+    topic: 'hello',
+    content: 'First visible message',
+  });
+  const proxy = await startRewritingProxy(server.url, ({ method, path }, body) =>
+    method === 'GET' && path.startsWith('/api/v1/messages?') && body.found_oldest === true
+      ? { ...body, history_limited: true }
+      : undefined,
+  );
+  try {
+    await mode.core.invoke('accounts.signInWithKey', {
+      serverUrl: proxy.url,
+      email: me.email,
+      apiKey: me.api_key,
+    });
+    await page.goto(mode.host.url);
+    await page.getByRole('button', { name: 'Messages' }).click();
+    await expect(page.getByRole('feed', { name: 'Messages' })).toContainText(
+      'First visible message',
+    );
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Older messages are hidden' }),
+    ).toBeVisible();
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('an unlimited history shows no such banner', async ({ page }) => {
+  const me = server.users.find((u) => u.role === 200)!;
+  const other = server.users.find((u) => u.role === 400 && !u.is_bot)!;
+  await sendAs(server, other, {
+    type: 'stream',
+    to: 'general',
+    topic: 'hello',
+    content: 'First visible message',
+  });
+  await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: me.email,
+    apiKey: me.api_key,
+  });
+  await page.goto(mode.host.url);
+  await page.getByRole('button', { name: 'Messages' }).click();
+  await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('First visible message');
+  await expect(page.getByText('Older messages are hidden')).toHaveCount(0);
+});
