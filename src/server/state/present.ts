@@ -3,6 +3,7 @@
  * events carry them. Shared by both halves of the server.
  */
 import type { ServerState } from './state.ts';
+import { MarkdownRenderer } from '../markdown/render.ts';
 import { AVAILABLE_NOTIFICATION_SOUNDS, homeViewForLevel } from './settings.ts';
 import type {
   ChannelFolderRecord,
@@ -87,7 +88,7 @@ export function presentProfileData(
     if (!field) continue;
     out[String(id)] =
       field.field_type === 1 || field.field_type === 2
-        ? { value, rendered_value: `<p>${escapeHtml(value)}</p>` }
+        ? { value, rendered_value: renderMarkdown(value) }
         : { value };
   }
   return out;
@@ -97,8 +98,19 @@ export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** Descriptions and profile values are Markdown too, rendered without mentions. */
+const plainMarkdown = new MarkdownRenderer({
+  userByName: () => undefined,
+  userById: () => undefined,
+  groupByName: () => undefined,
+});
+
+function renderMarkdown(s: string): string {
+  return plainMarkdown.render(s).html;
+}
+
 export function renderDescription(s: string): string {
-  return s === '' ? '' : `<p>${escapeHtml(s)}</p>`;
+  return s === '' ? '' : renderMarkdown(s);
 }
 
 export function presentChannel(state: ServerState, c: ChannelRecord): Record<string, unknown> {
