@@ -688,16 +688,26 @@ test.describe('organization deactivation', () => {
     expect(server.state.realm.deletion_delay_days).toBe(0);
   });
 
-  test('a delay past a demo organization’s scheduled deletion gets the server’s BAD_REQUEST', async ({
+  test('a delay past a demo organization’s scheduled deletion is refused before sending, and by the server if the date moved', async ({
     page,
   }) => {
     await setUp();
     server.state.realm.demo_deletion_at = Math.floor(Date.now() / 1000) + 10.5 * 86400;
     await openAdmin(page, OWNER, 'Deactivate organization');
     await page.getByLabel('Days before deletion').fill('20');
+    await expect(
+      alert(page).filter({
+        hasText: 'At most 10 days: the demo organization is deleted then anyway.',
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Deactivate Perch Demo' })).toBeDisabled();
+
+    // The scheduled deletion moves earlier after the panel loaded: the server still refuses.
+    await page.getByLabel('Days before deletion').fill('8');
+    server.state.realm.demo_deletion_at = Math.floor(Date.now() / 1000) + 5.5 * 86400;
     await confirmDeactivation(page);
     await expect(alert(page)).toContainText(
-      'BAD_REQUEST: Deletion delay must be between 0 and 10 days.',
+      'BAD_REQUEST: Deletion delay must be between 0 and 5 days.',
     );
     expect(server.state.realm.deactivated).toBe(false);
   });

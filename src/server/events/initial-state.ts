@@ -62,6 +62,10 @@ const sections: Record<string, Section> = {
       realm_description: realm.description,
       realm_empty_topic_display_name: realm.empty_topic_display_name,
       realm_is_demo_organization: realm.demo_deletion_at !== null,
+      // UNIX seconds, as upstream names it; clients check spec 4.19's demo rule before sending.
+      ...(realm.demo_deletion_at !== null
+        ? { demo_organization_scheduled_deletion_date: realm.demo_deletion_at }
+        : {}),
       server_min_deactivated_realm_deletion_days: realm.min_deletion_days,
       server_max_deactivated_realm_deletion_days: realm.max_deletion_days,
       max_channel_folder_name_length: realm.max_channel_folder_name_length,
