@@ -3,6 +3,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { getMessages } from '../../api/routes/messages.ts';
 import type { z } from 'zod';
 import type { FetchMessagesArgs, MessagesPage } from '../rpc/schemas/messages.ts';
+import { emptyTopicParams } from './empty-topic.ts';
 
 export async function fetchPage(
   client: ApiClient,
@@ -18,6 +19,7 @@ export async function fetchPage(
     num_before: args.numBefore,
     num_after: args.numAfter,
     apply_markdown: true,
+    ...(await emptyTopicParams(client)),
   });
   return {
     messages: data.messages,

@@ -1,16 +1,20 @@
 /**
  * What the message window's sidebar lists for one account: channels by folder with their
  * topics' unread counts, direct conversations, and the mention and followed counts. Unread
- * counts come from the server's own unread narrow (up to the newest 5000 unread messages).
+ * counts are exact, from the account's synced state (no unread query, no cap); the server
+ * is asked only for what that state does not keep: subscriptions, folders, recent topics
+ * and conversations.
  */
 import type { ApiClient } from '../../api/client.ts';
 import { getChannelFolders } from '../../api/routes/channel-folders.ts';
 import { getMessages } from '../../api/routes/messages.ts';
 import { getSubscriptions } from '../../api/routes/subscriptions.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
+import type { UnreadSummary } from '../sync/unread-summary.ts';
+import { topicKey } from '../sync/unreads.ts';
 import type { Sidebar, SidebarChannel, SidebarConversation } from '../rpc/schemas/messages.ts';
+import { emptyTopicParams } from './empty-topic.ts';
 
-const UNREAD_LIMIT = 5000;
 /** Recent direct messages scanned to list conversations. */
 const RECENT_DMS = 500;
 /** Recent messages scanned for each channel's latest topics. */
@@ -18,54 +22,31 @@ const RECENT_MESSAGES = 1000;
 /** Read topics listed per channel besides every topic with unread messages. */
 const RECENT_TOPICS = 8;
 
-export async function buildSidebar(client: ApiClient, myUserId: number): Promise<Sidebar> {
-  const [subs, folders, unread, followed, recentDms, recent] = await Promise.all([
+/** `unreads` is undefined until the account's first registration: every count is then 0. */
+export async function buildSidebar(
+  client: ApiClient,
+  myUserId: number,
+  unreads: UnreadSummary | undefined,
+): Promise<Sidebar> {
+  const topicNames = await emptyTopicParams(client);
+  const [subs, folders, recentDms, recent] = await Promise.all([
     getSubscriptions(client),
     // Servers before channel folders (FL 389) list every channel ungrouped.
     getChannelFolders(client).catch(() => ({ data: { channel_folders: [] } })),
-    newest(client, [{ operator: 'is', operand: 'unread' }], UNREAD_LIMIT),
-    newest(
-      client,
-      [
-        { operator: 'is', operand: 'unread' },
-        { operator: 'is', operand: 'followed' },
-      ],
-      UNREAD_LIMIT,
-      // A server that does not know `is:followed` has no followed topics to count.
-    ).catch(() => []),
-    newest(client, [{ operator: 'is', operand: 'dm' }], RECENT_DMS),
-    newest(client, [], RECENT_MESSAGES),
+    newest(client, [{ operator: 'is', operand: 'dm' }], RECENT_DMS, topicNames),
+    newest(client, [], RECENT_MESSAGES, topicNames),
   ]);
   const latestTopics = recentTopics(recent);
-
-  const topicCounts = new Map<number, Map<string, number>>();
-  const dmCounts = new Map<string, number>();
-  let mentions = 0;
-  let dms = 0;
-  for (const m of unread) {
-    if (m.flags.includes('mentioned') || m.flags.includes('wildcard_mentioned')) mentions++;
-    if (m.type === 'private') {
-      dms++;
-      const key = conversationKey(m, myUserId);
-      dmCounts.set(key, (dmCounts.get(key) ?? 0) + 1);
-    } else if (m.stream_id !== undefined) {
-      const topics = topicCounts.get(m.stream_id) ?? new Map<string, number>();
-      topics.set(m.subject, (topics.get(m.subject) ?? 0) + 1);
-      topicCounts.set(m.stream_id, topics);
-    }
-  }
 
   const channels: SidebarChannel[] = subs.data.subscriptions
     .filter((s) => s.is_archived !== true)
     .map((s) => {
-      const counts = topicCounts.get(s.stream_id) ?? new Map<string, number>();
-      const names = new Set([
-        ...(latestTopics.get(s.stream_id) ?? []).slice(0, RECENT_TOPICS),
-        ...counts.keys(),
-      ]);
-      const topics = [...names]
-        .map((name) => ({ name, unread: counts.get(name) ?? 0 }))
-        .sort((a, b) => a.name.localeCompare(b.name));
+      const counted = unreads?.channels.get(s.stream_id);
+      const topics = new Map<string, { name: string; unread: number }>();
+      for (const name of (latestTopics.get(s.stream_id) ?? []).slice(0, RECENT_TOPICS)) {
+        topics.set(topicKey(name), { name, unread: 0 });
+      }
+      for (const [key, t] of counted?.topics ?? []) topics.set(key, { ...t });
       return {
         streamId: s.stream_id,
         name: s.name,
@@ -73,23 +54,26 @@ export async function buildSidebar(client: ApiClient, myUserId: number): Promise
         pinned: s.pin_to_top === true,
         muted: s.is_muted === true || s.in_home_view === false,
         folderId: typeof s.folder_id === 'number' ? s.folder_id : null,
-        unread: topics.reduce((n, t) => n + t.unread, 0),
-        topics,
+        unread: counted?.unread ?? 0,
+        topics: [...topics.values()].sort((a, b) => a.name.localeCompare(b.name)),
       };
     })
     .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
 
+  const counts = unreads?.counts;
   return {
     folders: folders.data.channel_folders
       .filter((f) => !f.is_archived)
       .map((f) => ({ id: f.channel_folder_id, name: f.name })),
     channels,
-    conversations: conversations(
-      [...recentDms, ...unread.filter((m) => m.type === 'private')].sort((a, b) => a.id - b.id),
-      myUserId,
-      dmCounts,
-    ),
-    counts: { unread: unread.length, mentions, followed: followed.length, dms },
+    conversations: conversations(recentDms, myUserId, unreads?.conversations ?? []),
+    counts: {
+      unread: (counts?.channelUnread ?? 0) + (counts?.dms ?? 0),
+      mentions: counts?.mentions ?? 0,
+      followed: counts?.followed ?? 0,
+      dms: counts?.dms ?? 0,
+    },
+    emptyTopicName: unreads?.emptyTopicName ?? '',
   };
 }
 
@@ -97,6 +81,7 @@ async function newest(
   client: ApiClient,
   narrow: { operator: string; operand: string }[],
   count: number,
+  topicNames: { allow_empty_topic_name?: boolean },
 ): Promise<FetchedMessage[]> {
   const { data } = await getMessages(client, {
     narrow,
@@ -104,6 +89,7 @@ async function newest(
     num_before: count,
     num_after: 0,
     apply_markdown: false,
+    ...topicNames,
   });
   return data.messages;
 }
@@ -132,12 +118,13 @@ function conversationKey(m: FetchedMessage, myUserId: number): string {
     .join(',');
 }
 
-/** Newest conversation first. */
+/** Newest conversation first; those with unread messages too old to be recent come last. */
 function conversations(
   recent: FetchedMessage[],
   myUserId: number,
-  unread: Map<string, number>,
+  unread: readonly SidebarConversation[],
 ): SidebarConversation[] {
+  const unreadByKey = new Map(unread.map((c) => [c.userIds.join(','), c]));
   const seen = new Map<string, SidebarConversation>();
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i] as FetchedMessage;
@@ -147,8 +134,9 @@ function conversations(
     seen.set(key, {
       userIds: people.map((p) => p.id),
       names: people.map((p) => p.full_name),
-      unread: unread.get(key) ?? 0,
+      unread: unreadByKey.get(key)?.unread ?? 0,
     });
   }
+  for (const [key, c] of unreadByKey) if (!seen.has(key)) seen.set(key, c);
   return [...seen.values()];
 }

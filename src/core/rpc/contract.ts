@@ -21,6 +21,7 @@ import {
   SendArgs,
   Sidebar,
   Snippet,
+  UnreadChanged,
 } from './schemas/messages.ts';
 import {
   AccountArg,
@@ -267,8 +268,9 @@ export const topics = {
   'sound.play': z.object({ sound: z.string() }),
   /** A notification was clicked: show this message. */
   'notifications.open': OpenTargetWire,
-  // Messages (issue 7): one account's message-related queue events.
+  // Messages (issue 7): one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
+  'messages.unreadChanged': UnreadChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -24,6 +24,7 @@ import { NotificationBoard } from './notification-board.ts';
 import { PERCH_REGISTER_PARAMS } from './register-params.ts';
 import { toAccountRegister } from './register-state.ts';
 import type { Message } from './state-types.ts';
+import { UnreadPlaces, type UnreadSummary } from './unread-summary.ts';
 
 export interface AccountSyncOptions {
   accountId: string;
@@ -59,6 +60,7 @@ export class AccountSync {
   private readonly board: NotificationBoard;
   private readonly decided = new DecidedSet();
   private state: AccountState | undefined;
+  private places: UnreadPlaces | undefined;
   /** The newest message id this account knows of: where a gap fill starts. */
   private newestMessageId = -1;
 
@@ -109,6 +111,11 @@ export class AccountSync {
     };
   }
 
+  /** Undefined until the first registration has loaded the state. */
+  unreadSummary(): UnreadSummary | undefined {
+    return this.state && this.places?.summarize(this.state);
+  }
+
   clearNotifications(): void {
     this.board.clear();
   }
@@ -118,12 +125,14 @@ export class AccountSync {
     reason: RegisterReason,
     signal: AbortSignal,
   ): Promise<void> {
-    const fresh = new AccountState(toAccountRegister(data));
+    const register = toAccountRegister(data);
+    const fresh = new AccountState(register);
     const missed =
       reason === 'reregister'
         ? await fetchMissedMessages(this.opts.client, Math.max(0, this.newestMessageId), signal)
         : [];
     this.state = fresh;
+    this.places = new UnreadPlaces(register);
     this.newestMessageId = Math.max(this.newestMessageId, data.max_message_id ?? -1);
     // Messages read elsewhere while the queue was lost no longer deserve their notification.
     const read = this.board.messageIds().filter((id) => !fresh.isUnread(id));
@@ -142,6 +151,7 @@ export class AccountSync {
       // Events this client's schemas do not model (e.g. `stream`) travel as their payload.
       const event = received.type === 'unknown' ? received.payload : received;
       const result = state.apply(event as { id: number; type: string });
+      this.places?.follow(event as { type: string }, result, state);
       if (result.unreadsChanged || isCountSetting(event)) outcome.badge = true;
       if (result.noLongerUnread === 'all') outcome.read = 'all';
       else if (result.noLongerUnread && outcome.read !== 'all') {

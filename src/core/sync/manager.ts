@@ -14,6 +14,7 @@ import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
 import { AccountSync } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { QueueHealth } from './event-queue.ts';
+import type { UnreadSummary } from './unread-summary.ts';
 
 export interface AccountSyncStatus {
   accountId: string;
@@ -42,6 +43,7 @@ export class SyncManager {
   private readonly accounts = new Map<string, AccountSync>();
   private lastBadge: TrayBadge = { count: 0, icon: 'none' };
   private readonly appliedListeners = new Set<(accountId: string, events: ServerEvent[]) => void>();
+  private readonly unreadListeners = new Set<(accountId: string) => void>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -63,7 +65,10 @@ export class SyncManager {
         for (const entry of entries) this.log.add(accountId, entry);
         this.opts.onDecisions?.(accountId, entries);
       },
-      onBadgeChanged: () => this.pushBadge(),
+      onBadgeChanged: () => {
+        this.pushBadge();
+        for (const listener of this.unreadListeners) listener(accountId);
+      },
       onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
       onApplied: (events) => {
         for (const listener of this.appliedListeners) {
@@ -90,6 +95,17 @@ export class SyncManager {
   onEvents(listener: (accountId: string, events: ServerEvent[]) => void): () => void {
     this.appliedListeners.add(listener);
     return () => this.appliedListeners.delete(listener);
+  }
+
+  /** Observes changes of an account's unread sets (a registration included); returns the unsubscribe. */
+  onUnreadsChanged(listener: (accountId: string) => void): () => void {
+    this.unreadListeners.add(listener);
+    return () => this.unreadListeners.delete(listener);
+  }
+
+  /** Exact unread counts per channel, topic and conversation; undefined before the first registration. */
+  unreadSummary(accountId: string): UnreadSummary | undefined {
+    return this.accounts.get(accountId)?.unreadSummary();
   }
 
   /** Stops watching an account, releasing its queue on the server unless told not to. */

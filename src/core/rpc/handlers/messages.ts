@@ -6,6 +6,7 @@ import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
 import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
 import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
+import { emptyTopicParams } from '../../messages/empty-topic.ts';
 import { messageEvents } from '../../messages/live.ts';
 import { fetchPage } from '../../messages/page.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
@@ -26,6 +27,9 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
     const relevant = messageEvents(events);
     if (relevant.length > 0) ctx.bus.publish('messages.events', { accountId, events: relevant });
   });
+  ctx.sync.onUnreadsChanged((accountId) =>
+    ctx.bus.publish('messages.unreadChanged', { accountId }),
+  );
 
   /** A client for one call, closed after it so no connection pool outlives the request. */
   async function withClient<T>(
@@ -47,11 +51,14 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
         const { data } = await getMessages(client, {
           message_ids: messageIds,
           apply_markdown: true,
+          ...(await emptyTopicParams(client)),
         });
         return data.messages;
       }),
     'messages.sidebar': ({ accountId }) =>
-      withClient(accountId, (client, account) => buildSidebar(client, account.userId)),
+      withClient(accountId, (client, account) =>
+        buildSidebar(client, account.userId, ctx.sync.unreadSummary(accountId)),
+      ),
     'messages.send': ({ accountId, to, content }) =>
       withClient(accountId, async (client) => {
         const params =

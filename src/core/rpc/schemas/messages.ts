@@ -79,6 +79,8 @@ export const Sidebar = z.object({
     followed: z.number().int(),
     dms: z.number().int(),
   }),
+  /** How the realm names the empty topic "", shown in its place. */
+  emptyTopicName: z.string(),
 });
 export type Sidebar = z.infer<typeof Sidebar>;
 
@@ -114,6 +116,9 @@ export const ReactArgs = z
 export const ByIdsArgs = z.object({ accountId, messageIds: z.array(id).min(1).max(1000) }).strict();
 
 export const Snippet = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
+
+/** One account's unread counts changed: its sidebar is out of date. */
+export const UnreadChanged = z.object({ accountId: z.string() });
 
 /** The message-related events of one account, as its one queue delivered them. */
 export const MessageEvents = z.object({

@@ -1,0 +1,160 @@
+/**
+ * Exact unread counts per channel, topic and direct conversation, for the message sidebar.
+ * Which messages count is decided by AccountState's unread sets alone (so muting works
+ * exactly as for the badge); AccountState does not keep where each one was sent, so
+ * UnreadPlaces remembers that for the unread messages only: the channel and topic, or the
+ * other participants. It never holds message content.
+ */
+import type { AccountState, ApplyResult } from './account-state.ts';
+import type {
+  MessageDetails,
+  MessageEvent,
+  RegisterResponse,
+  UpdateMessageEvent,
+  UpdateMessageFlagsEvent,
+} from './state-types.ts';
+import { topicKey, type UnreadCounts } from './unreads.ts';
+
+type Place = { streamId: number; topic: string } | { userIds: number[] };
+
+export interface TopicUnreads {
+  /** The topic as first met; topics compare case-insensitively. */
+  name: string;
+  unread: number;
+}
+
+export interface ChannelUnreads {
+  unread: number;
+  /** By lower-cased topic name. */
+  topics: Map<string, TopicUnreads>;
+}
+
+export interface ConversationUnreads {
+  /** The other participants, ascending; empty for the user's notes to self. */
+  userIds: number[];
+  names: string[];
+  unread: number;
+}
+
+export interface UnreadSummary {
+  counts: Readonly<UnreadCounts>;
+  channels: Map<number, ChannelUnreads>;
+  conversations: ConversationUnreads[];
+  /** How the realm names the empty topic "" (realm_empty_topic_display_name). */
+  emptyTopicName: string;
+}
+
+export class UnreadPlaces {
+  readonly #places = new Map<number, Place>();
+  readonly #me: number;
+  readonly emptyTopicName: string;
+
+  constructor(register: RegisterResponse) {
+    this.#me = register.user_id;
+    const name = register['realm_empty_topic_display_name'];
+    this.emptyTopicName = typeof name === 'string' ? name : '';
+    const msgs = register.unread_msgs;
+    for (const pm of msgs.pms) this.#setAll(pm.unread_message_ids, this.#dm([pm.other_user_id]));
+    for (const h of msgs.huddles) {
+      this.#setAll(h.unread_message_ids, this.#dm(h.user_ids_string.split(',').map(Number)));
+    }
+    for (const s of msgs.streams) {
+      this.#setAll(s.unread_message_ids, { streamId: s.stream_id, topic: s.topic });
+    }
+  }
+
+  /** Follows one event the state has just applied, with what applying it did. */
+  follow(event: { type: string }, result: ApplyResult, state: AccountState): void {
+    if (event.type === 'message') this.#message(event as MessageEvent, state);
+    else if (event.type === 'update_message') this.#moved(event as UpdateMessageEvent);
+    else if (event.type === 'update_message_flags') {
+      this.#markedUnread(event as UpdateMessageFlagsEvent, state);
+    }
+    const gone = result.noLongerUnread;
+    if (gone === 'all') this.#places.clear();
+    else for (const id of gone ?? []) this.#places.delete(id);
+  }
+
+  get size(): number {
+    return this.#places.size;
+  }
+
+  summarize(state: AccountState): UnreadSummary {
+    const channels = new Map<number, ChannelUnreads>();
+    for (const id of state.unreadIds('channelUnread')) {
+      const place = this.#places.get(id);
+      if (place === undefined || !('streamId' in place)) continue;
+      let channel = channels.get(place.streamId);
+      if (channel === undefined) {
+        channel = { unread: 0, topics: new Map() };
+        channels.set(place.streamId, channel);
+      }
+      channel.unread++;
+      const key = topicKey(place.topic);
+      const topic = channel.topics.get(key) ?? { name: place.topic, unread: 0 };
+      topic.unread++;
+      channel.topics.set(key, topic);
+    }
+    const conversations = new Map<string, ConversationUnreads>();
+    for (const id of state.unreadIds('dms')) {
+      const place = this.#places.get(id);
+      if (place === undefined || !('userIds' in place)) continue;
+      const key = place.userIds.join(',');
+      const conversation = conversations.get(key) ?? {
+        userIds: place.userIds,
+        names: place.userIds.map((u) => state.user(u)?.full_name ?? `user ${u}`),
+        unread: 0,
+      };
+      conversation.unread++;
+      conversations.set(key, conversation);
+    }
+    return {
+      counts: state.unreadCounts(),
+      channels,
+      conversations: [...conversations.values()],
+      emptyTopicName: this.emptyTopicName,
+    };
+  }
+
+  #setAll(ids: readonly number[], place: Place): void {
+    for (const id of ids) this.#places.set(id, place);
+  }
+
+  #dm(participants: readonly number[]): Place {
+    return { userIds: participants.filter((id) => id !== this.#me).sort((a, b) => a - b) };
+  }
+
+  #message({ message: m }: MessageEvent, state: AccountState): void {
+    if (!state.isUnread(m.id)) return;
+    if (m.type === 'stream' && m.stream_id !== undefined) {
+      this.#places.set(m.id, { streamId: m.stream_id, topic: m.subject });
+    } else if (Array.isArray(m.display_recipient)) {
+      this.#places.set(m.id, this.#dm(m.display_recipient.map((r) => r.id)));
+    }
+  }
+
+  #moved(e: UpdateMessageEvent): void {
+    if (e.new_stream_id === undefined && e.subject === undefined) return;
+    for (const id of e.message_ids) {
+      const place = this.#places.get(id);
+      if (place === undefined || !('streamId' in place)) continue;
+      this.#places.set(id, {
+        streamId: e.new_stream_id ?? place.streamId,
+        topic: e.subject ?? place.topic,
+      });
+    }
+  }
+
+  #markedUnread(e: UpdateMessageFlagsEvent, state: AccountState): void {
+    if (e.flag !== 'read' || e.op !== 'remove') return;
+    for (const id of e.messages) {
+      const details: MessageDetails | undefined = e.message_details?.[String(id)];
+      if (details === undefined || !state.isUnread(id)) continue;
+      if (details.type === 'stream' && details.stream_id !== undefined) {
+        this.#places.set(id, { streamId: details.stream_id, topic: details.topic ?? '' });
+      } else if (details.type === 'private') {
+        this.#places.set(id, this.#dm(details.user_ids ?? []));
+      }
+    }
+  }
+}
