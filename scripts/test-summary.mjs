@@ -30,6 +30,18 @@ if (playwright?.stats) {
   totals.failed += playwright.stats.unexpected ?? 0;
   totals.skipped += playwright.stats.skipped ?? 0;
   for (const e of playwright.errors ?? []) console.error(`playwright: ${e.message ?? e}`);
+  // The list reporter does not print why a test was skipped; say it here.
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) {
+        if (t.status !== 'skipped') continue;
+        const why = (t.annotations ?? []).find((a) => a.type === 'skip')?.description;
+        console.log(`skipped: ${[...path, spec.title].join(' › ')}${why ? ` (${why})` : ''}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of playwright.suites ?? []) walk(suite, [suite.title]);
   totals.failed += (playwright.errors ?? []).length;
 }
 

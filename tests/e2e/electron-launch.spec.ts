@@ -28,9 +28,10 @@ function electronBinary(): string | null {
 }
 
 const binary = electronBinary();
+const SKIPPED = 'Electron binary not installed on this machine; launch test skipped';
 
 test.describe('the Electron app', () => {
-  test.skip(!binary, 'Electron binary not installed on this machine; launch test skipped');
+  test.skip(!binary, SKIPPED);
 
   let dataDir: string;
   test.beforeAll(() => {
