@@ -4,22 +4,15 @@
  */
 import { expect, test } from '@playwright/test';
 import type { Channel, Result } from '../../src/core/rpc/contract.ts';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
+import { type StartedServer } from '../../src/server/index.ts';
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
-
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-});
+useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 /** What the Core answers on a channel, as the renderer would get it. */
 async function ask<C extends Channel>(channel: C, args: object): Promise<Result<C>> {

@@ -4,19 +4,13 @@
  * and re-authenticating brings it back.
  */
 import { expect, test } from '@playwright/test';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { type StartedServer } from '../../src/server/index.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-});
+useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 type Status = { accountId: string; health: { state: string } }[];
 async function queueState(): Promise<string | undefined> {

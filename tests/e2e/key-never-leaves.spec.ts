@@ -5,22 +5,16 @@
  * nowhere at all.
  */
 import { expect, test } from '@playwright/test';
-import { startServer, DEFAULT_JWT_KEY, type StartedServer } from '../../src/server/index.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { DEFAULT_JWT_KEY, type StartedServer } from '../../src/server/index.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 import { signJwt } from './support/jwt.ts';
 import { sendAs } from '../fixtures/send-message.ts';
 import { keychainListing, readTree } from './support/secrets.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-});
+useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 test('no bridge message and no data file ever holds the API key', async ({ page }) => {
   const user = server.users.find((u) => u.role === 200)!;

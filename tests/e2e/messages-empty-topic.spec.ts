@@ -3,22 +3,15 @@
  * reply there goes back to "", not to a new topic literally named "general chat".
  */
 import { expect, test } from '@playwright/test';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
+import { type StartedServer } from '../../src/server/index.ts';
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
-
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-});
+useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 test('a reply in the topic shown as "general chat" lands in the empty topic', async ({ page }) => {
   const owner = server.users.find((u) => u.role === 100)!;

@@ -4,21 +4,15 @@
  * plan-limited server would: history_limited true whenever the oldest matches were fetched.
  */
 import { expect, test } from '@playwright/test';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { type StartedServer } from '../../src/server/index.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 import { startRewritingProxy } from './support/rewriting-proxy.ts';
 import { sendAs } from '../fixtures/send-message.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-});
+useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 test('a plan-limited history says that older messages are hidden', async ({ page }) => {
   const me = server.users.find((u) => u.role === 200)!;

@@ -7,10 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { ApiClient } from '../../src/api/client.ts';
 import { updateMessageFlags } from '../../src/api/routes/messages.ts';
 import { updateSubscriptionProperties } from '../../src/api/routes/subscriptions.ts';
-import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
+import { type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 
 /** More unread messages than GET /messages hands out at once. */
 const FLOOD = 5200;
@@ -18,15 +19,9 @@ const FLOOD = 5200;
 let mode: BrowserMode;
 let server: StartedServer;
 let m: Messaging;
-
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
+useServerAndBrowserMode((p) => {
+  ({ server, mode } = p);
   m = messaging(server.ctx);
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
 });
 
 const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;

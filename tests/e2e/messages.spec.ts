@@ -13,20 +13,15 @@ import { editMessage } from '../../src/server/messages/edit.ts';
 import { FLAG_BITS } from '../../src/server/messages/flags.ts';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
 let m: Messaging;
-
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
+useServerAndBrowserMode((p) => {
+  ({ server, mode } = p);
   m = messaging(server.ctx);
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
 });
 
 const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
@@ -235,12 +230,20 @@ test('anchors: oldest, first unread, a date, a message id or link, and a message
 test('the date anchor is offered only on servers at feature level 445 or later', async ({
   page,
 }) => {
-  await server.close();
+  // This test talks to an older server of its own; the shared one is handed back after.
+  const shared = server;
   server = await startServer({ featureLevel: 444 });
-  m = messaging(server.ctx);
-  await openMessages(page);
-  await expect(page.getByRole('option', { name: /A date/ })).toBeDisabled();
-  await expect(page.getByRole('option', { name: /A date/ })).toHaveText('A date (server too old)');
+  try {
+    m = messaging(server.ctx);
+    await openMessages(page);
+    await expect(page.getByRole('option', { name: /A date/ })).toBeDisabled();
+    await expect(page.getByRole('option', { name: /A date/ })).toHaveText(
+      'A date (server too old)',
+    );
+  } finally {
+    await server.close();
+    server = shared;
+  }
 });
 
 test('hostile message HTML is rendered harmlessly and images only come from the server', async ({

@@ -5,20 +5,14 @@
  * with that message selected, whatever was on screen.
  */
 import { expect, test } from '@playwright/test';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { type StartedServer } from '../../src/server/index.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 import { sendAs } from '../fixtures/send-message.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-});
+useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 test('a clicked notification shows its conversation with the message selected', async ({
   page,

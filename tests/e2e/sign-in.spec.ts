@@ -4,22 +4,15 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, DEFAULT_JWT_KEY, type StartedServer } from '../../src/server/index.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
 import { signJwt } from './support/jwt.ts';
 import { deadAddress, startFakeSite } from './support/fake-site.ts';
 import { keychainListing } from './support/secrets.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
-
-test.beforeEach(async () => {
-  server = await startServer({});
-  mode = await startBrowserMode();
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-});
+useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 const owner = () => server.users.find((u) => u.role === 100)!;
 const member = () => server.users.find((u) => u.role === 400 && !u.is_bot)!;
