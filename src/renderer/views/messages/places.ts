@@ -17,6 +17,16 @@ export interface Place {
 
 const places = new Map<string, Place>();
 
+/** A signed-out account's place and unsent drafts go with it. */
+export function forgetPlacesExcept(accountIds: readonly string[]): void {
+  for (const id of places.keys()) if (!accountIds.includes(id)) places.delete(id);
+}
+
+/** Whether the window still remembers anything of this account. */
+export function hasPlace(accountId: string): boolean {
+  return places.has(accountId);
+}
+
 export function placeOf(accountId: string): Place {
   let place = places.get(accountId);
   if (!place) {
