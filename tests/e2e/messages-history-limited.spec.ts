@@ -14,8 +14,8 @@ let mode: BrowserMode;
 let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
 
-test('a plan-limited history says that older messages are hidden', async ({ page }) => {
-  const me = server.users.find((u) => u.role === 200)!;
+/** Another user posts the one message of the history; returns the administrator who reads it. */
+async function postOneMessage() {
   const other = server.users.find((u) => u.role === 400 && !u.is_bot)!;
   await sendAs(server, other, {
     type: 'stream',
@@ -23,6 +23,11 @@ test('a plan-limited history says that older messages are hidden', async ({ page
     topic: 'hello',
     content: 'First visible message',
   });
+  return server.users.find((u) => u.role === 200)!;
+}
+
+test('a plan-limited history says that older messages are hidden', async ({ page }) => {
+  const me = await postOneMessage();
   const proxy = await startRewritingProxy(server.url, ({ method, path }, body) =>
     method === 'GET' && path.startsWith('/api/v1/messages?') && body.found_oldest === true
       ? { ...body, history_limited: true }
@@ -48,14 +53,7 @@ test('a plan-limited history says that older messages are hidden', async ({ page
 });
 
 test('an unlimited history shows no such banner', async ({ page }) => {
-  const me = server.users.find((u) => u.role === 200)!;
-  const other = server.users.find((u) => u.role === 400 && !u.is_bot)!;
-  await sendAs(server, other, {
-    type: 'stream',
-    to: 'general',
-    topic: 'hello',
-    content: 'First visible message',
-  });
+  const me = await postOneMessage();
   await mode.core.invoke('accounts.signInWithKey', {
     serverUrl: server.url,
     email: me.email,

@@ -94,10 +94,6 @@ export function presentProfileData(
   return out;
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
 /** Descriptions and profile values are Markdown too, rendered without mentions. */
 const plainMarkdown = new MarkdownRenderer({
   userByName: () => undefined,
