@@ -490,14 +490,16 @@ test.describe('channel folders', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(folder(page, 'Customer support')).toContainText('No description');
 
-    await page.getByRole('button', { name: 'Archive Customer support' }).click();
+    await page.getByRole('button', { name: 'Archive Customer support', exact: true }).click();
     await expect(folder(page, 'Customer support')).toContainText('(archived)');
     const saved = [...server.state.channelFolders.values()].find(
       (f) => f.name === 'Customer support',
     )!;
     expect(saved).toMatchObject({ description: '', is_archived: true });
     await page.getByRole('button', { name: 'Unarchive Customer support' }).click();
-    await expect(page.getByRole('button', { name: 'Archive Customer support' })).toBeVisible();
+    await expect(
+      page.getByRole('button', { name: 'Archive Customer support', exact: true }),
+    ).toBeVisible();
     expect(saved.is_archived).toBe(false);
   });
 
@@ -520,7 +522,7 @@ test.describe('channel folders', () => {
     await openAdmin(page, ADMIN, 'Channel folders');
     await expect(folder(page, 'Engineering')).toBeVisible();
     server.state.channelFolders.clear();
-    await page.getByRole('button', { name: 'Archive Engineering' }).click();
+    await page.getByRole('button', { name: 'Archive Engineering', exact: true }).click();
     await expect(alert(page)).toContainText('BAD_REQUEST');
   });
 
