@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener } from './push-bus.ts';
 import { PreferencesStore } from './prefs.ts';
+import { DndFile } from './notify/dnd-file.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { dispatch } from './rpc/dispatch.ts';
 import type { AppInfo, CoreStatus } from './rpc/contract.ts';
@@ -92,6 +93,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
   });
 
+  const dndFile = new DndFile(options.dataDir);
+  sync.dnd.restore(await dndFile.load());
+  sync.dnd.onChange((dnd) => {
+    bus.publish('dnd.changed', dnd);
+    // A failed save costs only the restore after a restart; the choice holds for this run.
+    dndFile.save(dnd).catch(() => undefined);
+  });
+
   let demo: Promise<DemoServer> | undefined;
   const startDemo = async (): Promise<Account> => {
     demo ??= (options.demoServer ?? startEmbeddedDemo)().catch((err: unknown) => {
@@ -135,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       state = 'stopping';
       bus.publish('core.status', status());
       await sync.close();
+      await dndFile.settled();
       if (demo) {
         await accounts.forgetDemoAccounts();
         await (await demo.catch(() => undefined))?.close();

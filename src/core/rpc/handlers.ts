@@ -39,11 +39,8 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       return {};
     },
     'dnd.get': async () => ctx.sync.dnd.state(),
-    'dnd.set': async ({ choice }) => {
-      const state = ctx.sync.setDnd(choice);
-      ctx.bus.publish('dnd.changed', state);
-      return state;
-    },
+    // The Core publishes dnd.changed and saves the choice for every change, expiry included.
+    'dnd.set': async ({ choice }) => ctx.sync.setDnd(choice),
     ...adminOrgHandlers(ctx),
     ...adminPeopleHandlers(ctx),
     ...messagesHandlers(ctx),

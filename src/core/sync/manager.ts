@@ -148,6 +148,7 @@ export class SyncManager {
 
   /** Stops every queue and releases it (quitting). */
   async close(): Promise<void> {
+    this.dnd.dispose();
     await Promise.all([...this.accounts.keys()].map((id) => this.stopAccount(id)));
   }
 

@@ -5,7 +5,6 @@ import {
   DecisionLog,
   type DecisionEntry,
 } from '../../../../src/core/notify/decisions-log.ts';
-import { DoNotDisturb } from '../../../../src/core/notify/dnd.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
 import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
 import { DecidedSet } from '../../../../src/core/sync/decided-set.ts';
@@ -110,36 +109,6 @@ describe('the pieces the manager keeps per account', () => {
     expect(decided.has(5)).toBe(true);
     expect(decided.add(11)).toBe(false);
     expect(decided.add(30_000)).toBe(true);
-  });
-
-  it('Do Not Disturb until tomorrow ends at 08:00 local time, and after midnight at this morning', () => {
-    const evening = new Date(2026, 4, 10, 22, 30).getTime();
-    const clock = new ManualClock(evening);
-    const dnd = new DoNotDisturb(clock);
-    expect(dnd.set('tomorrow')).toEqual({
-      active: true,
-      until: new Date(2026, 4, 11, 8, 0).getTime(),
-    });
-
-    const night = new ManualClock(new Date(2026, 4, 11, 2, 0).getTime());
-    expect(new DoNotDisturb(night).set('tomorrow').until).toBe(
-      new Date(2026, 4, 11, 8, 0).getTime(),
-    );
-  });
-
-  it('Do Not Disturb ends by itself on time, or stays until turned off', async () => {
-    const clock = new ManualClock();
-    const dnd = new DoNotDisturb(clock);
-    dnd.set('hour');
-    await clock.advance(3_599_999);
-    expect(dnd.isActive()).toBe(true);
-    await clock.advance(1);
-    expect(dnd.state()).toEqual({ active: false, until: null });
-
-    dnd.set('indefinite');
-    await clock.advance(30 * 86_400_000);
-    expect(dnd.state()).toEqual({ active: true, until: null });
-    expect(dnd.set('off')).toEqual({ active: false, until: null });
   });
 });
 
