@@ -5,6 +5,7 @@
  */
 import type { MessageType, Subscription, TopicPolicy, UserSettings } from '../sync/state-types.ts';
 import { isChannelMuted } from '../sync/state-muting.ts';
+import { isWildcardMention } from '../sync/mention-flags.ts';
 import { RULE_TEXT, type RuleId } from './policy-rules.ts';
 
 export type { RuleId } from './policy-rules.ts';
@@ -63,7 +64,7 @@ function factsOf(input: NotificationInput): Facts {
   return {
     channel: message.type === 'stream',
     mentionedMe: flags.has('mentioned'),
-    wildcard: flags.has('stream_wildcard_mentioned') || flags.has('topic_wildcard_mentioned'),
+    wildcard: isWildcardMention(flags),
     alerted: flags.has('has_alert_word'),
     unread: !flags.has('read'),
     followed: message.type === 'stream' && input.topicPolicy === 3,

@@ -12,6 +12,9 @@ import type {
   VideoProviderTokenEvent,
 } from './state-types.ts';
 
+/** Spec 6, realm_user: deactivation has its own `update` form since this level. */
+const DEACTIVATION_EVENT_LEVEL = 222;
+
 export function applySetting(model: AccountModel, e: SettingUpdateEvent): void {
   const target = e.type === 'user_settings' ? model.settings : model.realmDefaults;
   target[e.property] = e.value;
@@ -29,6 +32,10 @@ export function applyRealmUser(model: AccountModel, e: RealmUserEvent): void {
   const known = model.users.get(id);
   if (e.op === 'add') {
     model.users.set(id, { ...e.person });
+    return;
+  }
+  if (e.op === 'remove' && model.featureLevel >= DEACTIVATION_EVENT_LEVEL) {
+    // Now `remove` only means a guest lost sight of the user: still active, still a member.
     return;
   }
   // Before the dedicated deactivation event, `remove` meant deactivation.

@@ -75,7 +75,9 @@ function setArchived(model: AccountModel, streamId: number, archived: boolean): 
 /** Only renames and archival matter to Perch's state. */
 export function applyStream(model: AccountModel, e: StreamEvent): void {
   if (e.op === 'delete') {
-    for (const { stream_id } of e.streams) setArchived(model, stream_id, true);
+    // `streams` is deprecated since feature level 343 in favour of `stream_ids`.
+    const ids = e.stream_ids ?? e.streams?.map((s) => s.stream_id) ?? [];
+    for (const id of ids) setArchived(model, id, true);
     return;
   }
   if (e.property === 'is_archived') setArchived(model, e.stream_id, e.value === true);

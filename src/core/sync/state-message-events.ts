@@ -10,14 +10,13 @@ import type {
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
 } from './state-types.ts';
+import { isWildcardMention } from './mention-flags.ts';
 import type { UnreadMessage } from './unreads.ts';
-
-const WILDCARD_FLAGS = ['stream_wildcard_mentioned', 'topic_wildcard_mentioned'];
 
 function mentionFlags(flags: readonly string[]): Pick<UnreadMessage, 'mentioned' | 'wildcard'> {
   return {
     mentioned: flags.includes('mentioned'),
-    wildcard: WILDCARD_FLAGS.some((f) => flags.includes(f)),
+    wildcard: isWildcardMention(flags),
   };
 }
 

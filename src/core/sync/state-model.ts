@@ -21,6 +21,8 @@ import { UnreadIndex, topicKey } from './unreads.ts';
 export interface AccountModel {
   userId: number;
   realmName: string;
+  /** The server's API level: some events mean different things on older servers. */
+  featureLevel: number;
   settings: UserSettings;
   realmDefaults: Record<string, unknown>;
   subscriptions: Map<number, Subscription>;
@@ -68,6 +70,7 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
   const model: AccountModel = {
     userId: r.user_id,
     realmName: r.realm_name ?? '',
+    featureLevel: r.service_feature_level ?? 0,
     settings: { ...r.user_settings },
     realmDefaults: { ...r.realm_user_settings_defaults },
     subscriptions: byKey(r.subscriptions, (s) => s.stream_id),

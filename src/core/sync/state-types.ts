@@ -300,7 +300,13 @@ export type StreamEvent =
       property: string;
       value: unknown;
     }
-  | { id: number; type: 'stream'; op: 'delete'; streams: { stream_id: number }[] };
+  | {
+      id: number;
+      type: 'stream';
+      op: 'delete';
+      stream_ids?: number[];
+      streams?: { stream_id: number }[];
+    };
 
 export interface HeartbeatEvent {
   id: number;

@@ -365,6 +365,14 @@ describe('desktop B', () => {
     input.settings.enable_followed_topic_wildcard_mentions_notify = false;
     expect(desktopRule(input)).toBe('B8');
   });
+
+  it('a server before feature level 224 marks a wildcard only with wildcard_mentioned', () => {
+    const older = channelInput({ message: { flags: ['wildcard_mentioned'] } });
+    expect(decideNotification(older)).toMatchObject({ desktop: true, sound: true });
+    expect(desktopRule(older)).toBe('B6');
+    older.settings.wildcard_mentions_notify = false;
+    expect(decideNotification(older)).toMatchObject({ desktop: false, sound: false });
+  });
 });
 
 describe('sound C', () => {

@@ -83,6 +83,20 @@ describe('realm_user', () => {
     expect(state.user(ALICE)?.is_active).toBe(false);
     expect(state.userGroup(1)?.members).toEqual([ME]);
   });
+
+  it('from feature level 222 remove only hides the user: still active, still in groups', () => {
+    for (const level of [222, 228, 420]) {
+      const current = new AccountState(registerResponse({ service_feature_level: level }));
+      current.apply(
+        event('realm_user', { op: 'remove', person: { user_id: ALICE, full_name: 'Alice' } }),
+      );
+      expect(current.user(ALICE)?.is_active).toBe(true);
+      expect(current.userGroup(1)?.members).toContain(ALICE);
+    }
+    const older = new AccountState(registerResponse({ service_feature_level: 221 }));
+    older.apply(event('realm_user', { op: 'remove', person: { user_id: ALICE } }));
+    expect(older.user(ALICE)?.is_active).toBe(false);
+  });
 });
 
 describe('channel_folder, saved_snippets, alert_words, has_videoprovider_token', () => {

@@ -129,6 +129,13 @@ describe('subscription', () => {
     expect(unreadSets(state).mentions).toEqual([201, 300]);
   });
 
+  it('a deleted channel named only by stream_ids (the newer form) stops counting too', () => {
+    state.apply(event('message', { message: channelMessage(700, OLD, 'x'), flags: ['mentioned'] }));
+    expect(unreadSets(state).mentions).toEqual([201, 300, 700]);
+    state.apply(event('stream', { op: 'delete', stream_ids: [OLD] }));
+    expect(unreadSets(state).mentions).toEqual([201, 300]);
+  });
+
   it('a renamed channel keeps its name in the subscription', () => {
     state.apply(
       event('stream', { op: 'update', stream_id: DESIGN, property: 'name', value: 'product' }),

@@ -65,6 +65,16 @@ describe('message', () => {
     });
   });
 
+  it('the older wildcard_mentioned flag counts as a wildcard mention', () => {
+    state.apply(
+      event('message', {
+        message: channelMessage(413, DESIGN, 'logo'),
+        flags: ['wildcard_mentioned'],
+      }),
+    );
+    expect(unreadSets(state).mentions).toEqual([201, 300, 413]);
+  });
+
   it('a personal mention in a muted channel is a mention but not channel unread', () => {
     state.apply(
       event('message', { message: channelMessage(420, RANDOM, 'chat'), flags: ['mentioned'] }),
