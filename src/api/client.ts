@@ -40,6 +40,19 @@ export interface ApiClientOptions {
   userAgent?: string;
 }
 
+/** A call held back by the server's rate limit (see `ApiClient.onWait`). */
+export interface RateLimitWait {
+  /** Spec name of the call that waits, e.g. `GET /events`. */
+  endpoint: string;
+  /** The server refused the call (RATE_LIMIT_HIT), or its headers said the budget is spent. */
+  reason: 'rate_limit_hit' | 'pacing';
+  /** When the wait is due to end, in ms since the epoch on the client's clock. */
+  until: number;
+}
+
+/** Told when a wait starts; what it returns runs when that wait ends (done or aborted). */
+export type RateLimitWaitListener = (wait: RateLimitWait) => (() => void) | void;
+
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 export interface CallSpec<T> {
@@ -73,6 +86,7 @@ export class ApiClient {
   #featureLevel: number | undefined;
   #learning: Promise<number> | undefined;
   #longpollTimeoutSeconds = DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
+  readonly #waitListeners = new Set<RateLimitWaitListener>();
 
   constructor(options: ApiClientOptions) {
     this.realmUrl = options.realmUrl.replace(/\/+$/, '');
@@ -139,6 +153,15 @@ export class ApiClient {
     return actual;
   }
 
+  /**
+   * Observes the rate-limit waits of `call`, which would otherwise look like a server that
+   * says nothing (the Activity panel shows them). Returns the unsubscribe.
+   */
+  onWait(listener: RateLimitWaitListener): () => void {
+    this.#waitListeners.add(listener);
+    return () => this.#waitListeners.delete(listener);
+  }
+
   /** Sends one call, waiting and retrying on RATE_LIMIT_HIT up to the configured bound. */
   async call<T>(spec: CallSpec<T>): Promise<ApiResult<T>> {
     for (let attempt = 0; ; attempt++) {
@@ -146,7 +169,7 @@ export class ApiClient {
         return await this.send(spec);
       } catch (error) {
         if (!(error instanceof RateLimitHitError) || attempt >= this.#maxRetries) throw error;
-        await sleep(this.clock, Math.ceil(error.retryAfter * 1000), spec.signal);
+        await this.#wait(spec, 'rate_limit_hit', Math.ceil(error.retryAfter * 1000));
       }
     }
   }
@@ -159,7 +182,9 @@ export class ApiClient {
   private async send<T>(spec: CallSpec<T>): Promise<ApiResult<T>> {
     const { signal } = spec;
     const authenticated = spec.auth !== false;
-    if (authenticated) await this.#pacer.beforeRequest(signal);
+    if (authenticated) {
+      await this.#pacer.beforeRequest(signal, (ms) => this.#wait(spec, 'pacing', ms));
+    }
     signal?.throwIfAborted();
 
     const encoded = spec.params ? encodeParams(spec.params) : '';
@@ -190,5 +215,15 @@ export class ApiClient {
     }
     if (authenticated) this.#pacer.observe(readRateLimitHeaders(response.headers));
     return decodeResponse(spec.endpoint, response.statusCode, text, spec.schema, spec.adaptError);
+  }
+
+  async #wait(spec: CallSpec<unknown>, reason: RateLimitWait['reason'], ms: number) {
+    const wait: RateLimitWait = { endpoint: spec.endpoint, reason, until: this.clock.now() + ms };
+    const ends = [...this.#waitListeners].map((listener) => listener(wait));
+    try {
+      await sleep(this.clock, ms, spec.signal);
+    } finally {
+      for (const end of ends) end?.();
+    }
   }
 }

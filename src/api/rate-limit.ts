@@ -55,11 +55,17 @@ export class RateLimitPacer {
     return Math.min(wait, MAX_PACE_MS);
   }
 
-  /** Waits out a spent budget, then counts the request about to be sent against it. */
-  async beforeRequest(signal?: AbortSignal): Promise<void> {
-    const wait = this.delayMs();
-    if (wait > 0) {
-      await sleep(this.clock, wait, signal);
+  /**
+   * Waits out a spent budget, then counts the request about to be sent against it. `wait`
+   * lets the client report the pause (it is otherwise invisible to the user).
+   */
+  async beforeRequest(
+    signal?: AbortSignal,
+    wait: (ms: number) => Promise<void> = (ms) => sleep(this.clock, ms, signal),
+  ): Promise<void> {
+    const delay = this.delayMs();
+    if (delay > 0) {
+      await wait(delay);
       this.remaining = undefined;
     }
     if (this.remaining !== undefined) this.remaining -= 1;

@@ -5,7 +5,7 @@
  * After a lost queue the state is reloaded and the messages missed are decided like any
  * other.
  */
-import type { ApiClient } from '../../api/client.ts';
+import type { ApiClient, RateLimitWait } from '../../api/client.ts';
 import type { ApiError } from '../../api/errors.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
@@ -26,6 +26,14 @@ import { toAccountRegister } from './register-state.ts';
 import type { Message } from './state-types.ts';
 import { UnreadPlaces, type UnreadSummary } from './unread-summary.ts';
 
+/** A queue's health and the rate-limit wait, if any, that holds the account's calls back. */
+export interface AccountHealth extends QueueHealth {
+  /** While a call waits on the server's rate limit: when it may go (ms since epoch). */
+  rateLimitedUntil: number | undefined;
+  /** The call that waits, e.g. `GET /events`. */
+  rateLimitedEndpoint: string | undefined;
+}
+
 export interface AccountSyncOptions {
   accountId: string;
   client: ApiClient;
@@ -37,7 +45,7 @@ export interface AccountSyncOptions {
   onDecisions: (entries: DecisionEntry[]) => void;
   /** Something the badge counts may have changed (unreads or the count setting). */
   onBadgeChanged: () => void;
-  onHealth: (health: QueueHealth) => void;
+  onHealth: (health: AccountHealth) => void;
   /** Every batch of events after the state has applied it (live message views). */
   onApplied?: (events: ServerEvent[]) => void;
   onCredentialsRejected: (error: ApiError) => void;
@@ -63,6 +71,9 @@ export class AccountSync {
   private places: UnreadPlaces | undefined;
   /** The newest message id this account knows of: where a gap fill starts. */
   private newestMessageId = -1;
+  /** Waits in progress; several calls (a poll and a gap fill) can wait at once. */
+  private readonly waits = new Set<RateLimitWait>();
+  private readonly stopObservingWaits: () => void;
 
   constructor(options: AccountSyncOptions) {
     this.opts = options;
@@ -77,9 +88,17 @@ export class AccountSync {
         this.board.clear();
         options.onCredentialsRejected(error);
       },
-      onHealth: options.onHealth,
+      onHealth: () => options.onHealth(this.health()),
       ...(options.backoff ? { backoff: options.backoff } : {}),
       ...(options.random ? { random: options.random } : {}),
+    });
+    this.stopObservingWaits = options.client.onWait((wait) => {
+      this.waits.add(wait);
+      options.onHealth(this.health());
+      return () => {
+        this.waits.delete(wait);
+        options.onHealth(this.health());
+      };
     });
   }
 
@@ -94,12 +113,22 @@ export class AccountSync {
   /** Stops the queue (releasing it on the server unless told not to) and its notifications. */
   async stop(release = true): Promise<void> {
     await this.queue.stop({ release });
+    this.stopObservingWaits();
     this.board.clear();
     await this.opts.client.close();
   }
 
-  health(): QueueHealth {
-    return this.queue.getHealth();
+  health(): AccountHealth {
+    // The wait that ends last is how long the account may stay silent.
+    const longest = [...this.waits].reduce<RateLimitWait | undefined>(
+      (a, b) => (a && a.until >= b.until ? a : b),
+      undefined,
+    );
+    return {
+      ...this.queue.getHealth(),
+      rateLimitedUntil: longest?.until,
+      rateLimitedEndpoint: longest?.endpoint,
+    };
   }
 
   /** Undefined until the first registration has loaded the state. */

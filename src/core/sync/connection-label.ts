@@ -1,6 +1,11 @@
 /** How the Activity panel and the tray menu word one account's connection. */
 import type { QueueState } from './event-queue.ts';
 
+/** Whole seconds left until `at`, never negative: the countdowns of the panel. */
+function secondsUntil(at: number | undefined, now: number): number {
+  return Math.max(0, Math.ceil(((at ?? now) - now) / 1000));
+}
+
 export function connectionLabel(
   health: { state: QueueState; retryAt?: number | undefined },
   now: number,
@@ -8,10 +13,8 @@ export function connectionLabel(
   switch (health.state) {
     case 'polling':
       return 'Connected';
-    case 'backoff': {
-      const seconds = Math.max(0, Math.ceil(((health.retryAt ?? now) - now) / 1000));
-      return `Reconnecting in ${seconds} s`;
-    }
+    case 'backoff':
+      return `Reconnecting in ${secondsUntil(health.retryAt, now)} s`;
     case 'registering':
     case 'idle':
       return 'Connecting…';
@@ -20,4 +23,14 @@ export function connectionLabel(
     case 'stopped':
       return 'Stopped';
   }
+}
+
+/** Why an account hears nothing for now, though connected; undefined while no call waits. */
+export function rateLimitLabel(
+  health: { rateLimitedUntil?: number | undefined; rateLimitedEndpoint?: string | undefined },
+  now: number,
+): string | undefined {
+  if (health.rateLimitedUntil === undefined) return undefined;
+  const call = health.rateLimitedEndpoint ? ` (${health.rateLimitedEndpoint})` : '';
+  return `Rate-limited by the server: waiting ${secondsUntil(health.rateLimitedUntil, now)} s${call}`;
 }

@@ -11,14 +11,13 @@ import { trayBadge, type AccountBadgeInput, type TrayBadge } from '../notify/bad
 import { DecisionLog, type DecisionEntry } from '../notify/decisions-log.ts';
 import { DoNotDisturb, type DndChoice, type DndState } from '../notify/dnd.ts';
 import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
-import { AccountSync } from './account-sync.ts';
+import { AccountSync, type AccountHealth } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
-import type { QueueHealth } from './event-queue.ts';
 import type { UnreadSummary } from './unread-summary.ts';
 
 export interface AccountSyncStatus {
   accountId: string;
-  health: QueueHealth;
+  health: AccountHealth;
 }
 
 export interface SyncManagerOptions {

@@ -14,6 +14,8 @@ export const QueueHealthWire = z.object({
   failures: z.number().int().nonnegative(),
   retryAt: z.number().optional(),
   lastError: z.string().optional(),
+  rateLimitedUntil: z.number().optional(),
+  rateLimitedEndpoint: z.string().optional(),
 });
 
 export const AccountSyncStatusWire = z.object({

@@ -1,6 +1,7 @@
 /** RATE_LIMIT_HIT waits and header pacing, on a clock the test drives. */
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
+import type { ApiClient, RateLimitWait } from '../../../src/api/client.ts';
 import { RateLimitHitError } from '../../../src/api/errors.ts';
 import { getOwnUser } from '../../../src/api/routes/users.ts';
 import { ROLE, failure, humanWithRole, useServer } from './harness.ts';
@@ -13,6 +14,17 @@ async function untilWaiting(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   expect(clock.pendingCount).toBeGreaterThan(0);
+}
+
+/** The waits a client reports: each as it starts, and again once it has ended. */
+function recordWaits(client: ApiClient): { started: RateLimitWait[]; ended: RateLimitWait[] } {
+  const started: RateLimitWait[] = [];
+  const ended: RateLimitWait[] = [];
+  client.onWait((wait) => {
+    started.push(wait);
+    return () => void ended.push(wait);
+  });
+  return { started, ended };
 }
 
 describe('rate limiting', () => {
@@ -58,5 +70,68 @@ describe('rate limiting', () => {
     expect(error).toBeInstanceOf(RateLimitHitError);
     expect((error as RateLimitHitError).retryAfter).toBeGreaterThan(0);
     expect((error as RateLimitHitError).status).toBe(429);
+  });
+
+  it('reports a pacing wait with the call and its end, and when the wait is over', async () => {
+    await clock.advance(10_000);
+    const client = h.asUser(humanWithRole(h.server, ROLE.guest), { clock });
+    const windowEnds = clock.now() + 10_000;
+    for (let i = 0; i < 3; i++) await getOwnUser(client);
+    const waits = recordWaits(client);
+    const fourth = getOwnUser(client);
+    await untilWaiting();
+    expect(waits.started).toEqual([
+      { endpoint: 'GET /users/me', reason: 'pacing', until: windowEnds },
+    ]);
+    expect(waits.ended).toEqual([]);
+    await clock.advance(9_999);
+    expect(waits.ended).toEqual([]);
+    await clock.advance(1);
+    await fourth;
+    expect(waits.ended).toEqual(waits.started);
+  });
+
+  it('reports a RATE_LIMIT_HIT wait for the retry-after the server asked, and its end', async () => {
+    await clock.advance(10_000);
+    const user = humanWithRole(h.server, ROLE.owner);
+    const other = h.asUser(user, { clock });
+    for (let i = 0; i < 3; i++) await getOwnUser(other);
+    await clock.advance(4_000);
+    const client = h.asUser(user, { clock });
+    const waits = recordWaits(client);
+    const call = getOwnUser(client);
+    await untilWaiting();
+    const retryAt = clock.now() + 6_000;
+    expect(waits.started).toEqual([
+      { endpoint: 'GET /users/me', reason: 'rate_limit_hit', until: retryAt },
+    ]);
+    expect(waits.ended).toEqual([]);
+    await clock.advance(6_000);
+    expect((await call).data.user_id).toBe(user.user_id);
+    expect(waits.ended).toEqual(waits.started);
+    // The retry found a fresh window: no second wait.
+    expect(waits.started).toHaveLength(1);
+  });
+
+  it('reports the end of a wait the caller aborted, and nothing once unsubscribed', async () => {
+    await clock.advance(10_000);
+    const client = h.asUser(humanWithRole(h.server, ROLE.member, 1), { clock });
+    for (let i = 0; i < 3; i++) await getOwnUser(client);
+    const waits = recordWaits(client);
+    const controller = new AbortController();
+    const aborted = failure(getOwnUser(client, controller.signal));
+    await untilWaiting();
+    expect(waits.started).toHaveLength(1);
+    controller.abort(new Error('window closed'));
+    expect(await aborted).toEqual(new Error('window closed'));
+    expect(waits.ended).toEqual(waits.started);
+
+    const unheard: RateLimitWait[] = [];
+    client.onWait((wait) => void unheard.push(wait))();
+    const paced = getOwnUser(client);
+    await untilWaiting();
+    expect(unheard).toEqual([]);
+    await clock.advance(10_000);
+    await paced;
   });
 });

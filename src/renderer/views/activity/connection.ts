@@ -1,7 +1,7 @@
 /** Time wording of the Activity panel; the connection wording is shared with the tray. */
 import type { Result } from '../../../core/rpc/contract.ts';
 
-export { connectionLabel } from '../../../core/sync/connection-label.ts';
+export { connectionLabel, rateLimitLabel } from '../../../core/sync/connection-label.ts';
 
 export type SyncStatus = Result<'sync.status'>[number];
 export type Health = SyncStatus['health'];

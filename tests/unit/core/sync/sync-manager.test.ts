@@ -6,7 +6,7 @@ import {
   type DecisionEntry,
 } from '../../../../src/core/notify/decisions-log.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
-import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
+import { connectionLabel, rateLimitLabel } from '../../../../src/core/sync/connection-label.ts';
 import { DecidedSet } from '../../../../src/core/sync/decided-set.ts';
 import { NotificationBoard } from '../../../../src/core/sync/notification-board.ts';
 import type { Message } from '../../../../src/core/sync/state-types.ts';
@@ -181,5 +181,26 @@ describe('the connection wording of the tray menu and the Activity panel', () =>
     expect(connectionLabel({ state: 'needs_attention', retryAt: undefined }, now)).toBe(
       'Needs attention',
     );
+  });
+
+  it('says why a connected account waits, counting down like the reconnection', () => {
+    const now = 1_000_000;
+    const waiting = { rateLimitedUntil: now + 11_200, rateLimitedEndpoint: 'GET /messages' };
+    expect(rateLimitLabel(waiting, now)).toBe(
+      'Rate-limited by the server: waiting 12 s (GET /messages)',
+    );
+    expect(rateLimitLabel(waiting, now + 11_000)).toBe(
+      'Rate-limited by the server: waiting 1 s (GET /messages)',
+    );
+    // The renderer's clock may pass the end before the push that clears the wait arrives.
+    expect(rateLimitLabel(waiting, now + 20_000)).toBe(
+      'Rate-limited by the server: waiting 0 s (GET /messages)',
+    );
+    expect(rateLimitLabel({ rateLimitedUntil: now + 3_000 }, now)).toBe(
+      'Rate-limited by the server: waiting 3 s',
+    );
+    expect(
+      rateLimitLabel({ rateLimitedUntil: undefined, rateLimitedEndpoint: undefined }, now),
+    ).toBe(undefined);
   });
 });
