@@ -144,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       state = 'stopping';
       bus.publish('core.status', status());
       await sync.close();
+      await accounts.close();
       await dndFile.settled();
       if (demo) {
         await accounts.forgetDemoAccounts();

@@ -13,6 +13,7 @@ import { accountId, type Account, type Attention } from './account.ts';
 import type { AccountRegistry } from './registry.ts';
 import type { SecretStore } from './secret-store.ts';
 import { checkServerUrl } from './server-url.ts';
+import { ClientCache } from './client-cache.ts';
 import { signInError } from './sign-in-errors.ts';
 import { parseRcFile } from './zuliprc.ts';
 import type { ServerProbe } from './probe.ts';
@@ -28,6 +29,7 @@ export interface AccountManagerOptions {
     email?: string;
     apiKey?: string;
     clock: Clock;
+    featureLevel?: number;
   }) => ApiClient;
   /** Called after any change to the set of accounts or their state. */
   onChange?: (accounts: Account[]) => void;
@@ -47,6 +49,7 @@ export interface Credentials {
 
 export class AccountManager {
   private readonly opts: AccountManagerOptions;
+  private readonly clients = new ClientCache();
 
   constructor(options: AccountManagerOptions) {
     this.opts = options;
@@ -73,7 +76,11 @@ export class AccountManager {
         apiCode: 'KEY_MISSING',
       });
     }
-    return { account, client: this.client(account.serverUrl, account.email, apiKey) };
+    const identity = `${account.serverUrl}\n${account.email}\n${apiKey}`;
+    const client = this.clients.get(id, identity, () =>
+      this.client(account.serverUrl, account.email, apiKey, account.featureLevel),
+    );
+    return { account, client };
   }
 
   /** Step 1 of every sign-in: what is at this address? */
@@ -158,6 +165,7 @@ export class AccountManager {
     const account = this.opts.registry.get(id);
     if (!account) return false;
     await this.opts.onSigningOut?.(account);
+    await this.clients.drop(id);
     await this.opts.secrets.delete(id);
     await this.opts.registry.remove(id);
     this.changed();
@@ -224,12 +232,23 @@ export class AccountManager {
     return account;
   }
 
-  private client(realmUrl: string, email?: string, apiKey?: string): ApiClient {
+  /** Closes every account's client (the Core is quitting). */
+  close(): Promise<void> {
+    return this.clients.closeAll();
+  }
+
+  private client(
+    realmUrl: string,
+    email?: string,
+    apiKey?: string,
+    featureLevel?: number,
+  ): ApiClient {
     const options = {
       realmUrl,
       clock: this.opts.clock,
       ...(email ? { email } : {}),
       ...(apiKey ? { apiKey } : {}),
+      ...(featureLevel !== undefined ? { featureLevel } : {}),
     };
     return this.opts.newClient ? this.opts.newClient(options) : new ApiClient(options);
   }

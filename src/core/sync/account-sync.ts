@@ -115,7 +115,7 @@ export class AccountSync {
     await this.queue.stop({ release });
     this.stopObservingWaits();
     this.board.clear();
-    await this.opts.client.close();
+    // The client is the account's, shared with every other call: the AccountManager closes it.
   }
 
   health(): AccountHealth {

@@ -31,17 +31,13 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
     ctx.bus.publish('messages.unreadChanged', { accountId }),
   );
 
-  /** A client for one call, closed after it so no connection pool outlives the request. */
+  /** The account's shared client: its pacing and connections serve every call. */
   async function withClient<T>(
     accountId: string,
     run: (client: ApiClient, account: Account) => Promise<T>,
   ): Promise<T> {
     const { account, client } = await ctx.accounts.clientFor(accountId);
-    try {
-      return await run(client, account);
-    } finally {
-      await client.close();
-    }
+    return run(client, account);
   }
 
   return {
