@@ -3,7 +3,10 @@
  * connection, forever, until stopped. Modelled on the robust clients of this service:
  * heartbeats are consumed silently, network and 5xx failures back off with full jitter
  * (reset by a success), RATE_LIMIT_HIT waits what the server asked, BAD_EVENT_QUEUE_ID
- * re-registers at once, and a rejected credential stops the queue for good.
+ * re-registers at once, and a rejected credential stops the queue for good. A batch of
+ * events that cannot be read or applied is never polled for again: it would come back the
+ * same every time. The queue is dropped and, after a backoff, a fresh one is registered,
+ * whose state snapshot already holds what the batch changed.
  */
 import { sleep, type Clock } from '../../lib/clock.ts';
 import type { ApiClient } from '../../api/client.ts';
@@ -11,6 +14,7 @@ import type { ApiError } from '../../api/errors.ts';
 import {
   BadEventQueueIdError,
   InvalidApiKeyError,
+  MalformedResponseError,
   RateLimitHitError,
   RealmDeactivatedError,
   UserDeactivatedError,
@@ -74,6 +78,14 @@ export function isCredentialError(err: unknown): err is ApiError {
 }
 
 class Kicked extends Error {}
+
+/** Applying a batch failed; re-polling would only fail on the same batch again. */
+class EventsNotApplied extends Error {
+  constructor(cause: unknown) {
+    const reason = cause instanceof Error ? cause.message : String(cause);
+    super(`events could not be applied: ${reason}`, { cause });
+  }
+}
 
 export class EventQueue {
   private readonly opts: EventQueueOptions;
@@ -168,6 +180,11 @@ export class EventQueue {
           this.update({ queueId: undefined, lastError: err.message });
           continue;
         }
+        const stuck = this.health.queueId;
+        if (stuck && (err instanceof MalformedResponseError || err instanceof EventsNotApplied)) {
+          this.update({ queueId: undefined });
+          await this.release(stuck);
+        }
         await this.waitBeforeRetry(err, ctrl.signal);
       }
     }
@@ -204,8 +221,15 @@ export class EventQueue {
     const now = this.opts.clock.now();
     const real = data.events.filter((e) => e.type !== 'heartbeat');
     const maxId = data.events.reduce((m, e) => Math.max(m, e.id), this.health.lastEventId);
-    if (real.length > 0) await this.opts.onEvents(real);
-    // Acknowledge only what was applied: a crash in onEvents means they come again.
+    if (real.length > 0) {
+      try {
+        await this.opts.onEvents(real);
+      } catch (err) {
+        if (signal.aborted) throw err;
+        throw new EventsNotApplied(err);
+      }
+    }
+    // Acknowledge only what was applied: a failed batch is replaced by a fresh queue's state.
     this.update({
       lastEventId: maxId,
       ...(real.length > 0 ? { lastEventAt: now } : {}),

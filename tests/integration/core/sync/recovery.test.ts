@@ -134,6 +134,24 @@ describe('recovering from outages without losing or repeating a message', () => 
     expectEachOnce([missed, overlap, next]);
   });
 
+  it('an event the server sends malformed: a fresh queue, nothing lost, nothing twice', async () => {
+    await setUp();
+    const before = await dm('before');
+    await perch.decided(me, [before]);
+    server.queues.emit([me.user_id], { type: 'subscription', op: 'add', subscriptions: 'none' });
+    const beside = await dm('right after it');
+    await until(() => perch.health(me).state === 'backoff', 'the batch to be refused');
+    expect(perch.health(me).lastError).toMatch(/malformed response at events\.0/);
+    const during = await dm('while Perch waits');
+    await clock.advance(perch.health(me).retryAt! - clock.now());
+    await perch.decided(me, [beside, during]);
+    const after = await dm('after');
+    await perch.decided(me, [after]);
+
+    expectEachOnce([before, beside, during, after]);
+    expect(perch.health(me)).toMatchObject({ state: 'polling', reconnects: 1, failures: 0 });
+  });
+
   it('the gap fill pages through more missed messages than one page holds', async () => {
     await connectThenCut();
     const service = messaging(server.started.ctx);

@@ -192,6 +192,57 @@ describe('EventQueue against the reference server', () => {
     expect(r.healths.some((h) => h.state === 'backoff')).toBe(false);
   });
 
+  it('a batch it cannot read is not polled for again: a fresh queue replaces it', async () => {
+    const member = person(server.started, 'member');
+    const r = run(clientOf('member'));
+    await polling(r);
+    const broken = r.queue.getHealth().queueId ?? '';
+    server.queues.emit([member.user_id], { type: 'message', message: { id: 'seven' }, flags: [] });
+    await backingOff(r, 1);
+    expect(r.queue.getHealth().lastError).toMatch(/malformed response at events\.0\.message/);
+    expect(r.queue.getHealth().queueId).toBeUndefined();
+    // Released on the server, not left to its garbage collector.
+    expect(() => server.queues.get(broken, member.user_id)).toThrow(/Bad event queue ID/);
+
+    await clock.advance(delay(r));
+    await polling(r);
+    expect(r.registrations).toEqual(['start', 'reregister']);
+    const next = await send(server.started, person(server.started, 'admin'), clock, {
+      type: 'direct',
+      to: [member.user_id],
+      content: 'still there?',
+    });
+    await until(() => messageIds(r).includes(next), 'the next message');
+    expect(r.queue.getHealth()).toMatchObject({ failures: 0, lastError: undefined });
+  });
+
+  it('a batch that fails to apply is not polled for again either', async () => {
+    let failing = true;
+    const r = run(clientOf('member'), {
+      onEvents: (events) => {
+        if (failing) {
+          failing = false;
+          throw new TypeError('cannot read properties of undefined');
+        }
+        r.events.push(...events);
+      },
+    });
+    await polling(r);
+    const member = person(server.started, 'member');
+    const admin = person(server.started, 'admin');
+    const dm = { type: 'direct' as const, to: [member.user_id] };
+    await send(server.started, admin, clock, { ...dm, content: 'first' });
+    await backingOff(r, 1);
+    expect(r.queue.getHealth().lastError).toBe(
+      'events could not be applied: cannot read properties of undefined',
+    );
+    await clock.advance(delay(r));
+    await polling(r);
+    expect(r.registrations).toEqual(['start', 'reregister']);
+    const second = await send(server.started, admin, clock, { ...dm, content: 'second' });
+    await until(() => messageIds(r).includes(second), 'the next message');
+  });
+
   it('stops for good on a rejected API key and on a deactivated user', async () => {
     const member = person(server.started, 'member');
     const wrongKey = apiClient(gate.url, { ...member, api_key: 'not-the-key' }, clock);
