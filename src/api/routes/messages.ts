@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import {
+  CURRENT_MESSAGE_SHAPE_LEVEL,
+  anyLevelGetMessagesResponse,
   getMessagesResponse,
   sendMessageResponse,
   updateFlagsResponse,
@@ -42,11 +44,16 @@ export async function getMessages(
   if (params.allow_empty_topic_name !== undefined) {
     await client.requireFeatureLevel(GET_MESSAGES, 'allow_empty_topic_name', 334, signal);
   }
+  // An older server's message shapes are rewritten; a current one's keep the fast path.
+  const current = (await client.featureLevel(signal)) >= CURRENT_MESSAGE_SHAPE_LEVEL;
+  const schema: z.ZodType<GetMessagesResponse> = current
+    ? getMessagesResponse
+    : anyLevelGetMessagesResponse;
   return client.call({
     method: 'GET',
     path: '/messages',
     endpoint: GET_MESSAGES,
-    schema: getMessagesResponse,
+    schema,
     params: { ...params },
     signal,
   });

@@ -4,31 +4,34 @@
  * error; a modelled type with a broken payload is an error naming the field.
  */
 import { z } from 'zod';
-import { integer, integerList, stringList } from './common.ts';
+import { integer, integerList, renamedFrom, stringList } from './common.ts';
 import { channelFolderSchema } from './channel-folder.ts';
-import { messageSchema } from './message.ts';
+import { anyLevelMessageSchema } from './message.ts';
 import { savedSnippetSchema } from './saved-snippet.ts';
 import { subscriptionSchema } from './subscription.ts';
 
 const base = { id: integer };
-const settingValue = z.union([z.boolean(), z.number(), z.string()]);
+// null: twenty_four_hour_time's "the locale's format" (FL 408).
+const settingValue = z.union([z.boolean(), z.number(), z.string(), z.null()]);
 
 const messageEvent = z.looseObject({
   ...base,
   type: z.literal('message'),
-  message: messageSchema,
+  message: anyLevelMessageSchema,
   flags: stringList,
 });
 
 const updateMessageEvent = z.looseObject({
   ...base,
   type: z.literal('update_message'),
-  user_id: integer.nullable(),
-  rendering_only: z.boolean(),
+  // user_id, rendering_only and edit_timestamp are always sent since FL 114; before, an
+  // update of the rendering alone came without them.
+  user_id: integer.nullable().default(null),
+  rendering_only: z.boolean().default(false),
   message_id: integer,
   message_ids: integerList,
   flags: stringList,
-  edit_timestamp: integer,
+  edit_timestamp: integer.optional(),
   stream_id: integer.optional(),
   new_stream_id: integer.optional(),
   propagate_mode: z.string().optional(),
@@ -92,7 +95,8 @@ const updateMessageFlagsEvent = z.looseObject({
   op: z.enum(['add', 'remove']),
   flag: z.string(),
   messages: integerList,
-  all: z.boolean(),
+  // Deprecated: servers may leave it out.
+  all: z.boolean().default(false),
   message_details: z.record(z.string(), messageDetailSchema).optional(),
 });
 
@@ -195,11 +199,17 @@ const knownTypes = new Set<string>(knownEventSchema.options.map((o) => o.shape.t
 
 const eventHeader = z.looseObject({ id: integer, type: z.string() });
 
+/** Fields an older server sends under a former name, by event type (spec section 9). */
+const currentNames: Partial<Record<string, (event: unknown) => unknown>> = {
+  // `op` was `operation` before FL 32.
+  update_message_flags: renamedFrom('operation', 'op'),
+};
+
 export const eventSchema: z.ZodType<ServerEvent> = eventHeader.transform((event, ctx) => {
   if (!knownTypes.has(event.type)) {
     return { id: event.id, type: 'unknown', eventType: event.type, payload: event };
   }
-  const parsed = knownEventSchema.safeParse(event);
+  const parsed = knownEventSchema.safeParse(currentNames[event.type]?.(event) ?? event);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     ctx.issues.push({ ...issue, input: event } as z.core.$ZodRawIssue);

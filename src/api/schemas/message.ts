@@ -1,6 +1,6 @@
 /** Spec 2.2 Message and 2.3 reactions, with the fields API-NOTES.md "Messages" adds. */
 import { z } from 'zod';
-import { integer, integerList, stringList } from './common.ts';
+import { integer, integerList, renamedFrom, stringList } from './common.ts';
 
 export const reactionTypeSchema = z.enum(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']);
 export type ReactionType = z.infer<typeof reactionTypeSchema>;
@@ -29,6 +29,9 @@ export const directRecipientSchema = z.looseObject({
   full_name: z.string(),
 });
 
+export const topicLinkSchema = z.looseObject({ text: z.string(), url: z.string() });
+
+/** The message fields of a current server; a plain schema, so conforms.ts can compile it. */
 export const messageSchema = z.looseObject({
   id: integer,
   sender_id: integer,
@@ -43,7 +46,7 @@ export const messageSchema = z.looseObject({
   type: z.enum(['stream', 'private']),
   stream_id: integer.optional(),
   subject: z.string(),
-  topic_links: z.array(z.looseObject({ text: z.string(), url: z.string() })).optional(),
+  topic_links: z.array(topicLinkSchema).optional(),
   timestamp: integer,
   is_me_message: z.boolean(),
   reactions: z.array(reactionSchema),
@@ -58,6 +61,33 @@ export type Message = z.infer<typeof messageSchema>;
 export const fetchedMessageSchema = messageSchema.extend({ flags: stringList });
 export type FetchedMessage = z.infer<typeof fetchedMessageSchema>;
 
+/** Servers below this level may send a message in one of the older shapes below. */
+export const CURRENT_MESSAGE_SHAPE_LEVEL = 118;
+
+const currentEditEntry = renamedFrom('prev_subject', 'prev_topic');
+
+/**
+ * A message of any server in today's shape (spec section 9): an edit history entry said
+ * `prev_subject` for `prev_topic` before FL 118, and a topic link was its URL alone before
+ * FL 46. Anything else passes unchanged for the schema to judge.
+ */
+function currentMessageShape(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const message = { ...(value as Record<string, unknown>) };
+  const { topic_links: links, edit_history: history } = message;
+  if (Array.isArray(links)) {
+    message['topic_links'] = links.map((link: unknown) =>
+      typeof link === 'string' ? { text: link, url: link } : link,
+    );
+  }
+  if (Array.isArray(history)) message['edit_history'] = history.map(currentEditEntry);
+  return message;
+}
+
+/** A message from a server of any level (the `message` event; GET /messages below 118). */
+export const anyLevelMessageSchema = z.preprocess(currentMessageShape, messageSchema);
+export const anyLevelFetchedMessageSchema = z.preprocess(currentMessageShape, fetchedMessageSchema);
+
 export const getMessagesResponse = z.looseObject({
   // Absent when message_ids was given. Not a safe integer for `newest`: servers of this kind
   // answer with a sentinel above every message id.
@@ -69,6 +99,14 @@ export const getMessagesResponse = z.looseObject({
   messages: z.array(fetchedMessageSchema),
 });
 export type GetMessagesResponse = z.infer<typeof getMessagesResponse>;
+
+/**
+ * GET /messages of a server below CURRENT_MESSAGE_SHAPE_LEVEL. Not compilable (it rewrites
+ * older shapes), so current servers keep the plain getMessagesResponse and its fast path.
+ */
+export const anyLevelGetMessagesResponse = getMessagesResponse.extend({
+  messages: z.array(anyLevelFetchedMessageSchema),
+});
 
 export const sendMessageResponse = z.looseObject({ id: integer });
 export const updateFlagsResponse = z.looseObject({ messages: integerList });

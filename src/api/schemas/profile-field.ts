@@ -1,6 +1,6 @@
 /** Spec 2.6 custom profile field and the responses of spec 4.8. */
 import { z } from 'zod';
-import { integer } from './common.ts';
+import { integer, renamedFrom } from './common.ts';
 
 /**
  * The spec describes an object; servers of this kind send it as JSON text, "" when a type
@@ -19,18 +19,26 @@ const fieldDataSchema = z.preprocess(
   z.record(z.string(), z.unknown()),
 );
 
-export const customProfileFieldSchema = z.looseObject({
-  id: integer,
-  name: z.string(),
-  hint: z.string(),
-  field_type: integer,
-  field_data: fieldDataSchema,
-  display_in_profile_summary: z.boolean(),
-  required: z.boolean(),
-  editable_by_user: z.boolean(),
-  // Present only when true.
-  use_for_user_matching: z.boolean().optional(),
-});
+/**
+ * The widely deployed server calls the spec's `field_type` `type`, sends
+ * `display_in_profile_summary` only when true, and added `required` at FL 244 and
+ * `editable_by_user` at FL 296. Callers always see all four, with the server's defaults.
+ */
+export const customProfileFieldSchema = z.preprocess(
+  renamedFrom('type', 'field_type'),
+  z.looseObject({
+    id: integer,
+    name: z.string(),
+    hint: z.string(),
+    field_type: integer,
+    field_data: fieldDataSchema,
+    display_in_profile_summary: z.boolean().default(false),
+    required: z.boolean().default(false),
+    editable_by_user: z.boolean().default(true),
+    // Present only when true.
+    use_for_user_matching: z.boolean().optional(),
+  }),
+);
 export type CustomProfileField = z.infer<typeof customProfileFieldSchema>;
 
 export const getProfileFieldsResponse = z.looseObject({

@@ -1,6 +1,6 @@
 /** POST /register response: queue identity and the initial state API-NOTES.md lists. */
 import { z } from 'zod';
-import { integer, integerList, stringList } from './common.ts';
+import { integer, integerList, renamedFrom, stringList } from './common.ts';
 import { channelFolderSchema } from './channel-folder.ts';
 import { linkifierSchema } from './linkifier.ts';
 import { customProfileFieldSchema } from './profile-field.ts';
@@ -10,15 +10,22 @@ import { channelSchema, subscriptionSchema } from './subscription.ts';
 import { userGroupSchema } from './user-group.ts';
 import { userSchema } from './user.ts';
 
+/** A one-on-one conversation's unreads; `other_user_id` was `sender_id` before FL 119. */
+const unreadDirectSchema = z.preprocess(
+  renamedFrom('sender_id', 'other_user_id'),
+  z.looseObject({ other_user_id: integer, unread_message_ids: integerList }),
+);
+
 export const unreadMessagesSchema = z.looseObject({
   count: integer,
-  pms: z.array(z.looseObject({ other_user_id: integer, unread_message_ids: integerList })),
+  pms: z.array(unreadDirectSchema),
   streams: z.array(
     z.looseObject({ stream_id: integer, topic: z.string(), unread_message_ids: integerList }),
   ),
   huddles: z.array(z.looseObject({ user_ids_string: z.string(), unread_message_ids: integerList })),
   mentions: integerList,
-  old_unreads_missing: z.boolean(),
+  // New at FL 44.
+  old_unreads_missing: z.boolean().default(false),
 });
 export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 
@@ -31,7 +38,15 @@ export const userTopicSchema = z.looseObject({
 });
 export type UserTopic = z.infer<typeof userTopicSchema>;
 
-export const registerResponse = z.looseObject({
+/**
+ * `realm_url` was `realm_uri` before FL 257; the widely deployed server sends the icon as
+ * `realm_icon_url`. Callers always see the spec's `realm_url` and `realm_icon`.
+ */
+function currentRealmNames(value: unknown): unknown {
+  return renamedFrom('realm_icon_url', 'realm_icon')(renamedFrom('realm_uri', 'realm_url')(value));
+}
+
+const registerFields = z.looseObject({
   queue_id: z.string().nullable(),
   last_event_id: integer,
   service_feature_level: integer.optional(),
@@ -71,4 +86,5 @@ export const registerResponse = z.looseObject({
   realm_empty_topic_display_name: z.string().optional(),
   max_message_id: integer.optional(),
 });
+export const registerResponse = z.preprocess(currentRealmNames, registerFields);
 export type RegisterResponse = z.infer<typeof registerResponse>;

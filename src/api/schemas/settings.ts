@@ -66,7 +66,8 @@ export const personalSettingsSchema = z.looseObject({
   resolved_topic_notice_auto_read_policy: str,
   presence_enabled: bool,
   enter_sends: bool,
-  twenty_four_hour_time: bool,
+  // null (FL 408): the time format of the user's locale.
+  twenty_four_hour_time: z.boolean().nullable().optional(),
   send_private_typing_notifications: bool,
   send_stream_typing_notifications: bool,
   send_read_receipts: bool,
@@ -85,7 +86,11 @@ export type UserSettings = z.infer<typeof userSettingsSchema>;
 
 /** The parameters of PATCH /realm/user_settings_defaults (spec 4.1). */
 export type UserSettingsDefaultsPatch = Partial<
-  Omit<PersonalSettings, 'web_home_view'> & { web_home_view: 'recent' | 'inbox' | 'all_messages' }
+  Omit<PersonalSettings, 'web_home_view' | 'twenty_four_hour_time'> & {
+    web_home_view: 'recent' | 'inbox' | 'all_messages';
+    // Read back as null (the locale's format) since FL 408, but not settable to null.
+    twenty_four_hour_time: boolean;
+  }
 >;
 
 /** PATCH /settings also takes the settings only a user has. */

@@ -24,8 +24,10 @@ const subscriptionFields = z.looseObject({
   name: z.string(),
   description: z.string(),
   rendered_description: z.string(),
-  date_created: integer,
-  creator_id: integer.nullable(),
+  // New at FL 30.
+  date_created: integer.optional(),
+  // New at FL 254; absent from older servers, which record no creator either.
+  creator_id: integer.nullable().default(null),
   invite_only: z.boolean(),
   subscribers: integerList.optional(),
   partial_subscribers: integerList.optional(),

@@ -19,8 +19,10 @@ export const userSchema = z.looseObject({
   is_admin: z.boolean(),
   is_guest: z.boolean(),
   is_bot: z.boolean(),
-  bot_type: integer.nullable(),
-  bot_owner_id: integer.nullable().optional(),
+  // The widely deployed server sends these two only for bots (format_user_row adds them when
+  // is_bot); Perch always sees them, null for a person.
+  bot_type: integer.nullable().default(null),
+  bot_owner_id: integer.nullable().default(null),
   role: integer,
   timezone: z.string(),
   // Absent at the server's discretion with the user_avatar_url_field_optional capability.

@@ -22,12 +22,27 @@ export const PERCH_EVENT_TYPES = [
   'has_videoprovider_token',
 ] as const;
 
-/** Initial state fetched beside the events: `realm` brings the organization's name. */
-const FETCH_EVENT_TYPES = [...PERCH_EVENT_TYPES, 'realm', 'user_group'] as const;
+/**
+ * The widely deployed server keys some initial-state sections by names other than Perch's
+ * event types: user groups by `realm_user_groups`, channel folders by `channel_folders`,
+ * the video provider token by `video_calls`. Both names are asked for; a server ignores
+ * the ones it does not know.
+ */
+const UPSTREAM_FETCH_NAMES: Readonly<Record<string, string>> = {
+  user_group: 'realm_user_groups',
+  channel_folder: 'channel_folders',
+  has_videoprovider_token: 'video_calls',
+};
+
+/** `fetch_event_types` for these sections, under both names where the two differ. */
+export function fetchEventTypes(types: readonly string[]): string[] {
+  return types.flatMap((t) => [t, ...(UPSTREAM_FETCH_NAMES[t] ? [UPSTREAM_FETCH_NAMES[t]] : [])]);
+}
 
 export const PERCH_REGISTER_PARAMS: RegisterParams = {
   event_types: PERCH_EVENT_TYPES,
-  fetch_event_types: FETCH_EVENT_TYPES,
+  // `realm` brings the organization's name.
+  fetch_event_types: fetchEventTypes([...PERCH_EVENT_TYPES, 'realm', 'user_group']),
   apply_markdown: true,
   client_gravatar: true,
   include_subscribers: false,

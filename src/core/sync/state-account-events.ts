@@ -56,7 +56,7 @@ export function applyChannelFolder(model: AccountModel, e: ChannelFolderEvent): 
 
 export function applySavedSnippets(model: AccountModel, e: SavedSnippetsEvent): void {
   if (e.op === 'remove') model.savedSnippets.delete(e.saved_snippet_id);
-  else model.savedSnippets.set(e.saved_snippet.id, { ...e.saved_snippet });
+  else model.savedSnippets.set(e.saved_snippet.saved_snippet_id, { ...e.saved_snippet });
 }
 
 export function applyAlertWords(model: AccountModel, e: AlertWordsEvent): void {

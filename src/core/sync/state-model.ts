@@ -54,7 +54,7 @@ export function setUserTopic(model: AccountModel, entry: UserTopic): void {
 }
 
 export function channelFolderId(folder: Partial<ChannelFolder>): number | undefined {
-  return folder.channel_folder_id ?? folder.id;
+  return folder.channel_folder_id;
 }
 
 function byKey<T, K>(items: readonly T[] | undefined, key: (item: T) => K | undefined): Map<K, T> {
@@ -80,7 +80,7 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
     groups: byKey(r.realm_user_groups, (g) => g.id),
     alertWords: [...(r.alert_words ?? [])],
     channelFolders: byKey(r.channel_folders, channelFolderId),
-    savedSnippets: byKey(r.saved_snippets, (s) => s.id),
+    savedSnippets: byKey(r.saved_snippets, (s) => s.saved_snippet_id),
     hasVideoProviderToken: r.has_videoprovider_token ?? false,
     unreads: new UnreadIndex({
       channelCounted: (id) => {

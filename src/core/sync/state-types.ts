@@ -88,18 +88,21 @@ export interface UserGroup {
   deactivated?: boolean;
 }
 
-/** Spec 2.5 names the key `channel_folder_id`; the widely deployed server sends `id`. */
+/**
+ * Spec 2.5 names the key `channel_folder_id`; the widely deployed server sends `id`, which
+ * the API schema (src/api/schemas/channel-folder.ts) turns into `channel_folder_id`.
+ */
 export interface ChannelFolder {
-  channel_folder_id?: number;
-  id?: number;
+  channel_folder_id: number;
   name: string;
   description: string;
   is_archived: boolean;
   [field: string]: unknown;
 }
 
+/** Keyed by the spec's `saved_snippet_id`, into which the API schema turns upstream `id`. */
 export interface SavedSnippet {
-  id: number;
+  saved_snippet_id: number;
   title: string;
   content: string;
   date_created?: number;

@@ -144,6 +144,20 @@ const sections: Record<string, Section> = {
   }),
 };
 
+/**
+ * The names the widely deployed server gives these sections in fetch_event_types, accepted
+ * beside this server's own so that a client written for either gets the state it asks for.
+ */
+const SECTION_ALIASES: Readonly<Record<string, string>> = {
+  realm_user_groups: 'user_group',
+  channel_folders: 'channel_folder',
+  video_calls: 'has_videoprovider_token',
+};
+
+function sectionNames(requested: ReadonlySet<string>): Set<string> {
+  return new Set([...requested].map((name) => SECTION_ALIASES[name] ?? name));
+}
+
 /** Who the caller is; part of every register response whatever was fetched. */
 function identity(user: UserRecord): Record<string, unknown> {
   return {
@@ -167,7 +181,7 @@ export function initialState(
   req: StateRequest,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = identity(user);
-  const wanted = req.fetchEventTypes;
+  const wanted = req.fetchEventTypes && sectionNames(req.fetchEventTypes);
   for (const [type, build] of Object.entries(sections)) {
     // Unread counts come with messages as well as with their flag updates.
     const fetched =

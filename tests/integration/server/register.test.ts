@@ -69,6 +69,30 @@ describe('POST /register', () => {
     expect(r).not.toHaveProperty('realm_users');
   });
 
+  it('takes the upstream server’s section names in fetch_event_types as its own', async () => {
+    const member = byEmail(server, 'member');
+    const sections = ['realm_user_groups', 'channel_folders', 'has_videoprovider_token'];
+    const upstream = await ok(server, member, 'POST', '/register', {
+      fetch_event_types: ['realm_user_groups', 'channel_folders', 'video_calls'],
+    });
+    const own = await ok(server, member, 'POST', '/register', {
+      fetch_event_types: ['user_group', 'channel_folder', 'has_videoprovider_token'],
+    });
+    for (const key of sections) {
+      expect(upstream, key).toHaveProperty(key);
+      expect(upstream[key], key).toEqual(own[key]);
+    }
+    expect(upstream).not.toHaveProperty('subscriptions');
+    expect(upstream).not.toHaveProperty('alert_words');
+    // Each alias brings only its own section.
+    const one = await ok(server, member, 'POST', '/register', {
+      fetch_event_types: ['video_calls'],
+    });
+    expect(one).toHaveProperty('has_videoprovider_token', false);
+    expect(one).not.toHaveProperty('realm_user_groups');
+    expect(one).not.toHaveProperty('channel_folders');
+  });
+
   it('counts unread messages by conversation, with mentions', async () => {
     const owner = byEmail(server, 'owner');
     const member = byEmail(server, 'member');

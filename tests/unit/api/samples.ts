@@ -13,6 +13,7 @@ import { emptyResponse } from '../../../src/api/schemas/common.ts';
 import { getEventsResponse } from '../../../src/api/schemas/event.ts';
 import { addLinkifierResponse, getLinkifiersResponse } from '../../../src/api/schemas/linkifier.ts';
 import {
+  anyLevelGetMessagesResponse,
   getMessagesResponse,
   sendMessageResponse,
   updateFlagsResponse,
@@ -139,6 +140,27 @@ const profileField = {
   display_in_profile_summary: true,
   required: false,
   editable_by_user: true,
+};
+
+/**
+ * The same resources as the widely deployed server shapes them (its OpenAPI documents):
+ * keys `id` and `type` for the spec's names, flags and bot fields left out, older names.
+ */
+const upstreamUser = { ...user, bot_type: undefined, delivery_email: null };
+const upstreamFolder = { id: 2, name: 'Work', description: '', order: 0, is_archived: false };
+const upstreamSnippet = { id: 4, title: 'Hi', content: 'Hello', date_created: 1767225600 };
+const upstreamProfileField = {
+  id: 3,
+  name: 'Pronouns',
+  hint: '',
+  type: 8,
+  order: 1,
+  field_data: '',
+};
+const olderMessage = {
+  ...message,
+  topic_links: ['https://tracker.test/1'],
+  edit_history: [{ user_id: 8, timestamp: 1767225700, prev_subject: 'greeting' }],
 };
 
 export interface Sample {
@@ -333,6 +355,65 @@ export const samples: Sample[] = [
       has_videoprovider_token: false,
       realm_empty_topic_display_name: 'general chat',
       max_message_id: 102,
+    },
+  },
+  {
+    endpoint: 'POST /register',
+    schema: registerResponse,
+    body: {
+      ...ok,
+      queue_id: 'q-2',
+      last_event_id: -1,
+      realm_uri: 'https://perch.test',
+      realm_icon_url: 'https://perch.test/icon.png',
+      user_settings: { twenty_four_hour_time: null },
+      realm_user_settings_defaults: { twenty_four_hour_time: null },
+      subscriptions: [{ ...subscription, creator_id: undefined, date_created: undefined }],
+      unread_msgs: {
+        count: 1,
+        pms: [{ sender_id: 9, unread_message_ids: [102] }],
+        streams: [],
+        huddles: [],
+        mentions: [],
+      },
+      realm_users: [upstreamUser],
+      channel_folders: [upstreamFolder],
+      saved_snippets: [upstreamSnippet],
+      custom_profile_fields: [upstreamProfileField],
+    },
+  },
+  {
+    endpoint: 'GET /messages',
+    schema: anyLevelGetMessagesResponse,
+    body: { ...ok, anchor: 101, found_newest: true, messages: [olderMessage] },
+  },
+  {
+    endpoint: 'GET /events',
+    schema: getEventsResponse,
+    body: {
+      ...ok,
+      queue_id: 'q-2',
+      events: [
+        { id: 0, type: 'message', message: { ...olderMessage, flags: undefined }, flags: [] },
+        { id: 1, type: 'update_message_flags', operation: 'remove', flag: 'read', messages: [1] },
+        {
+          id: 2,
+          type: 'update_message',
+          message_id: 101,
+          message_ids: [101],
+          flags: [],
+          rendered_content: '<p>x</p>',
+        },
+        {
+          id: 3,
+          type: 'user_settings',
+          op: 'update',
+          property: 'twenty_four_hour_time',
+          value: null,
+        },
+        { id: 4, type: 'channel_folder', op: 'add', channel_folder: upstreamFolder },
+        { id: 5, type: 'saved_snippets', op: 'add', saved_snippet: upstreamSnippet },
+      ],
     },
   },
   {

@@ -3,6 +3,7 @@
  * to the server with the account's own client, so the server stays the judge of every
  * permission and its refusal reaches the screen as it was sent.
  */
+import { fetchEventTypes } from '../../sync/register-params.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import type { OrgContext } from '../schemas/admin-org.ts';
@@ -106,7 +107,10 @@ export function adminOrgHandlers(ctx: CoreContext): Pick<HandlerTable, AdminOrgC
   return {
     'adminOrg.context': async ({ accountId }) => {
       const { account, client } = await ctx.accounts.clientFor(accountId);
-      const { data } = await register(client, { event_types: FETCHED, fetch_event_types: FETCHED });
+      const { data } = await register(client, {
+        event_types: FETCHED,
+        fetch_event_types: fetchEventTypes(FETCHED),
+      });
       // A queue left behind is collected by the server after ten minutes: not worth an error.
       if (data.queue_id) await deleteQueue(client, data.queue_id).catch(() => undefined);
       // Only a demo organization's deactivation depends on whether the owner has an email.

@@ -19,6 +19,7 @@ import {
 import { isUserGroupMember, updateUserGroupMembers } from '../../../api/routes/user-groups.ts';
 import { createUser, getUser, getUsers } from '../../../api/routes/users.ts';
 import type { User } from '../../../api/schemas/user.ts';
+import { fetchEventTypes } from '../../sync/register-params.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import { RpcError } from '../errors.ts';
@@ -60,7 +61,7 @@ export function adminPeopleHandlers(ctx: CoreContext): Pick<HandlerTable, People
       // A short-lived queue is the one call that returns can_create_users and the groups.
       const { data } = await register(client, {
         event_types: CONTEXT_TYPES,
-        fetch_event_types: CONTEXT_TYPES,
+        fetch_event_types: fetchEventTypes(CONTEXT_TYPES),
       });
       if (data.queue_id) await deleteQueue(client, data.queue_id).catch(() => undefined);
       const settings: Record<string, unknown> = { ...data.user_settings };

@@ -124,17 +124,19 @@ describe('channel_folder, saved_snippets, alert_words, has_videoprovider_token',
     state.apply(
       event('saved_snippets', {
         op: 'add',
-        saved_snippet: { id: 2, title: 'bye', content: 'Bye!' },
+        saved_snippet: { saved_snippet_id: 2, title: 'bye', content: 'Bye!' },
       }),
     );
     state.apply(
       event('saved_snippets', {
         op: 'update',
-        saved_snippet: { id: 2, title: 'bye', content: 'See you!' },
+        saved_snippet: { saved_snippet_id: 2, title: 'bye', content: 'See you!' },
       }),
     );
     state.apply(event('saved_snippets', { op: 'remove', saved_snippet_id: 1 }));
-    expect(state.savedSnippets()).toEqual([{ id: 2, title: 'bye', content: 'See you!' }]);
+    expect(state.savedSnippets()).toEqual([
+      { saved_snippet_id: 2, title: 'bye', content: 'See you!' },
+    ]);
   });
 
   it('alert words are replaced and the video provider token flag is set', () => {

@@ -62,8 +62,8 @@ export function registerResponse(overrides: Partial<RegisterResponse> = {}): Reg
       },
     ],
     alert_words: ['perch'],
-    channel_folders: [{ id: 1, name: 'Work', description: '', is_archived: false }],
-    saved_snippets: [{ id: 1, title: 'hi', content: 'Hello!' }],
+    channel_folders: [{ channel_folder_id: 1, name: 'Work', description: '', is_archived: false }],
+    saved_snippets: [{ saved_snippet_id: 1, title: 'hi', content: 'Hello!' }],
     has_videoprovider_token: false,
     ...overrides,
   };

@@ -18,7 +18,13 @@ export const GROUP_LABELS: Record<DefaultsGroup, string> = {
   privacy: 'Privacy',
 };
 
-type Entry = { group: DefaultsGroup; label: string; options?: [DefaultValue, string][] };
+type Entry = {
+  group: DefaultsGroup;
+  label: string;
+  options?: [DefaultValue, string][];
+  /** What a null value means, for a setting the server may report as null. */
+  nullLabel?: string;
+};
 
 const TOPIC_POLICY: [number, string][] = [
   [1, 'Topics I participate in'],
@@ -86,7 +92,8 @@ export const CATALOG: Record<DefaultsParam, Entry> = {
   hide_ai_features: display('Hide AI features'),
   web_inbox_show_channel_folders: display('Show channel folders in the inbox'),
   enter_sends: display('Enter sends the message'),
-  twenty_four_hour_time: display('24-hour time'),
+  // null since FL 408: each user's locale decides.
+  twenty_four_hour_time: { ...display('24-hour time'), nullLabel: 'Automatic' },
   web_navigate_to_sent_message: display('Go to a message after sending it'),
   enable_stream_desktop_notifications: notify('Channel messages: desktop notifications'),
   enable_stream_email_notifications: notify('Channel messages: email notifications'),
@@ -165,6 +172,7 @@ export function valueLabel(name: DefaultsParam, value: unknown): string {
   const option = CATALOG[name].options?.find(([v]) => v === value);
   if (option) return option[1];
   if (typeof value === 'boolean') return value ? 'On' : 'Off';
+  if (value === null && CATALOG[name].nullLabel) return CATALOG[name].nullLabel;
   if (value === undefined || value === null) return '(not set)';
   return String(value);
 }

@@ -22,11 +22,14 @@ export function changedFields(
   return out;
 }
 
-/** The server's defaults as a file: the spec 4.1 parameters only, in spec order. */
+/**
+ * The server's defaults as a file: the spec 4.1 parameters only, in spec order. A null
+ * (twenty_four_hour_time's "Automatic") cannot be sent back, so it is left out.
+ */
 export function exportDefaults(current: Readonly<Record<string, unknown>>): string {
   const picked: Record<string, unknown> = {};
   for (const name of DEFAULTS_PARAM_NAMES) {
-    if (current[name] !== undefined) picked[name] = current[name];
+    if (current[name] !== undefined && current[name] !== null) picked[name] = current[name];
   }
   return JSON.stringify(picked, null, 2) + '\n';
 }
