@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';
 import { channelFolderSchema } from './channel-folder.ts';
 import { anyLevelMessageSchema } from './message.ts';
+import { mutedTopicSchema } from './register.ts';
 import { savedSnippetSchema } from './saved-snippet.ts';
 import { subscriptionSchema } from './subscription.ts';
 
@@ -109,6 +110,13 @@ const userTopicEvent = z.looseObject({
   visibility_policy: integer,
 });
 
+// Before FL 134: the whole list after every change, in the register's muted_topics form.
+const mutedTopicsEvent = z.looseObject({
+  ...base,
+  type: z.literal('muted_topics'),
+  muted_topics: z.array(mutedTopicSchema),
+});
+
 const userSettingsEvent = z.looseObject({
   ...base,
   type: z.literal('user_settings'),
@@ -116,6 +124,22 @@ const userSettingsEvent = z.looseObject({
   property: z.string(),
   value: settingValue,
   language_name: z.string().optional(),
+});
+
+// Before FL 89 a setting change came as one of these two, each naming the setting its own way.
+const updateDisplaySettingsEvent = z.looseObject({
+  ...base,
+  type: z.literal('update_display_settings'),
+  setting_name: z.string(),
+  setting: settingValue,
+  language_name: z.string().optional(),
+});
+
+const updateGlobalNotificationsEvent = z.looseObject({
+  ...base,
+  type: z.literal('update_global_notifications'),
+  notification_name: z.string(),
+  setting: settingValue,
 });
 
 const realmUserSettingsDefaultsEvent = z.looseObject({
@@ -173,7 +197,10 @@ const knownEventSchema = z.discriminatedUnion('type', [
   subscriptionEvent,
   updateMessageFlagsEvent,
   userTopicEvent,
+  mutedTopicsEvent,
   userSettingsEvent,
+  updateDisplaySettingsEvent,
+  updateGlobalNotificationsEvent,
   realmUserSettingsDefaultsEvent,
   realmUserEvent,
   channelFolderEvent,

@@ -39,11 +39,32 @@ export const userTopicSchema = z.looseObject({
 export type UserTopic = z.infer<typeof userTopicSchema>;
 
 /**
+ * How servers before FL 134 list a muted topic: `[stream_name, topic, date_muted]`. Channels
+ * are named, not numbered, and before FL 1 the date was left out.
+ */
+export const mutedTopicSchema = z.tuple([z.string(), z.string()], integer);
+export type MutedTopic = z.infer<typeof mutedTopicSchema>;
+
+/**
  * `realm_url` was `realm_uri` before FL 257; the widely deployed server sends the icon as
  * `realm_icon_url`. Callers always see the spec's `realm_url` and `realm_icon`.
  */
 function currentRealmNames(value: unknown): unknown {
   return renamedFrom('realm_icon_url', 'realm_icon')(renamedFrom('realm_uri', 'realm_url')(value));
+}
+
+const SETTING_NAMES = Object.keys(userSettingsSchema.shape);
+
+/**
+ * Before FL 89 there is no `user_settings`: every personal setting is a top-level key under
+ * the same name. Gathered into `user_settings` so callers read one place at every level.
+ */
+function settingsObject(value: unknown): unknown {
+  if (typeof value !== 'object' || value === null || 'user_settings' in value) return value;
+  const top = value as Record<string, unknown>;
+  const present = SETTING_NAMES.filter((name) => top[name] !== undefined);
+  if (present.length === 0) return value;
+  return { ...top, user_settings: Object.fromEntries(present.map((name) => [name, top[name]])) };
 }
 
 const registerFields = z.looseObject({
@@ -70,6 +91,8 @@ const registerFields = z.looseObject({
   subscriptions: z.array(subscriptionSchema).optional(),
   unread_msgs: unreadMessagesSchema.optional(),
   user_topics: z.array(userTopicSchema).optional(),
+  // Instead of user_topics before FL 134.
+  muted_topics: z.array(mutedTopicSchema).optional(),
   realm_users: z.array(userSchema).optional(),
   realm_user_groups: z.array(userGroupSchema).optional(),
   alert_words: stringList.optional(),
@@ -86,5 +109,8 @@ const registerFields = z.looseObject({
   realm_empty_topic_display_name: z.string().optional(),
   max_message_id: integer.optional(),
 });
-export const registerResponse = z.preprocess(currentRealmNames, registerFields);
+export const registerResponse = z.preprocess(
+  (value) => settingsObject(currentRealmNames(value)),
+  registerFields,
+);
 export type RegisterResponse = z.infer<typeof registerResponse>;

@@ -7,12 +7,18 @@ import type { NotificationInput } from '../notify/policy.ts';
 import {
   applyAlertWords,
   applyChannelFolder,
+  applyLegacySetting,
   applyRealmUser,
   applySavedSnippets,
   applySetting,
   applyVideoProviderToken,
 } from './state-account-events.ts';
-import { applyStream, applySubscription, applyUserTopic } from './state-channel-events.ts';
+import {
+  applyMutedTopics,
+  applyStream,
+  applySubscription,
+  applyUserTopic,
+} from './state-channel-events.ts';
 import {
   applyDeleteMessage,
   applyMessage,
@@ -52,7 +58,10 @@ const HANDLERS: Handlers = {
   subscription: applySubscription,
   stream: applyStream,
   user_topic: applyUserTopic,
+  muted_topics: applyMutedTopics,
   user_settings: applySetting,
+  update_display_settings: applyLegacySetting,
+  update_global_notifications: applyLegacySetting,
   realm_user_settings_defaults: applySetting,
   realm_user: applyRealmUser,
   channel_folder: applyChannelFolder,

@@ -23,6 +23,19 @@ export const PERCH_EVENT_TYPES = [
 ] as const;
 
 /**
+ * Older servers' names for the same state and events: `muted_topics` before FL 134, the
+ * top-level settings and their events before FL 89. The upstream server takes any name in
+ * both lists, and leaves out the old state and events when the newer type is asked for
+ * (`user_topic`) or the `user_settings_object` capability is declared, so a current server
+ * never sends two copies and these cost nothing there.
+ */
+export const LEGACY_EVENT_TYPES = [
+  'muted_topics',
+  'update_display_settings',
+  'update_global_notifications',
+] as const;
+
+/**
  * The widely deployed server keys some initial-state sections by names other than Perch's
  * event types: user groups by `realm_user_groups`, channel folders by `channel_folders`,
  * the video provider token by `video_calls`. Both names are asked for; a server ignores
@@ -40,9 +53,14 @@ export function fetchEventTypes(types: readonly string[]): string[] {
 }
 
 export const PERCH_REGISTER_PARAMS: RegisterParams = {
-  event_types: PERCH_EVENT_TYPES,
+  event_types: [...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES],
   // `realm` brings the organization's name.
-  fetch_event_types: fetchEventTypes([...PERCH_EVENT_TYPES, 'realm', 'user_group']),
+  fetch_event_types: fetchEventTypes([
+    ...PERCH_EVENT_TYPES,
+    ...LEGACY_EVENT_TYPES,
+    'realm',
+    'user_group',
+  ]),
   apply_markdown: true,
   client_gravatar: true,
   include_subscribers: false,

@@ -6,6 +6,7 @@ import { channelFolderId, type AccountModel } from './state-model.ts';
 import type {
   AlertWordsEvent,
   ChannelFolderEvent,
+  LegacySettingEvent,
   RealmUserEvent,
   SavedSnippetsEvent,
   SettingUpdateEvent,
@@ -18,6 +19,17 @@ const DEACTIVATION_EVENT_LEVEL = 222;
 export function applySetting(model: AccountModel, e: SettingUpdateEvent): void {
   const target = e.type === 'user_settings' ? model.settings : model.realmDefaults;
   target[e.property] = e.value;
+}
+
+export function applyLegacySetting(model: AccountModel, e: LegacySettingEvent): void {
+  const property = e.type === 'update_display_settings' ? e.setting_name : e.notification_name;
+  applySetting(model, {
+    id: e.id,
+    type: 'user_settings',
+    op: 'update',
+    property,
+    value: e.setting,
+  });
 }
 
 /** A deactivated user leaves every group (spec 6, realm_user). */

@@ -3,7 +3,9 @@
  * re-places only the unread messages of the channel or topic it changed.
  */
 import { setUserTopic, type AccountModel } from './state-model.ts';
+import { mutedTopicsAsUserTopics } from './state-muting.ts';
 import type {
+  MutedTopicsEvent,
   StreamEvent,
   Subscription,
   SubscriptionEvent,
@@ -97,4 +99,21 @@ export function applyUserTopic(model: AccountModel, e: UserTopicEvent): void {
     visibility_policy: e.visibility_policy,
   });
   model.unreads.recomputeTopic(e.stream_id, e.topic_name);
+}
+
+/**
+ * The list replaces every muted topic. Only muted entries are dropped: a pre-FL 134 server
+ * has no other policies, and any a newer one set stay as they were.
+ */
+export function applyMutedTopics(model: AccountModel, e: MutedTopicsEvent): void {
+  const channels = [...model.subscriptions.values(), ...model.streams.values()];
+  const muted = mutedTopicsAsUserTopics(e.muted_topics, channels);
+  const unmuted = [...model.userTopics.values()]
+    .flatMap((topics) => [...topics.values()])
+    .filter((entry) => entry.visibility_policy === 1);
+  for (const entry of unmuted) setUserTopic(model, { ...entry, visibility_policy: 0 });
+  for (const entry of muted) setUserTopic(model, entry);
+  for (const entry of [...unmuted, ...muted]) {
+    model.unreads.recomputeTopic(entry.stream_id, entry.topic_name);
+  }
 }

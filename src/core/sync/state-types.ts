@@ -70,6 +70,9 @@ export interface UserTopic {
   visibility_policy: TopicPolicy;
 }
 
+/** Before FL 134: `[stream_name, topic, date_muted]`, the date missing before FL 1. */
+export type MutedTopic = [string, string, ...number[]];
+
 export interface RealmUser {
   user_id: number;
   email?: string;
@@ -252,6 +255,12 @@ export interface UserTopicEvent extends UserTopic {
   type: 'user_topic';
 }
 
+export interface MutedTopicsEvent {
+  id: number;
+  type: 'muted_topics';
+  muted_topics: MutedTopic[];
+}
+
 export interface SettingUpdateEvent {
   id: number;
   type: 'user_settings' | 'realm_user_settings_defaults';
@@ -259,6 +268,16 @@ export interface SettingUpdateEvent {
   property: string;
   value: unknown;
 }
+
+/** What a `user_settings` update was before FL 89. */
+export type LegacySettingEvent =
+  | { id: number; type: 'update_display_settings'; setting_name: string; setting: unknown }
+  | {
+      id: number;
+      type: 'update_global_notifications';
+      notification_name: string;
+      setting: unknown;
+    };
 
 export interface RealmUserEvent {
   id: number;
@@ -324,7 +343,9 @@ export type AccountEvent =
   | SubscriptionEvent
   | UpdateMessageFlagsEvent
   | UserTopicEvent
+  | MutedTopicsEvent
   | SettingUpdateEvent
+  | LegacySettingEvent
   | RealmUserEvent
   | ChannelFolderEvent
   | SavedSnippetsEvent

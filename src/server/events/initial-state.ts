@@ -36,6 +36,9 @@ interface Build {
 
 type Section = (b: Build) => Record<string, unknown>;
 
+const USER_SETTINGS_LEVEL = 89;
+const USER_TOPIC_LEVEL = 134;
+
 const sections: Record<string, Section> = {
   realm_user: ({ ctx, user, req }) => {
     const o = {
@@ -74,6 +77,8 @@ const sections: Record<string, Section> = {
   },
   user_settings: ({ ctx, user, req }) => {
     const settings = presentUserSettings(ctx.state, user);
+    // Neither the object nor the capability existed yet.
+    if (ctx.state.featureLevel < USER_SETTINGS_LEVEL) return { ...settings };
     // Clients without the user_settings_object capability read settings at top level.
     return req.capabilities.user_settings_object
       ? { user_settings: settings }
@@ -109,16 +114,25 @@ const sections: Record<string, Section> = {
   update_message_flags: ({ messaging, user }) => ({
     unread_msgs: unreadMsgs(messaging.store, user.user_id),
   }),
-  user_topic: ({ ctx, user }) => ({
-    user_topics: [...ctx.state.userTopics.values()]
-      .filter((t) => t.user_id === user.user_id)
-      .map(({ stream_id, topic_name, last_updated, visibility_policy }) => ({
+  user_topic: ({ ctx, user }) => {
+    const mine = [...ctx.state.userTopics.values()].filter((t) => t.user_id === user.user_id);
+    if (ctx.state.featureLevel < USER_TOPIC_LEVEL) {
+      // Muting was the only policy, and topics were listed by channel name.
+      return {
+        muted_topics: mine
+          .filter((t) => t.visibility_policy === 1)
+          .map((t) => [ctx.state.channels.get(t.stream_id)?.name, t.topic_name, t.last_updated]),
+      };
+    }
+    return {
+      user_topics: mine.map(({ stream_id, topic_name, last_updated, visibility_policy }) => ({
         stream_id,
         topic_name,
         last_updated,
         visibility_policy,
       })),
-  }),
+    };
+  },
   user_group: ({ ctx }) => ({
     realm_user_groups: [...ctx.state.userGroups.values()].map((g) =>
       presentUserGroup(ctx.state, g),
@@ -154,8 +168,24 @@ const SECTION_ALIASES: Readonly<Record<string, string>> = {
   video_calls: 'has_videoprovider_token',
 };
 
-function sectionNames(requested: ReadonlySet<string>): Set<string> {
-  return new Set([...requested].map((name) => SECTION_ALIASES[name] ?? name));
+/** Sections an older server knew only by their former names. */
+const FORMER_NAMES = [
+  {
+    section: 'user_settings',
+    since: USER_SETTINGS_LEVEL,
+    names: ['update_display_settings', 'update_global_notifications'],
+  },
+  { section: 'user_topic', since: USER_TOPIC_LEVEL, names: ['muted_topics'] },
+];
+
+function sectionNames(requested: ReadonlySet<string>, featureLevel: number): Set<string> {
+  const names = new Set([...requested].map((name) => SECTION_ALIASES[name] ?? name));
+  for (const { section, since, names: former } of FORMER_NAMES) {
+    if (featureLevel >= since) continue;
+    if (former.some((name) => requested.has(name))) names.add(section);
+    else names.delete(section);
+  }
+  return names;
 }
 
 /** Who the caller is; part of every register response whatever was fetched. */
@@ -181,7 +211,7 @@ export function initialState(
   req: StateRequest,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = identity(user);
-  const wanted = req.fetchEventTypes && sectionNames(req.fetchEventTypes);
+  const wanted = req.fetchEventTypes && sectionNames(req.fetchEventTypes, ctx.state.featureLevel);
   for (const [type, build] of Object.entries(sections)) {
     // Unread counts come with messages as well as with their flag updates.
     const fetched =

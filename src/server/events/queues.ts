@@ -12,7 +12,29 @@ import { ApiError } from '../http/errors.ts';
 import { flagNames, HISTORICAL_FLAGS } from '../messages/flags.ts';
 import type { FormatOptions } from '../messages/format.ts';
 import type { StoredMessage } from '../messages/types.ts';
+import { LEGACY_NOTIFICATION_SETTINGS } from '../state/settings.ts';
 import { EventQueue, type QueuedEvent, type QueueSettings } from './queue.ts';
+
+/** The `user_settings` event only exists since this level. */
+const USER_SETTINGS_EVENT_LEVEL = 89;
+
+/** A `user_settings` update as a server before FL 89 sent it; undefined for anything else. */
+function legacySettingEvent(
+  featureLevel: number,
+  event: Record<string, unknown>,
+): Record<string, unknown> | undefined {
+  if (featureLevel >= USER_SETTINGS_EVENT_LEVEL || event.type !== 'user_settings') return undefined;
+  const { property, value, language_name } = event;
+  if (typeof property !== 'string') return undefined;
+  return LEGACY_NOTIFICATION_SETTINGS.has(property)
+    ? { type: 'update_global_notifications', notification_name: property, setting: value }
+    : {
+        type: 'update_display_settings',
+        setting_name: property,
+        setting: value,
+        ...(language_name === undefined ? {} : { language_name }),
+      };
+}
 
 export interface PollRequest {
   lastEventId: number | undefined;
@@ -70,10 +92,11 @@ export class EventQueues implements EventSink {
   }
 
   emit(userIds: Iterable<number>, event: Record<string, unknown>): void {
-    const type = typeof event.type === 'string' ? event.type : '';
+    const shaped = legacySettingEvent(this.ctx.state.featureLevel, event) ?? event;
+    const type = typeof shaped.type === 'string' ? shaped.type : '';
     for (const userId of new Set(userIds)) {
       for (const queue of this.byUser.get(userId) ?? []) {
-        if (queue.wants(type)) queue.push({ ...event, type });
+        if (queue.wants(type)) queue.push({ ...shaped, type });
       }
     }
   }

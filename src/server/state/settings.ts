@@ -80,6 +80,31 @@ export const SETTINGS: Record<string, { kind: SettingKind; default: SettingValue
   web_navigate_to_sent_message: { kind: BOOL, default: true },
 };
 
+/**
+ * Before FL 89 a change to one of these was an `update_global_notifications` event; a change
+ * to any other setting was `update_display_settings`.
+ */
+export const LEGACY_NOTIFICATION_SETTINGS: ReadonlySet<string> = new Set([
+  'enable_stream_desktop_notifications',
+  'enable_stream_email_notifications',
+  'enable_stream_push_notifications',
+  'enable_stream_audible_notifications',
+  'wildcard_mentions_notify',
+  'notification_sound',
+  'enable_desktop_notifications',
+  'enable_sounds',
+  'email_notifications_batching_period_seconds',
+  'enable_offline_email_notifications',
+  'enable_offline_push_notifications',
+  'enable_online_push_notifications',
+  'enable_digest_emails',
+  'message_content_in_email_notifications',
+  'pm_content_in_desktop_notifications',
+  'desktop_icon_count_display',
+  'realm_name_in_email_notifications_policy',
+  'presence_enabled',
+]);
+
 /** Settings a user has but the organization defaults do not (PATCH /settings only). */
 export const PERSONAL_ONLY: Record<string, { kind: SettingKind; default: SettingValue }> = {
   timezone: { kind: { type: 'string', maxLength: 64 }, default: '' },

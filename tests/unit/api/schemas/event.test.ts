@@ -77,3 +77,44 @@ describe('update_message events', () => {
     ).toBe('events.0.message_ids');
   });
 });
+
+describe('events of servers before FL 134 and FL 89', () => {
+  const mutedTopics = {
+    id: 3,
+    type: 'muted_topics',
+    muted_topics: [['Denmark', 'topic', 1594825442]],
+  };
+  const display = {
+    id: 4,
+    type: 'update_display_settings',
+    user: 'iago@zulip.com',
+    setting_name: 'high_contrast_mode',
+    setting: false,
+  };
+  const notifications = {
+    id: 5,
+    type: 'update_global_notifications',
+    user: 'iago@zulip.com',
+    notification_name: 'enable_sounds',
+    setting: true,
+  };
+
+  it('models muted_topics and the two settings events', () => {
+    expect(events([mutedTopics, display, notifications])).toEqual([
+      mutedTopics,
+      display,
+      notifications,
+    ]);
+  });
+
+  it('names the field a broken one lacks', () => {
+    const noName = without(notifications, 'notification_name');
+    expect(malformed('GET /events', getEventsResponse, { events: [noName] }).path).toBe(
+      'events.0.notification_name',
+    );
+    const noList = without(mutedTopics, 'muted_topics');
+    expect(malformed('GET /events', getEventsResponse, { events: [noList] }).path).toBe(
+      'events.0.muted_topics',
+    );
+  });
+});

@@ -71,4 +71,43 @@ describe('register schema', () => {
       'last_event_id',
     );
   });
+
+  it('gathers the top-level settings of a server before FL 89 into user_settings', () => {
+    const r = decode('POST /register', registerResponse, {
+      ...queue,
+      enable_sounds: false,
+      notification_sound: 'ding',
+      default_view: 'recent_topics',
+      timezone: 'Europe/Berlin',
+      realm_name: 'Acme',
+    });
+    expect(r.user_settings).toEqual({
+      enable_sounds: false,
+      notification_sound: 'ding',
+      timezone: 'Europe/Berlin',
+    });
+  });
+
+  it('leaves user_settings as sent when there is one, and adds none when nothing is there', () => {
+    const r = decode('POST /register', registerResponse, {
+      ...queue,
+      user_settings: { enable_sounds: true },
+      enable_sounds: false,
+    });
+    expect(r.user_settings).toEqual({ enable_sounds: true });
+    expect(decode('POST /register', registerResponse, queue).user_settings).toBeUndefined();
+  });
+
+  it('reads muted_topics (before FL 134) with or without the date (before FL 1)', () => {
+    const muted = [
+      ['design', 'lunch', 1594825442],
+      ['random', 'chat'],
+    ];
+    const r = decode('POST /register', registerResponse, { ...queue, muted_topics: muted });
+    expect(r.muted_topics).toEqual(muted);
+    expect(
+      malformed('POST /register', registerResponse, { ...queue, muted_topics: [['design', 3]] })
+        .path,
+    ).toBe('muted_topics.0.1');
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  LEGACY_EVENT_TYPES,
   PERCH_REGISTER_PARAMS,
   fetchEventTypes,
 } from '../../../../src/core/sync/register-params.ts';
@@ -34,5 +35,16 @@ describe('the state sections Perch asks POST /register for', () => {
       'has_videoprovider_token',
       'video_calls',
     ]);
+  });
+
+  it('asks for the state and events of servers before FL 134 and FL 89 as well', () => {
+    for (const name of ['muted_topics', 'update_display_settings', 'update_global_notifications']) {
+      expect(LEGACY_EVENT_TYPES).toContain(name);
+      expect(PERCH_REGISTER_PARAMS.event_types).toContain(name);
+      expect(PERCH_REGISTER_PARAMS.fetch_event_types).toContain(name);
+    }
+    // Current servers then send one copy only: the newer forms win.
+    expect(PERCH_REGISTER_PARAMS.event_types).toContain('user_topic');
+    expect(PERCH_REGISTER_PARAMS.client_capabilities?.user_settings_object).toBe(true);
   });
 });
