@@ -253,6 +253,15 @@ export class AccountSync {
   }
 }
 
-function isCountSetting(event: { type?: unknown; property?: unknown }): boolean {
-  return event.type === 'user_settings' && event.property === 'desktop_icon_count_display';
+const COUNT_SETTING = 'desktop_icon_count_display';
+
+/** Servers before feature level 89 send the setting as update_global_notifications. */
+function isCountSetting(event: {
+  type?: unknown;
+  property?: unknown;
+  notification_name?: unknown;
+}): boolean {
+  if (event.type === 'update_global_notifications')
+    return event.notification_name === COUNT_SETTING;
+  return event.type === 'user_settings' && event.property === COUNT_SETTING;
 }

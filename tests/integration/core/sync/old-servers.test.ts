@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { updateSettings } from '../../../../src/api/routes/settings.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import type { ServerUser } from '../../../../src/server/index.ts';
-import { PerchUnderTest, ReferenceServer, apiClient, person, send } from './harness.ts';
+import { PerchUnderTest, ReferenceServer, apiClient, person, send, until } from './harness.ts';
 
 describe.each([80, 120])('notification decisions from a server at FL %i', (featureLevel) => {
   let clock: ManualClock;
@@ -66,5 +66,20 @@ describe.each([80, 120])('notification decisions from a server at FL %i', (featu
     await perch.decided(me, [later]);
     expect(perch.decisionFor(me, later)?.rules).toEqual({ desktop: 'B5', sound: 'C6' });
     expect(perch.sound.played).toEqual(['zulip']);
+  });
+
+  it('a change of the badge count setting redraws the tray badge at once', async () => {
+    await start();
+    const dm = await send(server.started, ada, clock, {
+      type: 'direct',
+      to: [me.user_id],
+      content: 'hello',
+    });
+    await perch.decided(me, [dm]);
+    const before = perch.badge.current.count;
+    expect(before).toBeGreaterThan(0);
+    // 4 = none: nothing else changes, so only the setting itself can redraw the badge.
+    await patchMine({ desktop_icon_count_display: 4 });
+    await until(() => perch.badge.current.count === 0, 'the badge to be cleared');
   });
 });
