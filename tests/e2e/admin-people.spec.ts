@@ -355,6 +355,18 @@ test('saved snippets: create, list and delete; empty fields are named before sen
   expect(server.state.savedSnippets.size).toBe(0);
 });
 
+test('saved snippets: a server before FL 297 is said to have none instead of a failed load', async ({
+  page,
+}) => {
+  await setUp({ featureLevel: 296 });
+  await openPanel(page, MEMBER, 'Saved snippets');
+  await expect(status(page)).toContainText(
+    'This server (feature level 296) has no saved snippets; they need level 297.',
+  );
+  await expect(page.getByRole('button', { name: 'Save snippet' })).toBeDisabled();
+  await expect(alert(page)).toHaveCount(0);
+});
+
 // ── Subscriptions (spec 4.9, 4.11) ──
 
 test('subscriptions: mute, pin, colour and a notification override reach the server; inherit cannot be chosen back', async ({

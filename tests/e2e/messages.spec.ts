@@ -227,23 +227,29 @@ test('anchors: oldest, first unread, a date, a message id or link, and a message
   await expect(page.getByRole('alert')).toContainText('gone or hidden');
 });
 
+/** Runs a test against an older server of its own; the shared one is handed back after. */
+async function atFeatureLevel(featureLevel: number, run: () => Promise<void>) {
+  const shared = server;
+  server = await startServer({ featureLevel });
+  try {
+    m = messaging(server.ctx);
+    await run();
+  } finally {
+    await server.close();
+    server = shared;
+  }
+}
+
 test('the date anchor is offered only on servers at feature level 445 or later', async ({
   page,
 }) => {
-  // This test talks to an older server of its own; the shared one is handed back after.
-  const shared = server;
-  server = await startServer({ featureLevel: 444 });
-  try {
-    m = messaging(server.ctx);
+  await atFeatureLevel(444, async () => {
     await openMessages(page);
     await expect(page.getByRole('option', { name: /A date/ })).toBeDisabled();
     await expect(page.getByRole('option', { name: /A date/ })).toHaveText(
       'A date (server too old)',
     );
-  } finally {
-    await server.close();
-    server = shared;
-  }
+  });
 });
 
 test('hostile message HTML is rendered harmlessly and images only come from the server', async ({
@@ -403,6 +409,20 @@ test('compose: reply in the topic, insert a snippet and a video call, drafts sur
   await expect(box).toHaveValue('');
   await sidebarButton(page, /^Topic deploy in general/).click();
   await expect(box).toHaveValue(/^Hello from the snippet\[Join video call\]/);
+});
+
+test('compose: on a server before FL 297 inserting a snippet says the server has none', async ({
+  page,
+}) => {
+  await atFeatureLevel(296, async () => {
+    post(byRole(400), 'general', 'deploy', 'who deploys?');
+    await openMessages(page);
+    await sidebarButton(page, /^Topic deploy in general/).click();
+    await page.getByRole('button', { name: 'Insert snippet' }).click();
+    await expect(page.getByRole('form', { name: 'Compose' }).getByRole('alert')).toHaveText(
+      'This server (feature level 296) does not support saved snippets: that needs feature level 297.',
+    );
+  });
 });
 
 test('keyboard: j and k move, r replies to the selected message; seen messages become read', async ({

@@ -13,6 +13,10 @@ export interface SendInvitesParams {
   group_ids?: readonly number[];
   include_realm_default_subscriptions?: boolean;
   notify_referrer_on_join?: boolean;
+  /**
+   * null means the organization's text, as absence does. Upstream reads this parameter as
+   * plain text, so null is left out rather than sent as the text "null".
+   */
   welcome_message_custom_text?: string | null;
 }
 
@@ -24,7 +28,11 @@ export async function sendInvites(
   params: SendInvitesParams,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
-  const { invite_expires_in_minutes: minutes, ...rest } = params;
+  const {
+    invite_expires_in_minutes: minutes,
+    welcome_message_custom_text: welcome,
+    ...rest
+  } = params;
   let lifetime: Record<string, number | null | undefined> = { invite_expires_in_minutes: minutes };
   if (minutes !== undefined && (await client.featureLevel(signal)) < 126) {
     // Rounded up, so an invitation never expires sooner than the caller asked.
@@ -36,7 +44,11 @@ export async function sendInvites(
     path: '/invites',
     endpoint: 'POST /invites',
     schema: emptyResponse,
-    params: { ...rest, ...lifetime },
+    params: {
+      ...rest,
+      ...lifetime,
+      ...(welcome === null ? {} : { welcome_message_custom_text: welcome }),
+    },
     signal,
   });
 }

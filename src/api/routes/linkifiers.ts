@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
+import { UnsupportedByServerError } from '../errors.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import { addLinkifierResponse, getLinkifiersResponse } from '../schemas/linkifier.ts';
 
@@ -22,9 +23,35 @@ export function getLinkifiers(
 export interface AddLinkifierParams {
   pattern: string;
   url_template: string;
+  /**
+   * null means none, as absence does. Upstream reads this parameter as plain text, so null
+   * is left out rather than sent as the text "null".
+   */
   reverse_template?: string | null;
   alternative_url_templates?: readonly string[];
   example_input?: string;
+}
+
+const ADD = 'POST /realm/filters';
+/** Before this level the template is a `%(name)s` format string named url_format_string. */
+const URL_TEMPLATE_LEVEL = 176;
+
+/**
+ * An RFC 6570 template as the format string of a server before FL 176. Only a plain
+ * `{name}` has an equivalent there; anything else would link somewhere else, so it is
+ * refused before sending rather than sent changed.
+ */
+export function toUrlFormatString(template: string, level: number): string {
+  return template.replace(/\{([^{}]*)\}|[{}%]/g, (whole, name: string | undefined) => {
+    if (whole === '%') return '%%';
+    if (name !== undefined && /^\w+$/.test(name)) return `%(${name})s`;
+    throw new UnsupportedByServerError(
+      ADD,
+      `the URL template part "${whole}"`,
+      URL_TEMPLATE_LEVEL,
+      level,
+    );
+  });
 }
 
 /** Spec 4.16 POST /realm/filters; before FL 176 the template is sent as url_format_string. */
@@ -33,15 +60,18 @@ export async function addLinkifier(
   params: AddLinkifierParams,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof addLinkifierResponse>>> {
-  const { url_template, ...rest } = params;
+  const { url_template, reverse_template, ...rest } = params;
   const level = await client.featureLevel(signal);
-  const template = level < 176 ? { url_format_string: url_template } : { url_template };
+  const template =
+    level < URL_TEMPLATE_LEVEL
+      ? { url_format_string: toUrlFormatString(url_template, level) }
+      : { url_template };
   return client.call({
     method: 'POST',
     path: '/realm/filters',
-    endpoint: 'POST /realm/filters',
+    endpoint: ADD,
     schema: addLinkifierResponse,
-    params: { ...rest, ...template },
+    params: { ...rest, ...template, ...(reverse_template === null ? {} : { reverse_template }) },
     signal,
   });
 }

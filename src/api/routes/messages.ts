@@ -9,7 +9,7 @@ import {
   updateFlagsResponse,
   type GetMessagesResponse,
 } from '../schemas/message.ts';
-import type { Narrow } from './narrow.ts';
+import type { Narrow, NarrowTerm } from './narrow.ts';
 
 export type Anchor = number | 'newest' | 'oldest' | 'first_unread' | 'date';
 
@@ -28,6 +28,43 @@ export interface GetMessagesParams {
 }
 
 const GET_MESSAGES = 'GET /messages';
+/** Upstream's GET /messages dates include_anchor to this level; older servers ignore it. */
+const INCLUDE_ANCHOR_LEVEL = 155;
+
+/** Operators a server learned at a level, with the name it knew them by before. */
+const OPERATOR_RENAMES: readonly { current: string; older: string; since: number }[] = [
+  { current: 'dm', older: 'pm-with', since: 177 },
+  { current: 'dm-including', older: 'group-pm-with', since: 177 },
+  // Upstream's changelog dates these to FL 250; the reference files do not (the FL 247
+  // changelog ends before it, the FL 420 document gives no level), so this is its word.
+  { current: 'channel', older: 'stream', since: 250 },
+  { current: 'channels', older: 'streams', since: 250 },
+];
+/** `is:dm` arrived with the `dm` operator; `is:private` is its older name. */
+const IS_DM_LEVEL = 177;
+/** Before this level an `id` operand had to be the id as a string. */
+const INTEGER_ID_OPERAND_LEVEL = 194;
+
+function termForLevel(term: NarrowTerm, level: number): NarrowTerm {
+  const [operator, operand] = 'operator' in term ? [term.operator, term.operand] : term;
+  const rename = OPERATOR_RENAMES.find((r) => r.current === operator && level < r.since);
+  let wireOperand = operand;
+  if (operator === 'is' && operand === 'dm' && level < IS_DM_LEVEL) wireOperand = 'private';
+  const stringOnly = operator === 'near' || (operator === 'id' && level < INTEGER_ID_OPERAND_LEVEL);
+  if (stringOnly && typeof operand === 'number') wireOperand = String(operand);
+  const wireOperator = rename?.older ?? operator;
+  if ('operator' in term) return { ...term, operator: wireOperator, operand: wireOperand };
+  return [wireOperator, wireOperand as string];
+}
+
+/**
+ * The narrow as a server of this level reads it: an operator it does not know yet would be
+ * refused, so it gets the older name, and an integer operand goes as text where that server
+ * takes only text (`near` always, `id` before FL 194).
+ */
+export function narrowForLevel(narrow: Narrow, level: number): Narrow {
+  return narrow.map((term) => termForLevel(term, level));
+}
 
 /** Spec 4.5 GET /messages. */
 export async function getMessages(
@@ -44,37 +81,58 @@ export async function getMessages(
   if (params.allow_empty_topic_name !== undefined) {
     await client.requireFeatureLevel(GET_MESSAGES, 'allow_empty_topic_name', 334, signal);
   }
+  const level = await client.featureLevel(signal);
   // An older server's message shapes are rewritten; a current one's keep the fast path.
-  const current = (await client.featureLevel(signal)) >= CURRENT_MESSAGE_SHAPE_LEVEL;
-  const schema: z.ZodType<GetMessagesResponse> = current
-    ? getMessagesResponse
-    : anyLevelGetMessagesResponse;
-  return client.call({
+  const schema: z.ZodType<GetMessagesResponse> =
+    level >= CURRENT_MESSAGE_SHAPE_LEVEL ? getMessagesResponse : anyLevelGetMessagesResponse;
+  const { narrow, include_anchor, ...rest } = params;
+  const dropAnchor = include_anchor === false && level < INCLUDE_ANCHOR_LEVEL;
+  const result = await client.call({
     method: 'GET',
     path: '/messages',
     endpoint: GET_MESSAGES,
     schema,
-    params: { ...params },
+    params: {
+      ...rest,
+      ...(narrow ? { narrow: narrowForLevel(narrow, level) } : {}),
+      ...(dropAnchor ? {} : { include_anchor }),
+    },
     signal,
   });
+  return dropAnchor ? withoutAnchor(result, params.anchor) : result;
+}
+
+/** What include_anchor=false would have returned, from an answer that has the anchor. */
+function withoutAnchor(
+  result: ApiResult<GetMessagesResponse>,
+  anchor: Anchor | undefined,
+): ApiResult<GetMessagesResponse> {
+  const id = typeof anchor === 'number' ? anchor : result.data.anchor;
+  const messages = result.data.messages.filter((m) => m.id !== id);
+  return { ...result, data: { ...result.data, found_anchor: false, messages } };
 }
 
 export type SendMessageParams =
   | { type: 'stream'; to: string | number; topic: string; content: string }
   | { type: 'direct'; to: readonly number[]; content: string };
 
+/** `direct` replaced `private` as the type of a direct message at this level. */
+const DIRECT_TYPE_LEVEL = 174;
+
 /** API-NOTES.md POST /messages. */
-export function sendMessage(
+export async function sendMessage(
   client: ApiClient,
   params: SendMessageParams,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof sendMessageResponse>>> {
+  const legacyDirect =
+    params.type === 'direct' && (await client.featureLevel(signal)) < DIRECT_TYPE_LEVEL;
   return client.call({
     method: 'POST',
     path: '/messages',
     endpoint: 'POST /messages',
     schema: sendMessageResponse,
-    params,
+    params: legacyDirect ? { ...params, type: 'private' } : params,
     signal,
   });
 }

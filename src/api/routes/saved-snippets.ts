@@ -1,16 +1,22 @@
 /** Saved snippets (spec 2.7). */
 import type { z } from 'zod';
-import type { ApiClient, ApiResult } from '../client.ts';
+import type { ApiClient, ApiResult, CallSpec } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import { createSavedSnippetResponse, getSavedSnippetsResponse } from '../schemas/saved-snippet.ts';
+
+/** Every snippet call fails before sending on a server older than FL 297. */
+async function snippetCall<T>(client: ApiClient, spec: CallSpec<T>): Promise<ApiResult<T>> {
+  await client.requireFeatureLevel(spec.endpoint, 'saved snippets', 297, spec.signal);
+  return client.call(spec);
+}
 
 /** API-NOTES.md GET /saved_snippets. */
 export function getSavedSnippets(
   client: ApiClient,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof getSavedSnippetsResponse>>> {
-  return client.call({
+  return snippetCall(client, {
     method: 'GET',
     path: '/saved_snippets',
     endpoint: 'GET /saved_snippets',
@@ -25,7 +31,7 @@ export function createSavedSnippet(
   params: { title: string; content: string },
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof createSavedSnippetResponse>>> {
-  return client.call({
+  return snippetCall(client, {
     method: 'POST',
     path: '/saved_snippets',
     endpoint: 'POST /saved_snippets',
@@ -41,7 +47,7 @@ export function deleteSavedSnippet(
   snippetId: number,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
-  return client.call({
+  return snippetCall(client, {
     method: 'DELETE',
     path: `/saved_snippets/${pathSegment(snippetId)}`,
     endpoint: 'DELETE /saved_snippets/{saved_snippet_id}',

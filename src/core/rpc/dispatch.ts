@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { channels, isChannel, type Args, type Channel, type Result } from './contract.ts';
 import { RpcError, type RpcResponse } from './errors.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, UnsupportedByServerError } from '../../api/errors.ts';
 
 export type HandlerTable = { [C in Channel]: (args: Args<C>) => Promise<Result<C>> };
 
@@ -24,6 +24,15 @@ export function toRpcError(err: unknown): RpcError {
       message: err.msg || err.code,
       apiCode: err.code,
       ...(Object.keys(details).length > 0 ? { details } : {}),
+    });
+  }
+  if (err instanceof UnsupportedByServerError) {
+    // Nothing was sent, so there is no server answer to show: say what the server lacks.
+    return new RpcError({
+      code: 'FAILED',
+      message:
+        `This server (feature level ${err.serverFeatureLevel}) does not support ` +
+        `${err.feature}: that needs feature level ${err.requiredFeatureLevel}.`,
     });
   }
   const apiCode =

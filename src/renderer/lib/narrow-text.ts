@@ -60,8 +60,9 @@ function tokens(text: string): string[] {
   return out;
 }
 
+// Upstream takes an integer operand only for some operators; `near` is not one of them.
 function operandFor(operator: string, raw: string): string | number | number[] {
-  if ((operator === 'near' || operator === 'id') && /^\d+$/.test(raw)) return Number(raw);
+  if (operator === 'id' && /^\d+$/.test(raw)) return Number(raw);
   if (operator === 'dm' && /^\d+(,\d+)*$/.test(raw)) return raw.split(',').map(Number);
   return raw;
 }
@@ -96,6 +97,12 @@ export function parseNarrow(text: string): ParseResult {
   }
   if (words.length > 0) terms.push({ operator: 'search', operand: words.join(' ') });
   return { ok: true, terms };
+}
+
+/** The message id of a `near:` or `id:` term, whose operand may be the id as text. */
+export function messageIdOperand(operand: NarrowTermWire['operand']): number | undefined {
+  const text = typeof operand === 'number' ? String(operand) : operand;
+  return typeof text === 'string' && /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
 function quote(text: string): string {

@@ -15,10 +15,15 @@ import { createVideoCall } from '../../../src/api/routes/calls.ts';
 import { register } from '../../../src/api/routes/events.ts';
 import { sendInvites } from '../../../src/api/routes/invites.ts';
 import { addLinkifier, getLinkifiers } from '../../../src/api/routes/linkifiers.ts';
-import { getMessages } from '../../../src/api/routes/messages.ts';
+import { getMessages, sendMessage } from '../../../src/api/routes/messages.ts';
 import { sendTestPushNotification } from '../../../src/api/routes/push.ts';
 import { removeReaction } from '../../../src/api/routes/reactions.ts';
 import { deactivateRealm } from '../../../src/api/routes/realm.ts';
+import {
+  createSavedSnippet,
+  deleteSavedSnippet,
+  getSavedSnippets,
+} from '../../../src/api/routes/saved-snippets.ts';
 import { updateSettings, updateUserSettingsDefaults } from '../../../src/api/routes/settings.ts';
 import { unsubscribe } from '../../../src/api/routes/subscriptions.ts';
 import { updateUserGroupMembers } from '../../../src/api/routes/user-groups.ts';
@@ -62,6 +67,9 @@ describe('calls a server does not have yet fail before any request', () => {
         }),
     ],
     ['channel folders', 389, (c) => getChannelFolders(c)],
+    ['GET /saved_snippets', 297, (c) => getSavedSnippets(c)],
+    ['POST /saved_snippets', 297, (c) => createSavedSnippet(c, { title: 't', content: 'c' })],
+    ['DELETE /saved_snippets/{id}', 297, (c) => deleteSavedSnippet(c, 1)],
     ['video calls', 493, (c) => createVideoCall(c)],
     ['subgroup membership', 311, (c) => updateUserGroupMembers(c, 1, { add_subgroups: [2] })],
     ['deletion_delay_days', 332, (c) => deactivateRealm(c, { deletion_delay_days: 30 })],
@@ -116,14 +124,45 @@ describe('a server at FL 100', () => {
     expect(invitation?.expiry).toBeLessThan(createdNear + 2 * 86400 + 120);
   });
 
-  it('sends url_format_string for a linkifier and reads it back as url_template (before FL 176)', async () => {
+  it('sends url_format_string for a linkifier in the %(name)s format and reads it back as url_template (before FL 176)', async () => {
     const admin = h.as(ROLE.admin);
     const { data } = await addLinkifier(admin, {
       pattern: '#(?P<id>[0-9]+)',
-      url_template: 'https://old.test/{id}',
+      url_template: 'https://old.test/{id}?q=100%',
     });
+    expect(h.server.state.linkifiers.get(data.id)?.url_template).toBe(
+      'https://old.test/%(id)s?q=100%%',
+    );
+    // Read back as the server sent it: the old format, under today's name.
     const listed = (await getLinkifiers(admin)).data.linkifiers.find((l) => l.id === data.id);
-    expect(listed?.url_template).toBe('https://old.test/{id}');
+    expect(listed?.url_template).toBe('https://old.test/%(id)s?q=100%%');
+  });
+
+  it('refuses, without sending, a linkifier template the old format cannot express', async () => {
+    const before = h.server.state.linkifiers.size;
+    const error = await failure(
+      addLinkifier(h.as(ROLE.admin), {
+        pattern: '(?P<path>[a-z/]+)',
+        url_template: 'https://old.test/{+path}',
+      }),
+    );
+    expect(error).toBeInstanceOf(UnsupportedByServerError);
+    expect((error as UnsupportedByServerError).requiredFeatureLevel).toBe(176);
+    expect(h.server.state.linkifiers.size).toBe(before);
+  });
+
+  it('sends a direct message as type private (before FL 174)', async () => {
+    const member = h.as(ROLE.member);
+    const other = humanWithRole(h.server, ROLE.member, 1);
+    // This server refuses `direct`; the call succeeds only if the client renamed it.
+    const sent = await sendMessage(member, { type: 'direct', to: [other.user_id], content: 'hi' });
+    expect(sent.data.id).toBeGreaterThan(0);
+  });
+
+  it('refuses saved snippets against the real server too, without sending the call', async () => {
+    const error = await failure(getSavedSnippets(h.as(ROLE.member)));
+    expect(error).toBeInstanceOf(UnsupportedByServerError);
+    expect((error as UnsupportedByServerError).requiredFeatureLevel).toBe(297);
   });
 
   it('maps the BAD_REQUEST of a missing reaction to REACTION_DOES_NOT_EXIST (before FL 193)', async () => {

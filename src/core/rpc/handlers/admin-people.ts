@@ -14,7 +14,7 @@ import {
 import {
   getSubscriptions,
   unsubscribe,
-  updateSubscription,
+  updateSubscriptionProperties,
 } from '../../../api/routes/subscriptions.ts';
 import { isUserGroupMember, updateUserGroupMembers } from '../../../api/routes/user-groups.ts';
 import { createUser, getUser, getUsers } from '../../../api/routes/users.ts';
@@ -193,12 +193,12 @@ export function adminPeopleHandlers(ctx: CoreContext): Pick<HandlerTable, People
       }));
     },
 
+    // Not the single-channel PATCH: some upstream versions read its value as plain text and
+    // refuse "true" and "false" for the boolean properties; this call's list is JSON.
     'adminPeople.updateSubscription': async ({ accountId, streamId, property, value }) => {
-      await updateSubscription(await clientOf(accountId), {
-        stream_id: streamId,
-        property,
-        value,
-      });
+      await updateSubscriptionProperties(await clientOf(accountId), [
+        { stream_id: streamId, property, value },
+      ]);
       return {};
     },
 

@@ -87,4 +87,15 @@ describe('API errors reaching the renderer', () => {
       },
     });
   });
+
+  it('say plainly what a server too old for the call lacks, as no server answered', async () => {
+    const { toRpcError } = await import('../../../../src/core/rpc/dispatch.ts');
+    const { UnsupportedByServerError } = await import('../../../../src/api/errors.ts');
+    const err = new UnsupportedByServerError('GET /saved_snippets', 'saved snippets', 297, 296);
+    expect(toRpcError(err).toShape()).toEqual({
+      code: 'FAILED',
+      message:
+        'This server (feature level 296) does not support saved snippets: that needs feature level 297.',
+    });
+  });
 });

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { narrowToText, parseNarrow } from '../../../../src/renderer/lib/narrow-text.ts';
+import {
+  messageIdOperand,
+  narrowToText,
+  parseNarrow,
+} from '../../../../src/renderer/lib/narrow-text.ts';
 
 describe('the narrow bar language', () => {
   it('combines channel, quoted topic, negated sender, is: and free search words', () => {
@@ -19,15 +23,29 @@ describe('the narrow bar language', () => {
     });
   });
 
-  it('folds synonyms and reads dm ids and message ids as numbers', () => {
-    expect(parseNarrow('stream:ops pm-with:4,7 near:120')).toEqual({
+  it('folds synonyms and reads dm ids and the id operand as numbers', () => {
+    expect(parseNarrow('stream:ops pm-with:4,7 id:120')).toEqual({
       ok: true,
       terms: [
         { operator: 'channel', operand: 'ops' },
         { operator: 'dm', operand: [4, 7] },
-        { operator: 'near', operand: 120 },
+        { operator: 'id', operand: 120 },
       ],
     });
+  });
+
+  it('keeps a near operand as text, which is all upstream takes for it', () => {
+    expect(parseNarrow('near:120')).toEqual({
+      ok: true,
+      terms: [{ operator: 'near', operand: '120' }],
+    });
+  });
+
+  it('finds the message a near or id term points at, as text or as a number', () => {
+    expect(messageIdOperand('120')).toBe(120);
+    expect(messageIdOperand(120)).toBe(120);
+    expect(messageIdOperand('12a')).toBeUndefined();
+    expect(messageIdOperand([4, 7])).toBeUndefined();
   });
 
   it('accepts all public channels and the empty topic', () => {
