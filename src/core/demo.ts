@@ -2,6 +2,7 @@
  * The embedded demo organization: the reference server started in this process on a free
  * loopback port, so a newcomer sees a working organization with no account anywhere.
  */
+import { randomBytes } from 'node:crypto';
 import { startServer, type StartedServer } from '../server/index.ts';
 
 export interface DemoServer {
@@ -13,7 +14,11 @@ export interface DemoServer {
 export type DemoServerFactory = () => Promise<DemoServer>;
 
 export const startEmbeddedDemo: DemoServerFactory = async () => {
-  const server: StartedServer = await startServer({ demo: true });
+  // The reference server's default JWT key is public: anyone could mint a token for the owner.
+  const server: StartedServer = await startServer({
+    demo: true,
+    jwtKey: randomBytes(32).toString('base64url'),
+  });
   const owner = server.users.find((u) => u.role === 100 && !u.is_bot);
   if (!owner) {
     await server.close();

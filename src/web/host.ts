@@ -2,7 +2,9 @@
  * Browser mode: serves the built renderer on 127.0.0.1 and carries `window.perch` over a
  * WebSocket to a Core running in this Node process. Every request must prove it came from
  * the URL this run printed: the page by the token in its query, later requests by the
- * cookie that page set, the WebSocket by the token and by its Origin.
+ * cookie that page set, the WebSocket by the token and by its Origin. The cookie holds a
+ * second secret, not the token: cookies ignore ports, so any other 127.0.0.1 service the
+ * browser visits receives it, and it must not open the WebSocket.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -50,6 +52,7 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? newRunToken();
+  const pageKey = newRunToken();
   const root = resolve(options.staticDir);
   let origin = '';
 
@@ -59,7 +62,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return refuse(res, 405, 'Method not allowed');
       const url = new URL(req.url ?? '/', origin);
       const viaQuery = tokenMatches(token, url.searchParams.get('token'));
-      if (!viaQuery && !tokenMatches(token, cookieToken(req))) {
+      if (!viaQuery && !tokenMatches(pageKey, cookieToken(req))) {
         return refuse(res, 403, 'Open Perch with the URL printed when it started.');
       }
       const file = await loadStatic(root, url.pathname);
@@ -71,7 +74,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         'referrer-policy': 'no-referrer',
         'cache-control': 'no-store',
       };
-      if (viaQuery) headers['set-cookie'] = `${COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+      if (viaQuery) {
+        headers['set-cookie'] = `${COOKIE}=${pageKey}; Path=/; HttpOnly; SameSite=Strict`;
+      }
       res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : file.body);
     })().catch(() => refuse(res, 500, 'Internal error'));
   });
@@ -82,7 +87,16 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
 
   http.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', origin);
+    // Node drops the server's error listener from an upgraded socket: a peer that resets
+    // the connection would otherwise end the whole process, Core included.
+    socket.on('error', () => socket.destroy());
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', origin);
+    } catch {
+      socket.destroy();
+      return;
+    }
     const allowed =
       url.pathname === '/rpc' &&
       req.headers.origin === origin &&

@@ -27,7 +27,14 @@ const HIDDEN_ELEMENTS = /<(script|style|template)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/g
 const COMMENTS = /<!--[\s\S]*?(-->|$)/g;
 const LINE_BREAKING_TAGS =
   /<(br|\/p|\/div|\/li|\/h[1-6]|\/blockquote|\/pre|\/tr|\/table|\/ul|\/ol|hr)\b[^>]*>/gi;
-const TAGS = /<\/?[a-z!][^>]*>/gi;
+// Stops at the next '<' so a run of unclosed tags costs linear, not quadratic, time.
+const TAGS = /<\/?[a-z!][^<>]*>/gi;
+/**
+ * A notification shows a few lines; reading more of a server's HTML only gives a hostile
+ * one room to make these regular expressions slow.
+ */
+const MAX_HTML = 10_000;
+const CUT_TAG = /<[^>]*$/;
 const ENTITY = /&(#x[0-9a-f]+|#[0-9]+|[a-z][a-z0-9]*);/gi;
 
 function decodeEntity(match: string, body: string): string {
@@ -45,7 +52,8 @@ export function decodeEntities(text: string): string {
 
 /** Plain text of an HTML fragment: one line per block, runs of spaces collapsed. */
 export function htmlToText(html: string): string {
-  const text = html
+  const bounded = html.length > MAX_HTML ? html.slice(0, MAX_HTML).replace(CUT_TAG, '') : html;
+  const text = bounded
     .replace(HIDDEN_ELEMENTS, '')
     .replace(COMMENTS, '')
     .replace(LINE_BREAKING_TAGS, '\n')
@@ -64,6 +72,8 @@ const IMAGES = /<img\b[^>]*>/gi;
 
 /** True when a message holds nothing but links to uploaded files (and their previews). */
 export function isOnlyUpload(content: string, markdown: boolean): boolean {
+  // No upload link, with its preview, comes near this size.
+  if (content.length > MAX_HTML) return false;
   const pattern = markdown ? UPLOAD_LINK_MARKDOWN : UPLOAD_LINK_HTML;
   const withoutUploads = content.replace(pattern, '');
   if (withoutUploads === content) return false;

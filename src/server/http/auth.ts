@@ -26,13 +26,14 @@ export function authenticate(state: ServerState, header: string | undefined): Us
   const key = decoded.slice(colon + 1);
   if (state.realm.deactivated) throw realmDeactivated();
   const user = state.userByEmail(email);
-  if (!user || !sameKey(user.api_key, key))
+  if (!user || !sameSecret(user.api_key, key))
     throw new ApiError('INVALID_API_KEY', 'Invalid API key');
   if (!user.is_active) throw userDeactivated();
   return user;
 }
 
-function sameKey(expected: string, given: string): boolean {
+/** Constant-time, so a caller cannot learn a key or password byte by byte. */
+export function sameSecret(expected: string, given: string): boolean {
   const a = Buffer.from(expected);
   const b = Buffer.from(given);
   return a.length === b.length && timingSafeEqual(a, b);

@@ -14,6 +14,8 @@ import type { RateLimiter } from './rate-limit.ts';
 import type { Handler, PublicHandler, PublicRequest, Router } from './router.ts';
 import { parsePathInt } from './router.ts';
 
+const MAX_INTERNAL_ERRORS = 100;
+
 const PREFIX = '/api/v1';
 
 export interface HandlerDeps {
@@ -45,7 +47,8 @@ async function handle(deps: HandlerDeps, req: IncomingMessage, res: ServerRespon
       send(res, err.status, headers, err.body());
       return;
     }
-    deps.internalErrors.push(err);
+    // Kept for tests to inspect; bounded so a client repeating a bad request costs no memory.
+    if (deps.internalErrors.length < MAX_INTERNAL_ERRORS) deps.internalErrors.push(err);
     send(res, 400, headers, badRequest('Invalid request').body());
   }
 }

@@ -4,7 +4,7 @@
  */
 import { nowSeconds } from '../context.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
-import { userDeactivated } from '../http/auth.ts';
+import { sameSecret, userDeactivated } from '../http/auth.ts';
 import type { Router } from '../http/router.ts';
 import { presentUser } from '../state/present.ts';
 import { verifyHs256 } from './jwt-verify.ts';
@@ -32,7 +32,7 @@ export function register(router: Router): void {
     const username = params.string('username');
     const password = params.string('password');
     const user = ctx.state.userByEmail(username);
-    if (!user || user.is_bot || user.password !== password) {
+    if (!user || user.is_bot || !sameSecret(user.password, password)) {
       throw new ApiError('AUTHENTICATION_FAILED', 'Your username or password is incorrect');
     }
     if (!user.is_active) throw userDeactivated();

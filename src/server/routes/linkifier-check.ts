@@ -4,6 +4,7 @@
  * the variables the pattern extracts from it.
  */
 import { runInNewContext } from 'node:vm';
+import safeRegex from 'safe-regex2';
 import { badRequest, invalid } from '../http/errors.ts';
 
 const MATCH_TIMEOUT_MS = 100;
@@ -24,6 +25,12 @@ export function checkLinkifier(l: LinkifierInput): void {
     regex = new RegExp(l.pattern.replace(/\(\?P</g, '(?<'), 'u');
   } catch {
     throw invalid('pattern', 'is not a valid regular expression');
+  }
+  // A stored pattern runs on every message, topic and description without a deadline; a
+  // nested repetition like (a+)+ would let one message freeze the server (and the app that
+  // embeds it as its demo) for hours. safe-regex2 refuses those by their star height.
+  if (!safeRegex(regex.source)) {
+    throw invalid('pattern', 'has nested repetition, which can take exponential time to match');
   }
   const groups = new Set(Object.keys(new RegExp(`${regex.source}|`, 'u').exec('')?.groups ?? {}));
   for (const template of [l.urlTemplate, ...l.alternatives]) {

@@ -87,12 +87,12 @@ export function dispatchOutgoingWebhooks(
     const trigger = triggerFor(bot, message);
     if (!trigger) continue;
     const body = webhookBody(ctx, bot, message, trigger, bot.webhook.token);
-    deliver(bot.webhook.url, body).then(
-      (content) => {
+    deliver(bot.webhook.url, body)
+      .then((content) => {
         if (content !== undefined) reply(bot, content);
-      },
-      // An unreachable bot is the bot's problem; the message is already delivered.
-      () => undefined,
-    );
+      })
+      // An unreachable bot, or a reply the bot may no longer post, is the bot's problem:
+      // the message is already delivered, and nothing here may end the server.
+      .catch(() => undefined);
   }
 }

@@ -73,6 +73,27 @@ describe('linkifiers (spec 4.16)', () => {
     expect((await call(server, byRole(server, 200), 'GET', '/realm/linkifiers')).status).toBe(200);
   });
 
+  it('refuses nested repetition even without an example, so no message can freeze it', async () => {
+    server = await startServer({ rateLimit: false });
+    const admin = byRole(server, 200);
+    const r = await call(server, admin, 'POST', '/realm/filters', {
+      pattern: '(?P<id>(a+)+)b',
+      url_template: 'https://x.example/{id}',
+    });
+    expect([r.status, r.body.code]).toEqual([400, 'BAD_REQUEST']);
+    expect(r.body.msg).toBe(
+      'pattern has nested repetition, which can take exponential time to match',
+    );
+    expect((await ok(server, admin, 'GET', '/realm/linkifiers')).linkifiers).toEqual([]);
+    // The message that would have taken hours to render is delivered at once.
+    await ok(server, admin, 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'redos',
+      content: 'a'.repeat(40),
+    });
+  });
+
   it('is for administrators only', async () => {
     server = await startServer({ rateLimit: false });
     const r = await call(server, byRole(server, 400), 'POST', '/realm/filters', ISSUE);

@@ -23,6 +23,14 @@ describe('htmlToText', () => {
       'quoted\none\ntwo three',
     );
   });
+  it('reads only the start of a huge message, without a tag cut in half', () => {
+    const text = htmlToText(
+      `<p>${'word '.repeat(1999)}<a href="https://x.example/${'y'.repeat(50)}">tail</a></p>`,
+    );
+    expect(text).toBe(Array(1999).fill('word').join(' '));
+    // Unclosed tags stop at the next '<': the text between them is kept, not swallowed.
+    expect(htmlToText('<a<b>c')).toBe('<ac');
+  });
 });
 
 describe('isOnlyUpload', () => {

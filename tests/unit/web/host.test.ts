@@ -1,0 +1,98 @@
+/**
+ * The web host's guard against whatever a local process sends it: nothing it can send
+ * before proving the token may stop the host (and the Core it carries), and the cookie a
+ * page gets, which cookies' port blindness shows to every 127.0.0.1 service, cannot open
+ * the WebSocket.
+ */
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createCore, type Core } from '../../../src/core/core.ts';
+import { startWebHost, type WebHost } from '../../../src/web/host.ts';
+import { MemorySecrets } from '../../integration/core/sync/memory-secrets.ts';
+
+let core: Core;
+let host: WebHost;
+
+beforeEach(async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'perch-host-'));
+  const staticDir = join(dir, 'renderer');
+  await mkdir(staticDir);
+  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Perch</title>');
+  core = await createCore({
+    dataDir: join(dir, 'data'),
+    version: 't',
+    transport: 'web',
+    secrets: new MemorySecrets(),
+  });
+  host = await startWebHost({ core, staticDir });
+});
+
+afterEach(async () => {
+  await host.close();
+  await core.close();
+});
+
+/** Sends raw bytes and resolves with whatever comes back before the peer closes. */
+function raw(request: string, reset = false): Promise<string> {
+  const { port } = new URL(host.origin);
+  return new Promise((resolve) => {
+    const socket = connect(Number(port), '127.0.0.1', () => {
+      socket.write(request);
+      if (reset) socket.resetAndDestroy();
+    });
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('error', () => resolve(answer));
+    socket.on('close', () => resolve(answer));
+  });
+}
+
+const upgrade = (target: string) =>
+  `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n` +
+  `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n` +
+  `Origin: ${host.origin}\r\n\r\n`;
+
+async function stillServes(): Promise<void> {
+  const response = await fetch(host.url);
+  expect(response.status).toBe(200);
+}
+
+describe('the web host under hostile local traffic', () => {
+  it('an upgrade whose target is not a URL is dropped, and the host keeps serving', async () => {
+    expect(await raw(upgrade('http://[/rpc'))).not.toContain('101');
+    await stillServes();
+  });
+
+  it('a peer that resets after a refused upgrade does not take the host down', async () => {
+    for (let i = 0; i < 20; i++) await raw(upgrade('/rpc?token=wrong'), true);
+    await stillServes();
+  });
+
+  it('the page cookie serves the page but is not the token and cannot open the WebSocket', async () => {
+    const page = await fetch(host.url);
+    const cookie = /perch_token=([^;]+)/.exec(page.headers.get('set-cookie') ?? '')?.[1] ?? '';
+    expect(cookie).not.toBe('');
+    expect(cookie).not.toBe(host.token);
+
+    const again = await fetch(`${host.origin}/`, { headers: { cookie: `perch_token=${cookie}` } });
+    expect(again.status).toBe(200);
+
+    const opened = (token: string) =>
+      new Promise<boolean>((resolve) => {
+        const ws = new WebSocket(`ws://127.0.0.1:${new URL(host.origin).port}/rpc?token=${token}`, {
+          origin: host.origin,
+        });
+        ws.on('open', () => {
+          ws.close();
+          resolve(true);
+        });
+        ws.on('error', () => resolve(false));
+      });
+    expect(await opened(encodeURIComponent(cookie))).toBe(false);
+    expect(await opened(encodeURIComponent(host.token))).toBe(true);
+  });
+});
