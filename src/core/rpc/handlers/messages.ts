@@ -84,7 +84,7 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
       withClient(accountId, async (client) => {
         const { data } = await getSavedSnippets(client);
         return data.saved_snippets.map((s) => ({
-          id: Number(s.id),
+          id: s.saved_snippet_id,
           title: s.title,
           content: s.content,
         }));
