@@ -14,13 +14,19 @@ const SealedFile = z.record(z.string(), z.string());
 export class SafeStorageSecretStore implements SecretStore {
   readonly kind = 'safeStorage' as const;
   private readonly path: string;
+  /** Changes run one at a time: two sign-ins at once must not each drop the other's key. */
+  private queue: Promise<unknown> = Promise.resolve();
 
   private constructor(dataDir: string) {
     this.path = join(dataDir, 'sealed-keys.json');
   }
 
   static open(dataDir: string): SafeStorageSecretStore {
-    if (!safeStorage.isEncryptionAvailable()) {
+    // On Linux without a keyring Chromium "encrypts" with a key built into every copy of
+    // it (the basic_text backend): as good as plaintext, so it counts as unavailable.
+    const basicText =
+      process.platform === 'linux' && safeStorage.getSelectedStorageBackend() === 'basic_text';
+    if (!safeStorage.isEncryptionAvailable() || basicText) {
       throw new Error(
         'Neither the OS keychain nor encrypted storage is available; Perch will not store keys in plaintext.',
       );
@@ -35,18 +41,31 @@ export class SafeStorageSecretStore implements SecretStore {
       : safeStorage.decryptString(Buffer.from(sealed, 'base64'));
   }
 
-  async set(accountId: string, secret: string): Promise<void> {
-    const all = await this.read();
-    all[accountId] = safeStorage.encryptString(secret).toString('base64');
-    await writeJsonFile(this.path, all);
+  set(accountId: string, secret: string): Promise<void> {
+    return this.change(async (all) => {
+      all[accountId] = safeStorage.encryptString(secret).toString('base64');
+      return true;
+    }).then(() => undefined);
   }
 
-  async delete(accountId: string): Promise<boolean> {
-    const all = await this.read();
-    if (!(accountId in all)) return false;
-    delete all[accountId];
-    await writeJsonFile(this.path, all);
-    return true;
+  delete(accountId: string): Promise<boolean> {
+    return this.change(async (all) => {
+      if (!(accountId in all)) return false;
+      delete all[accountId];
+      return true;
+    });
+  }
+
+  /** Read, change and write back as one step; `edit` says whether anything changed. */
+  private change(edit: (all: Record<string, string>) => Promise<boolean>): Promise<boolean> {
+    const next = this.queue.then(async () => {
+      const all = await this.read();
+      const changed = await edit(all);
+      if (changed) await writeJsonFile(this.path, all);
+      return changed;
+    });
+    this.queue = next.catch(() => undefined);
+    return next;
   }
 
   private read(): Promise<Record<string, string>> {

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const encryption = { available: true };
+const encryption = { available: true, backend: 'gnome_libsecret' };
 vi.mock('electron', () => ({
   safeStorage: {
     isEncryptionAvailable: () => encryption.available,
+    getSelectedStorageBackend: () => encryption.backend,
     encryptString: (s: string) => Buffer.from(`sealed:${Buffer.from(s).toString('hex')}`),
     decryptString: (b: Buffer) =>
       Buffer.from(b.toString().replace(/^sealed:/, ''), 'hex').toString(),
@@ -23,6 +24,7 @@ const { SafeStorageSecretStore } = await import('../../../electron/secret-fallba
 describe('SafeStorageSecretStore', () => {
   beforeEach(() => {
     encryption.available = true;
+    encryption.backend = 'gnome_libsecret';
   });
 
   it('round-trips a key and never writes it in plaintext', async () => {
@@ -46,5 +48,25 @@ describe('SafeStorageSecretStore', () => {
   it('refuses to start when no encryption is available, rather than store plaintext', () => {
     encryption.available = false;
     expect(() => SafeStorageSecretStore.open(tmpdir())).toThrow(/will not store keys in plaintext/);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    "refuses Linux's basic_text backend, whose key is the same in every copy of Chromium",
+    () => {
+      encryption.backend = 'basic_text';
+      expect(() => SafeStorageSecretStore.open(tmpdir())).toThrow(
+        /will not store keys in plaintext/,
+      );
+    },
+  );
+
+  it('two sign-ins at once both keep their keys', async () => {
+    const store = SafeStorageSecretStore.open(await mkdtemp(join(tmpdir(), 'perch-sealed-')));
+    await Promise.all([store.set('a', 'key-a'), store.set('b', 'key-b'), store.set('c', 'key-c')]);
+    expect([await store.get('a'), await store.get('b'), await store.get('c')]).toEqual([
+      'key-a',
+      'key-b',
+      'key-c',
+    ]);
   });
 });
