@@ -4,6 +4,12 @@ import type { ApiClient, ApiResult } from '../client.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import { getEventsResponse, type GetEventsResponse } from '../schemas/event.ts';
 import { registerResponse, type RegisterResponse } from '../schemas/register.ts';
+import {
+  ICON_COUNT_RENUMBERED_AT,
+  ICON_COUNT_SETTING,
+  iconCountFromServer,
+  withSpecIconCount,
+} from '../icon-count.ts';
 import type { Narrow } from './narrow.ts';
 
 export interface ClientCapabilities {
@@ -43,7 +49,32 @@ export async function register(
   });
   client.learnFeatureLevel(result.data.service_feature_level);
   client.learnLongPollTimeout(result.data.event_queue_longpoll_timeout_seconds);
-  return result;
+  const level = result.data.service_feature_level ?? 0;
+  const data = {
+    ...result.data,
+    user_settings: withSpecIconCount(result.data.user_settings, level),
+    realm_user_settings_defaults: withSpecIconCount(
+      result.data.realm_user_settings_defaults,
+      level,
+    ),
+  };
+  return { ...result, data };
+}
+
+/** A setting event's value in the spec's numbering (see icon-count.ts). */
+function withSpecEventValues(events: GetEventsResponse['events'], level: number) {
+  return events.map((e) => {
+    if (e.type === 'update_global_notifications' && e.notification_name === ICON_COUNT_SETTING) {
+      return { ...e, setting: iconCountFromServer(e.setting, level) };
+    }
+    if (
+      (e.type === 'user_settings' || e.type === 'realm_user_settings_defaults') &&
+      e.property === ICON_COUNT_SETTING
+    ) {
+      return { ...e, value: iconCountFromServer(e.value, level) };
+    }
+    return e;
+  }) as GetEventsResponse['events'];
 }
 
 export interface GetEventsParams {
@@ -56,12 +87,12 @@ export interface GetEventsParams {
  * Spec 4.2 GET /events. Blocks on its own connection for up to the server's long-poll
  * timeout plus a margin; BAD_EVENT_QUEUE_ID arrives as BadEventQueueIdError.
  */
-export function getEvents(
+export async function getEvents(
   client: ApiClient,
   params: GetEventsParams,
   signal?: AbortSignal,
 ): Promise<ApiResult<GetEventsResponse>> {
-  return client.call({
+  const result = await client.call({
     method: 'GET',
     path: '/events',
     endpoint: 'GET /events',
@@ -70,6 +101,13 @@ export function getEvents(
     longPoll: params.dont_block !== true,
     signal,
   });
+  // Known from register; a poll never asks the server for it.
+  const level = await client.featureLevel(signal);
+  if (level >= ICON_COUNT_RENUMBERED_AT) return result;
+  return {
+    ...result,
+    data: { ...result.data, events: withSpecEventValues(result.data.events, level) },
+  };
 }
 
 /** API-NOTES.md DELETE /events: releases a queue. */

@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import type { Params } from '../encode.ts';
+import { UnsupportedByServerError } from '../errors.ts';
+import { ICON_COUNT_RENUMBERED_AT, iconCountForServer } from '../icon-count.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import type { OwnSettingsPatch, UserSettingsDefaultsPatch } from '../schemas/settings.ts';
 
@@ -19,15 +21,30 @@ async function settingsForServer(
   signal: AbortSignal | undefined,
 ): Promise<Params> {
   const gated = Object.keys(patch).filter((key) => SETTING_LEVELS[key] !== undefined);
-  if (gated.length === 0 && patch.web_home_view !== 'recent') return { ...patch };
+  const iconCount = patch.desktop_icon_count_display;
+  if (gated.length === 0 && patch.web_home_view !== 'recent' && iconCount === undefined) {
+    return { ...patch };
+  }
   for (const key of gated) {
     await client.requireFeatureLevel(endpoint, key, SETTING_LEVELS[key] ?? 0, signal);
   }
   const level = await client.featureLevel(signal);
+  const params: Record<string, unknown> = { ...patch };
   // `recent` was called `recent_topics` before FL 454.
-  const homeView =
-    patch.web_home_view === 'recent' && level < 454 ? 'recent_topics' : patch.web_home_view;
-  return { ...patch, web_home_view: homeView };
+  if (patch.web_home_view === 'recent' && level < 454) params.web_home_view = 'recent_topics';
+  if (typeof iconCount === 'number') {
+    const older = iconCountForServer(iconCount, level);
+    if (older === undefined) {
+      throw new UnsupportedByServerError(
+        endpoint,
+        'desktop_icon_count_display 2 (DMs, mentions and followed topics)',
+        ICON_COUNT_RENUMBERED_AT,
+        level,
+      );
+    }
+    params.desktop_icon_count_display = older;
+  }
+  return params as Params;
 }
 
 async function patchSettings(
