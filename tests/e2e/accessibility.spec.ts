@@ -1,0 +1,81 @@
+/**
+ * Every screen a keyboard or screen-reader user reaches, checked with axe-core against
+ * WCAG 2.1 A and AA: no control without a name, no broken ARIA, enough contrast. Run on
+ * the demo organization, so the message list holds real server-rendered HTML.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { OWNER, openAdminAs } from './support/admin.ts';
+import { useServerAndBrowserMode, type Peers } from './support/peers.ts';
+
+let peers: Peers;
+useServerAndBrowserMode((p) => (peers = p), { demo: true });
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(', ')}`,
+  );
+}
+
+async function signInAsOwner(page: Page, panel?: string): Promise<void> {
+  const owner = peers.server.users.find((u) => u.role === OWNER && !u.is_bot)!;
+  await openAdminAs(page, peers.mode, { ...owner, serverUrl: peers.server.url }, panel);
+}
+
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
+
+test('the first screen and the sign-in screen', async ({ page }) => {
+  await page.goto(peers.mode.host.url);
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+  await section(page, 'Accounts').click();
+  await expect(page.getByRole('heading', { name: /account/i }).first()).toBeVisible();
+  expect(await violations(page)).toEqual([]);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`each section with a signed-in owner, ${theme} theme`, async ({ page }) => {
+    await peers.mode.core.invoke('prefs.set', { theme });
+    await signInAsOwner(page);
+    for (const name of ['Overview', 'Messages', 'Accounts', 'Activity', 'Preferences']) {
+      await section(page, name).click();
+      if (name === 'Messages') await expect(page.getByRole('article').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect.soft(await violations(page), name).toEqual([]);
+    }
+  });
+}
+
+const PANELS = [
+  'Invitations',
+  'Push devices',
+  'Video call',
+  'Defaults for new users',
+  'Channel folders',
+  'Custom profile fields',
+  'Deactivate organization',
+  'Users',
+  'User groups',
+  'Linkifiers',
+  'Saved snippets',
+  'Subscriptions',
+];
+
+test('every admin panel', async ({ page }) => {
+  test.setTimeout(60_000);
+  await signInAsOwner(page);
+  const nav = page.getByRole('navigation', { name: 'Admin panels' });
+  for (const panel of PANELS) {
+    await nav.getByRole('button', { name: panel, exact: true }).click();
+    await page.waitForLoadState('networkidle');
+    expect.soft(await violations(page), panel).toEqual([]);
+  }
+});
