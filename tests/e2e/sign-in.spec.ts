@@ -46,6 +46,32 @@ test('server first: the organization, its sanitized description, version and met
   await expect(page.getByTestId('org-methods')).toContainText('API key');
 });
 
+test('server first: the description makes the window fetch nothing from another origin', async ({
+  page,
+}) => {
+  const tracker = 'https://tracker.example';
+  const own = `${server.url}/static/images/logo/icon.svg`;
+  server.state.realm.description =
+    `<p>Welcome<img src="${tracker}/img.png" alt="tracker">` +
+    `<svg><image href="${tracker}/svg-image.png"></image></svg>` +
+    `<video poster="${tracker}/poster.png"></video>` +
+    `<table background="${tracker}/table.png"><tr><td>cell</td></tr></table>` +
+    '<img src="/static/images/logo/icon.svg" alt="own"></p>';
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await openSignIn(page, server.url);
+  const description = page.getByTestId('org-description');
+  await expect(description).toContainText('cell');
+  await expect(description.getByRole('img', { name: 'tracker' })).toHaveCount(0);
+  await expect(description.getByRole('img', { name: 'own' })).toHaveAttribute('src', own);
+  // The server's own image loading shows the page got that far; a frame more for the rest.
+  await expect.poll(() => requested.includes(own)).toBe(true);
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 200))),
+  );
+  expect(requested.filter((url) => url.startsWith(tracker))).toEqual([]);
+});
+
 test('a server that calls Perch incompatible is shown with a warning', async ({ page }) => {
   const site = await startFakeSite(
     JSON.stringify({

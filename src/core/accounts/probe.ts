@@ -15,12 +15,27 @@ export interface ServerProbe {
   methods: { password: boolean; external: { name: string; displayName: string }[] };
 }
 
+/**
+ * The organization's icon as an absolute URL on the server itself, or undefined. The icon
+ * is shown before sign-in for any address typed and then with every account: an icon from
+ * any other origin would let the server make Perch fetch from a third party, so it is
+ * dropped here and no renderer ever sees one.
+ */
+export function serverIcon(icon: string | undefined, serverUrl: string): string | undefined {
+  if (!icon) return undefined;
+  try {
+    const absolute = new URL(icon, serverUrl.replace(/\/+$/, '') + '/');
+    return absolute.origin === new URL(serverUrl).origin ? absolute.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function toProbe(url: string, insecure: boolean, s: ServerSettings): ServerProbe {
-  const icon = s.realm_icon ? new URL(s.realm_icon, url + '/').href : undefined;
   return {
     url,
     realmName: s.realm_name ?? new URL(url).host,
-    realmIcon: icon,
+    realmIcon: serverIcon(s.realm_icon, url),
     descriptionHtml: s.realm_description ?? '',
     version: s.service_version ?? 'unknown',
     featureLevel: s.service_feature_level ?? 0,

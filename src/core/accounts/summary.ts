@@ -1,8 +1,11 @@
 import type { AccountSummary } from '../rpc/contract.ts';
 import type { Account } from './account.ts';
+import { serverIcon } from './probe.ts';
 
 /** The renderer's view of an account; built field by field so nothing new slips across. */
 export function toSummary(a: Account): AccountSummary {
+  // accounts.json written before icons were checked may still hold another origin's.
+  const realmIcon = serverIcon(a.realmIcon, a.serverUrl);
   return {
     id: a.id,
     serverUrl: a.serverUrl,
@@ -11,7 +14,7 @@ export function toSummary(a: Account): AccountSummary {
     userId: a.userId,
     role: a.role,
     realmName: a.realmName,
-    ...(a.realmIcon ? { realmIcon: a.realmIcon } : {}),
+    ...(realmIcon ? { realmIcon } : {}),
     featureLevel: a.featureLevel,
     ...(a.attention ? { attention: a.attention } : {}),
     ...(a.demo ? { demo: true } : {}),

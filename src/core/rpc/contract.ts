@@ -128,6 +128,18 @@ const serverUrl = z.string().trim().min(1, 'enter the server address').max(2048)
 const allowInsecure = z.boolean().optional();
 const secret = (what: string) => z.string().trim().min(1, `enter the ${what}`).max(4096);
 
+/**
+ * A call the server created. Its link becomes an href and goes into messages as markdown,
+ * so anything but a web address (javascript:, data:, a custom scheme) is refused here, where
+ * every way to ask for a call passes, and reaches the user as an error instead.
+ */
+const VideoCall = z.object({
+  url: z.url({
+    protocol: /^https?$/,
+    error: 'the video call link the server gave is not an http(s) address',
+  }),
+});
+
 export const channels = {
   'app.info': channel(noArgs, AppInfo),
   'app.status': channel(noArgs, CoreStatus),
@@ -205,7 +217,7 @@ export const channels = {
   'adminOrg.invite': channel(InviteArgs, Ignored),
   'adminOrg.testPush': channel(TestPushArgs, Ignored),
   'adminOrg.registerLegacyPushToken': channel(LegacyPushTokenArgs, Ignored),
-  'adminOrg.createVideoCall': channel(AccountArg, z.object({ url: z.string() })),
+  'adminOrg.createVideoCall': channel(AccountArg, VideoCall),
   'adminOrg.createFolder': channel(CreateFolderArgs, Created),
   'adminOrg.updateFolder': channel(FolderArgs, Ignored),
   'adminOrg.createProfileField': channel(ProfileFieldArgs, Created),
@@ -239,10 +251,7 @@ export const channels = {
     z.object({ accountId: z.string().min(1) }).strict(),
     z.array(Snippet),
   ),
-  'messages.videoCall': channel(
-    z.object({ accountId: z.string().min(1) }).strict(),
-    z.object({ url: z.string() }),
-  ),
+  'messages.videoCall': channel(z.object({ accountId: z.string().min(1) }).strict(), VideoCall),
 } as const;
 
 /** Where a clicked notification takes the window: the account, the conversation, the message. */

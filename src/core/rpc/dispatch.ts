@@ -69,8 +69,18 @@ export async function dispatch(
       });
     }
     const handler = handlers[channel] as (args: unknown) => Promise<unknown>;
-    const result = await handler(parsed.data);
-    return { ok: true, result: channels[channel].result.parse(result) as Result<Channel> };
+    const checked = channels[channel].result.safeParse(await handler(parsed.data));
+    if (!checked.success) {
+      // What a server sent that the contract refuses (a video link that is not http(s)):
+      // said in words the user can read, not as a dump of the check.
+      throw new RpcError({
+        code: 'FAILED',
+        message: issuesOf(checked.error)
+          .map((i) => `${i.path}: ${i.message}`)
+          .join('; '),
+      });
+    }
+    return { ok: true, result: checked.data as Result<Channel> };
   } catch (err) {
     return { ok: false, error: toRpcError(err).toShape() };
   }

@@ -1,8 +1,9 @@
 /**
- * A message's server-rendered HTML made safe to show: links and images written relative to
- * the message's server point at that server, everything passes DOMPurify (sanitize.ts),
- * and images from any other origin are dropped so a message cannot make the window fetch
- * from a third party.
+ * A server's rendered HTML (a message, an organization description, a profile value) made
+ * safe to show: links and images written relative to the server point at that server,
+ * everything passes DOMPurify (sanitize.ts), which leaves <img src> the only way to load
+ * anything, and images from any other origin are dropped so the HTML cannot make the window
+ * fetch from a third party.
  */
 import { sanitizeHtml } from './sanitize.ts';
 
@@ -47,7 +48,6 @@ export function messageHtml(html: string, serverUrl: string): string {
     const src = img.getAttribute('src');
     if (src === null || !isSameOrigin(src, serverUrl)) img.remove();
   }
-  for (const el of clean.querySelectorAll('[srcset]')) el.removeAttribute('srcset');
   return clean.body.innerHTML;
 }
 
