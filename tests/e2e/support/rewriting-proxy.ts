@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A real HTTP hop in front of a server that rewrites the JSON of the answers `rewrite`
  * claims (it returns the new body) and passes everything else through untouched: a way to
- * meet server behaviour the reference server has no reason to produce.
+ * meet server behaviour the reference server has no reason to produce. A request `refuse`
+ * claims never reaches the server: the proxy answers it with that error body and status 400.
  */
 export async function startRewritingProxy(
   target: string,
@@ -12,8 +13,16 @@ export async function startRewritingProxy(
     req: { method: string; path: string },
     body: Record<string, unknown>,
   ) => Record<string, unknown> | undefined,
+  refuse: (req: { method: string; path: string }) => Record<string, unknown> | undefined = () =>
+    undefined,
 ): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const proxy = createServer((req, res) => {
+    const refusal = refuse({ method: req.method ?? 'GET', path: req.url ?? '/' });
+    if (refusal) {
+      req.resume();
+      res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify(refusal));
+      return;
+    }
     const upstream = request(
       `${target}${req.url ?? ''}`,
       { method: req.method, headers: req.headers },

@@ -135,6 +135,8 @@ export class Timeline {
         this.foundNewest = page.foundNewest;
         this.messages = this.#trim([...this.messages, ...fresh], 'oldest');
       }
+      // A retry after a failed batch went through: its error no longer describes the list.
+      this.error = undefined;
     } catch (err) {
       if (generation === this.#generation) this.error = errorText(err);
     }
