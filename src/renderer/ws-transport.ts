@@ -28,27 +28,39 @@ const disconnected = (message: string): RpcResponse => ({
   error: { code: 'DISCONNECTED', message },
 });
 
+/** True once the socket opens, false if it closes first. */
+function opens(socket: WebSocket): Promise<boolean> {
+  if (socket.readyState !== WebSocket.CONNECTING) {
+    return Promise.resolve(socket.readyState === WebSocket.OPEN);
+  }
+  return new Promise((resolve) => {
+    socket.addEventListener('open', () => resolve(true), { once: true });
+    socket.addEventListener('close', () => resolve(false), { once: true });
+  });
+}
+
 export function createWebSocketBridge(onState: (state: ConnectionState) => void): PerchBridge {
   const token = takeRunToken();
   const pending = new Map<number, (r: RpcResponse) => void>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let nextId = 1;
   let socket: WebSocket;
-  let opened: Promise<void>;
   let retryMs = 250;
 
   const connect = () => {
     onState('connecting');
     socket = new WebSocket(`ws://${location.host}/rpc?token=${encodeURIComponent(token)}`);
-    opened = new Promise((resolve) =>
-      socket.addEventListener('open', () => resolve(), { once: true }),
-    );
     socket.addEventListener('open', () => {
       retryMs = 250;
       onState('open');
     });
     socket.addEventListener('message', (ev) => {
-      const parsed = ServerFrame.safeParse(JSON.parse(String(ev.data)));
+      let parsed;
+      try {
+        parsed = ServerFrame.safeParse(JSON.parse(String(ev.data)));
+      } catch {
+        return;
+      }
       if (!parsed.success) return;
       const frame = parsed.data;
       if (frame.t === 'result') {
@@ -72,11 +84,16 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
 
   return {
     async invoke(channel, args) {
-      await opened;
+      // A call made while the host is away is answered at once: sent on a closed socket
+      // it would wait for ever, and the control that made it with it.
+      const current = socket;
+      if (!(await opens(current)) || current.readyState !== WebSocket.OPEN) {
+        return disconnected('Perch is not connected; try again once it is.');
+      }
       const id = nextId++;
       return new Promise<RpcResponse>((resolve) => {
         pending.set(id, resolve);
-        socket.send(JSON.stringify({ t: 'invoke', id, channel, args }));
+        current.send(JSON.stringify({ t: 'invoke', id, channel, args }));
       });
     },
     on(topic, listener) {
