@@ -425,6 +425,47 @@ test('compose: on a server before FL 297 inserting a snippet says the server has
   });
 });
 
+test('compose: a send still on its way keeps what was typed after it, here and in another topic', async ({
+  page,
+}) => {
+  // The send is held at the page's end of the bridge until the test lets it go.
+  await page.addInitScript(() => {
+    let bridge: { invoke(c: string, a: unknown): Promise<unknown> } | undefined;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    Object.assign(window, { releaseSend: () => release() });
+    Object.defineProperty(window, 'perch', {
+      configurable: true,
+      get: () => bridge,
+      set(value: typeof bridge & object) {
+        const real = value.invoke.bind(value);
+        value.invoke = async (c, a) => {
+          if (c === 'messages.send') await held;
+          return real(c, a);
+        };
+        bridge = value;
+      },
+    });
+  });
+  post(byRole(400), 'general', 'deploy', 'who deploys?');
+  post(byRole(400), 'general', 'lunch', 'who eats?');
+  await openMessages(page);
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await box.fill('shipping at noon');
+  await box.press('Enter');
+  await box.press('End');
+  await box.pressSequentially(' and a PS');
+  await sidebarButton(page, /^Topic lunch(, \d+ unread,)? in general$/).click();
+  await box.fill('soup?');
+
+  await page.evaluate(() => (window as unknown as { releaseSend(): void }).releaseSend());
+  await expect.poll(() => m.store.get(m.store.maxId)?.content).toBe('shipping at noon');
+  await expect(box).toHaveValue('soup?');
+  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await expect(box).toHaveValue('and a PS');
+});
+
 test('keyboard: j and k move, r replies to the selected message; seen messages become read', async ({
   page,
 }) => {
