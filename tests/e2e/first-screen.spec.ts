@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 
@@ -39,6 +39,32 @@ test('a preference changed on screen is saved by the core and survives a reload'
   await page.reload();
   await page.getByRole('button', { name: 'Preferences' }).click();
   await expect(page.getByLabel('Theme')).toHaveValue('dark');
+});
+
+test('a preference that cannot be saved is named, and its control goes back to the saved value', async ({
+  page,
+}) => {
+  await page.goto(mode.host.url);
+  await page.getByRole('button', { name: 'Preferences' }).click();
+  const tray = page.getByLabel('Keep running in the tray when the window closes');
+  const theme = page.getByLabel('Theme');
+  await expect(tray).toBeChecked();
+  // A directory where the file goes: the save fails for real, whoever runs the test.
+  const file = join(mode.dataDir, 'preferences.json');
+  await mkdir(file);
+
+  await tray.click();
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(tray).toBeChecked();
+  await theme.selectOption('dark');
+  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(theme).toHaveValue('system');
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', 'dark');
+
+  await rmdir(file);
+  await tray.click();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(tray).not.toBeChecked();
 });
 
 test('a change made in one window is pushed to another', async ({ browser }) => {
