@@ -2,7 +2,8 @@
  * The Activity panel when a call to the Core fails (the browser-mode connection closes while
  * the call is out): the failure is named on the panel, no uncaught error reaches the page,
  * and doing it again works and clears the error. These calls never reach the chat server,
- * so the failure is made at the page's own end of the bridge, for the one channel named.
+ * so the failure is made at the page's own end of the bridge, for the one channel named,
+ * or by closing the browser-mode host itself.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
@@ -72,4 +73,20 @@ test('a decision log that fails to load is named; showing it again loads it and 
   await page.getByRole('button', { name: 'Show decisions' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expect(page.getByRole('heading', { name: /^Last decisions for / })).toBeVisible();
+});
+
+test('a call made while the browser-mode host is away is answered at once with the reason', async ({
+  page,
+}) => {
+  await openActivity(page);
+  await mode.host.close();
+  await expect(page.getByText('Disconnected from the core; retrying')).toBeVisible();
+  const reconnect = page.getByRole('button', { name: 'Reconnect now' });
+  for (let i = 0; i < 3; i++) {
+    await reconnect.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Perch is not connected; try again once it is.',
+    );
+    await expect(reconnect).toBeEnabled();
+  }
 });
