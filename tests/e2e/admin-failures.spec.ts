@@ -127,3 +127,17 @@ test('subscriptions: a refused mute or notification choice snaps back; muting ag
   await expect(mute).toBeChecked();
   await expect(alert(page)).toHaveCount(0);
 });
+
+test('a panel whose organization data fails to load says why and loads on Try again', async ({
+  page,
+}) => {
+  refused = { method: 'POST', path: '/api/v1/register' };
+  await openPanel(page, ADMIN, 'Defaults for new users');
+  await expect(alert(page)).toHaveText('Try again later');
+  await expect(page.getByRole('group', { name: 'Display' })).toHaveCount(0);
+
+  refused = undefined;
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('group', { name: 'Display' })).toBeVisible();
+  await expect(alert(page)).toHaveCount(0);
+});
