@@ -162,6 +162,12 @@ export class ApiClient {
     return () => this.#waitListeners.delete(listener);
   }
 
+  /** `call` for an endpoint group the server only has from `level` on (`feature` names it). */
+  async callSince<T>(feature: string, level: number, spec: CallSpec<T>): Promise<ApiResult<T>> {
+    await this.requireFeatureLevel(spec.endpoint, feature, level, spec.signal);
+    return this.call(spec);
+  }
+
   /** Sends one call, waiting and retrying on RATE_LIMIT_HIT up to the configured bound. */
   async call<T>(spec: CallSpec<T>): Promise<ApiResult<T>> {
     for (let attempt = 0; ; attempt++) {

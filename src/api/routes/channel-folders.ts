@@ -1,6 +1,6 @@
 /** Channel folders (spec 2.5); the whole group arrived in FL 389. */
 import type { z } from 'zod';
-import type { ApiClient, ApiResult, CallSpec } from '../client.ts';
+import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import {
@@ -8,11 +8,8 @@ import {
   getChannelFoldersResponse,
 } from '../schemas/channel-folder.ts';
 
-/** Every folder call fails before sending on a server older than FL 389. */
-async function folderCall<T>(client: ApiClient, spec: CallSpec<T>): Promise<ApiResult<T>> {
-  await client.requireFeatureLevel(spec.endpoint, 'channel folders', 389, spec.signal);
-  return client.call(spec);
-}
+/** The whole group arrived at this feature level: older servers fail before sending. */
+const SINCE = 389;
 
 /** API-NOTES.md GET /channel_folders; archived folders only with include_archived. */
 export function getChannelFolders(
@@ -20,7 +17,7 @@ export function getChannelFolders(
   params: { include_archived?: boolean } = {},
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof getChannelFoldersResponse>>> {
-  return folderCall(client, {
+  return client.callSince('channel folders', SINCE, {
     method: 'GET',
     path: '/channel_folders',
     endpoint: 'GET /channel_folders',
@@ -36,7 +33,7 @@ export function createChannelFolder(
   params: { name: string; description: string },
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof createChannelFolderResponse>>> {
-  return folderCall(client, {
+  return client.callSince('channel folders', SINCE, {
     method: 'POST',
     path: '/channel_folders/create',
     endpoint: 'POST /channel_folders/create',
@@ -53,7 +50,7 @@ export function updateChannelFolder(
   params: { name?: string; description?: string; is_archived?: boolean },
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
-  return folderCall(client, {
+  return client.callSince('channel folders', SINCE, {
     method: 'PATCH',
     path: `/channel_folders/${pathSegment(folderId)}`,
     endpoint: 'PATCH /channel_folders/{channel_folder_id}',

@@ -1,22 +1,19 @@
 /** Saved snippets (spec 2.7). */
 import type { z } from 'zod';
-import type { ApiClient, ApiResult, CallSpec } from '../client.ts';
+import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import { createSavedSnippetResponse, getSavedSnippetsResponse } from '../schemas/saved-snippet.ts';
 
-/** Every snippet call fails before sending on a server older than FL 297. */
-async function snippetCall<T>(client: ApiClient, spec: CallSpec<T>): Promise<ApiResult<T>> {
-  await client.requireFeatureLevel(spec.endpoint, 'saved snippets', 297, spec.signal);
-  return client.call(spec);
-}
+/** The whole group arrived at this feature level: older servers fail before sending. */
+const SINCE = 297;
 
 /** API-NOTES.md GET /saved_snippets. */
 export function getSavedSnippets(
   client: ApiClient,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof getSavedSnippetsResponse>>> {
-  return snippetCall(client, {
+  return client.callSince('saved snippets', SINCE, {
     method: 'GET',
     path: '/saved_snippets',
     endpoint: 'GET /saved_snippets',
@@ -31,7 +28,7 @@ export function createSavedSnippet(
   params: { title: string; content: string },
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof createSavedSnippetResponse>>> {
-  return snippetCall(client, {
+  return client.callSince('saved snippets', SINCE, {
     method: 'POST',
     path: '/saved_snippets',
     endpoint: 'POST /saved_snippets',
@@ -47,7 +44,7 @@ export function deleteSavedSnippet(
   snippetId: number,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
-  return snippetCall(client, {
+  return client.callSince('saved snippets', SINCE, {
     method: 'DELETE',
     path: `/saved_snippets/${pathSegment(snippetId)}`,
     endpoint: 'DELETE /saved_snippets/{saved_snippet_id}',

@@ -13,6 +13,10 @@ function issuesOf(error: z.ZodError): { path: string; message: string }[] {
   }));
 }
 
+function described(issues: { path: string; message: string }[]): string {
+  return issues.map((i) => `${i.path}: ${i.message}`).join('; ');
+}
+
 /** Maps anything a handler threw to the error envelope, without leaking internals. */
 export function toRpcError(err: unknown): RpcError {
   if (err instanceof RpcError) return err;
@@ -64,7 +68,7 @@ export async function dispatch(
       const issues = issuesOf(parsed.error);
       throw new RpcError({
         code: 'INVALID_ARGS',
-        message: `Invalid arguments for ${channel}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        message: `Invalid arguments for ${channel}: ${described(issues)}`,
         issues,
       });
     }
@@ -75,9 +79,7 @@ export async function dispatch(
       // said in words the user can read, not as a dump of the check.
       throw new RpcError({
         code: 'FAILED',
-        message: issuesOf(checked.error)
-          .map((i) => `${i.path}: ${i.message}`)
-          .join('; '),
+        message: described(issuesOf(checked.error)),
       });
     }
     return { ok: true, result: checked.data as Result<Channel> };

@@ -6,6 +6,7 @@
  * other.
  */
 import type { ApiClient, RateLimitWait } from '../../api/client.ts';
+import { ICON_COUNT_SETTING } from '../../api/icon-count.ts';
 import type { ApiError } from '../../api/errors.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
@@ -253,8 +254,6 @@ export class AccountSync {
   }
 }
 
-const COUNT_SETTING = 'desktop_icon_count_display';
-
 /** Servers before feature level 89 send the setting as update_global_notifications. */
 function isCountSetting(event: {
   type?: unknown;
@@ -262,6 +261,6 @@ function isCountSetting(event: {
   notification_name?: unknown;
 }): boolean {
   if (event.type === 'update_global_notifications')
-    return event.notification_name === COUNT_SETTING;
-  return event.type === 'user_settings' && event.property === COUNT_SETTING;
+    return event.notification_name === ICON_COUNT_SETTING;
+  return event.type === 'user_settings' && event.property === ICON_COUNT_SETTING;
 }
