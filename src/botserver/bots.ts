@@ -10,13 +10,17 @@ export interface ServedBot {
   handler: BotHandler;
 }
 
-/** Loads every bot's handler; all failures are reported together as configuration problems. */
+/**
+ * Loads every bot's handler; its failures and the configuration problems found before
+ * (`earlier`) are reported together.
+ */
 export async function loadBots(
   definitions: readonly BotDefinition[],
   baseDir: string,
   source: string,
+  earlier: readonly string[] = [],
 ): Promise<ServedBot[]> {
-  const problems: string[] = [];
+  const problems = [...earlier];
   const bots: ServedBot[] = [];
   for (const definition of definitions) {
     try {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { parse } from 'ini';
 import { BotConfigError } from './config-error.ts';
-import { validateBotConfig, type BotDefinition } from './config.ts';
+import { checkBotConfig, type BotDefinition } from './config.ts';
 
 export interface LoadedConfigFile {
   bots: BotDefinition[];
@@ -10,7 +10,21 @@ export interface LoadedConfigFile {
   baseDir: string;
 }
 
+/** Reads and checks the file; any problem rejects with every problem found. */
 export async function readBotConfigFile(path: string): Promise<LoadedConfigFile> {
+  const { bots, baseDir, problems } = await checkBotConfigFile(path);
+  if (problems.length > 0) throw new BotConfigError(resolve(path), problems);
+  return { bots, baseDir };
+}
+
+/**
+ * The file's valid sections and every problem in the others, so a caller can add the
+ * problems it finds later (handlers) and report them all at once. Only an unreadable file
+ * rejects.
+ */
+export async function checkBotConfigFile(
+  path: string,
+): Promise<LoadedConfigFile & { problems: string[] }> {
   const absolute = resolve(path);
   let text: string;
   try {
@@ -19,15 +33,12 @@ export async function readBotConfigFile(path: string): Promise<LoadedConfigFile>
     const reason = (err as NodeJS.ErrnoException).code ?? String(err);
     throw new BotConfigError(absolute, [`cannot read the file (${reason})`]);
   }
-  const repeated = repeatedSections(text);
-  if (repeated.length > 0) {
-    // ini would silently merge them, and the earlier bot would vanish.
-    throw new BotConfigError(
-      absolute,
-      repeated.map((name) => `[${name}] appears more than once; each bot needs its own name`),
-    );
-  }
-  return { bots: validateBotConfig(parse(text), absolute), baseDir: dirname(absolute) };
+  // ini would silently merge repeated sections, and the earlier bot would vanish.
+  const repeated = repeatedSections(text).map(
+    (name) => `[${name}] appears more than once; each bot needs its own name`,
+  );
+  const { bots, problems } = checkBotConfig(parse(text));
+  return { bots, baseDir: dirname(absolute), problems: [...repeated, ...problems] };
 }
 
 function repeatedSections(text: string): string[] {

@@ -18,6 +18,16 @@ const REQUIRED = ['email', 'key', 'site', 'token', 'handler'] as const;
  * messages quote emails and sites but never a key or token value.
  */
 export function validateBotConfig(raw: Record<string, unknown>, source: string): BotDefinition[] {
+  const { bots, problems } = checkBotConfig(raw);
+  if (problems.length > 0) throw new BotConfigError(source, problems);
+  return bots;
+}
+
+/** The sections that are valid, and every problem found in the others. */
+export function checkBotConfig(raw: Record<string, unknown>): {
+  bots: BotDefinition[];
+  problems: string[];
+} {
   const problems: string[] = [];
   const bots: BotDefinition[] = [];
   for (const [name, section] of Object.entries(raw)) {
@@ -31,8 +41,7 @@ export function validateBotConfig(raw: Record<string, unknown>, source: string):
   if (Object.keys(raw).length === 0)
     problems.push('no bots are configured; add one [section] per bot');
   problems.push(...duplicateEmails(raw));
-  if (problems.length > 0) throw new BotConfigError(source, problems);
-  return bots;
+  return { bots, problems };
 }
 
 function checkSection(

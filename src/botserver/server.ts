@@ -1,10 +1,11 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { resolve } from 'node:path';
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { loadBots } from './bots.ts';
 import { BodyTooLargeError, readBody } from './body.ts';
-import { readBotConfigFile } from './config-file.ts';
-import { validateBotConfig, type BotDefinition } from './config.ts';
+import { checkBotConfigFile } from './config-file.ts';
+import { checkBotConfig, type BotDefinition } from './config.ts';
 import { requestLine, type LogSink } from './log.ts';
 import type { BotProfile } from './types.ts';
 import { createWebhookResponder, failure, type WebhookOutcome } from './webhook.ts';
@@ -45,8 +46,8 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
   const clock = options.clock ?? systemClock;
   const sink = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-  const { definitions, baseDir, source } = await resolveConfig(options);
-  const bots = await loadBots(definitions, baseDir, source);
+  const { definitions, baseDir, source, problems } = await resolveConfig(options);
+  const bots = await loadBots(definitions, baseDir, source, problems);
   const respond = createWebhookResponder(bots, {
     clock,
     sink,
@@ -96,18 +97,20 @@ export async function startBotServer(options: BotServerOptions): Promise<BotServ
   };
 }
 
+/** The valid sections and the problems of the others; handlers are checked later, by loadBots. */
 async function resolveConfig(
   options: ConfigSource,
-): Promise<{ definitions: BotDefinition[]; baseDir: string; source: string }> {
+): Promise<{ definitions: BotDefinition[]; baseDir: string; source: string; problems: string[] }> {
   if ('configPath' in options) {
-    const { bots, baseDir } = await readBotConfigFile(options.configPath);
-    return { definitions: bots, baseDir, source: options.configPath };
+    const { bots, baseDir, problems } = await checkBotConfigFile(options.configPath);
+    return { definitions: bots, baseDir, source: resolve(options.configPath), problems };
   }
-  const source = '(given in code)';
+  const { bots, problems } = checkBotConfig(options.config);
   return {
-    definitions: validateBotConfig(options.config, source),
+    definitions: bots,
     baseDir: options.configDir ?? process.cwd(),
-    source,
+    source: '(given in code)',
+    problems,
   };
 }
 

@@ -12,9 +12,14 @@ export const echoHandler: BotHandler = {
   },
 };
 
-function withoutLeadingMention({ data, bot_full_name }: WebhookPayload): string {
-  if (!bot_full_name) return data;
-  // Mention syntax: @**Name**, silent @_**Name**, and @**Name|user_id** when names collide.
-  const mention = /^\s*@_?\*\*([^*|]+)(?:\|\d+)?\*\*/.exec(data);
-  return mention && mention[1] === bot_full_name ? data.slice(mention[0].length) : data;
+// Mention syntax: @**Name**, silent @_**Name**, and @**Name|user_id** when names collide.
+const LEADING_MENTION = /^\s*@_?\*\*([^*|]+)(?:\|\d+)?\*\*/;
+
+function withoutLeadingMention({ data, bot_full_name, trigger }: WebhookPayload): string {
+  const mention = LEADING_MENTION.exec(data);
+  if (!mention) return data;
+  // Spec 6's minimal payload has no bot_full_name; a `mention` trigger then says the bot was
+  // mentioned, and the leading mention is the usual "@bot request" form.
+  const own = bot_full_name ? mention[1] === bot_full_name : trigger === 'mention';
+  return own ? data.slice(mention[0].length) : data;
 }

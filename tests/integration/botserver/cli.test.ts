@@ -63,10 +63,22 @@ describe('npm run botserver', () => {
     const output = cli.output();
     expect(output).toContain('[twin] is missing "token"');
     expect(output).toContain('[weather] and [twin] both use email "weather-bot@perch.example"');
+    // The documentation promises every problem at once, handlers included.
+    expect(output).toContain('[weather] unknown handler "weather"');
     expect(output).not.toContain('must-not-leak');
   });
 
-  it('reports an unknown handler once the settings themselves are valid', async () => {
+  it('reports a repeated section, a missing setting and an unknown handler in one run', async () => {
+    const cli = runCli(['--config', 'tests/fixtures/bots/several-problems.ini']);
+    expect(await exitOf(cli.child)).toBe(1);
+    const output = cli.output();
+    expect(output).toContain('[echo] appears more than once; each bot needs its own name');
+    expect(output).toContain('[lonely] is missing "site"');
+    expect(output).toContain('[weather] unknown handler "weather"');
+    expect(output).not.toContain('must-not-leak');
+  });
+
+  it('reports an unknown handler alone when the settings themselves are valid', async () => {
     const cli = runCli(['--config', 'tests/fixtures/bots/unknown-handler.ini']);
     expect(await exitOf(cli.child)).toBe(1);
     expect(cli.output()).toContain('[weather] unknown handler "weather"');

@@ -83,6 +83,35 @@ describe('bot server over HTTP: two built-in bots from one file', () => {
   });
 });
 
+describe('bot server over HTTP: the minimal payload of spec section 6', () => {
+  // message.content, bot_email, trigger and token only: no data, no bot_full_name.
+  const minimal = (content: string, extra: Record<string, unknown> = {}) => ({
+    bot_email: ECHO,
+    message: { content },
+    trigger: 'mention',
+    token: 'echo-token-secret',
+    ...extra,
+  });
+
+  it('echoes the message without the mention that summoned the bot', async () => {
+    const url = await start('two-bots.ini');
+    const reply = await postWebhook(url, minimal('@**Echo** hello there'));
+    expect(reply).toEqual({ status: 200, json: { content: 'hello there' } });
+  });
+
+  it('answers nothing when data holds only the mention', async () => {
+    const url = await start('two-bots.ini');
+    const reply = await postWebhook(url, minimal('@**Echo**', { data: '@**Echo**' }));
+    expect(reply).toEqual({ status: 200, json: { response_not_required: true } });
+  });
+
+  it('keeps a mention that is not the leading one', async () => {
+    const url = await start('two-bots.ini');
+    const reply = await postWebhook(url, minimal('tell @**Ada** hi'));
+    expect(reply).toEqual({ status: 200, json: { content: 'tell @**Ada** hi' } });
+  });
+});
+
 describe('bot server over HTTP: refusals', () => {
   it('answers 400 for an unknown bot_email', async () => {
     const url = await start('two-bots.ini');

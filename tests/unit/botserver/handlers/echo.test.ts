@@ -25,6 +25,17 @@ describe('echo handler', () => {
     });
   });
 
+  it('drops the leading mention when the sender gives no bot_full_name, only for a mention', async () => {
+    expect(await echoHandler.handle(payload('@**Echo Bot** hi', 'mention', ''), context)).toEqual({
+      content: 'hi',
+    });
+    expect(await echoHandler.handle(payload('@**Echo Bot**', 'mention', ''), context)).toBeNull();
+    const direct = payload('@**Ada Admin** says hi', 'direct_message', '');
+    expect(await echoHandler.handle(direct, context)).toEqual({
+      content: '@**Ada Admin** says hi',
+    });
+  });
+
   it('answers nothing when only the mention was sent', async () => {
     expect(await echoHandler.handle(payload('@**Echo Bot**'), context)).toBeNull();
   });
