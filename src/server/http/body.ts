@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import { ApiError, badRequest } from './errors.ts';
 
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+const MAX_DRAINED_BYTES = 4 * MAX_BODY_BYTES;
 
 export async function readParams(req: IncomingMessage, url: URL): Promise<Map<string, string>> {
   const values = new Map<string, string>();
@@ -40,18 +41,24 @@ async function parseMultipart(body: Buffer, contentType: string): Promise<[strin
   return out;
 }
 
+/**
+ * Past the limit the rest of the body is read and dropped rather than left unread: closing
+ * a socket with unread input resets it, and the client would see ECONNRESET instead of the
+ * 413. A body still arriving long past the limit is cut off (the connection is destroyed).
+ */
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) break;
-      chunks.push(chunk);
+      if (size > MAX_DRAINED_BYTES) break;
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
     }
   } catch {
     throw badRequest('The request body could not be read');
   }
+  // The server answers 413 with `Connection: close`, so the client retries on a new connection.
   if (size > MAX_BODY_BYTES) throw new ApiError('BAD_REQUEST', 'Request body too large', {}, 413);
   return Buffer.concat(chunks);
 }

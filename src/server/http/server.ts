@@ -44,6 +44,8 @@ async function handle(deps: HandlerDeps, req: IncomingMessage, res: ServerRespon
   } catch (err) {
     if (err instanceof ApiError) {
       if (err.status === 401) headers['WWW-Authenticate'] = 'Basic realm="zulip"';
+      // Node then ends the connection once the answer is flushed; keep-alive clients reconnect.
+      if (err.status === 413) headers.Connection = 'close';
       send(res, err.status, headers, err.body());
       return;
     }
