@@ -1,16 +1,29 @@
 import { expect, test } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { spawnTree, stopTree } from './support/process-tree.ts';
+
+const started: { child: ChildProcess; dataDir: string }[] = [];
+
+// After every test, even one that timed out: npx does not pass SIGTERM on to the node
+// process it starts, so the whole tree is stopped.
+test.afterEach(async () => {
+  for (const { child, dataDir } of started.splice(0)) {
+    await stopTree(child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+});
 
 /** Starts browser mode exactly as `npm run web` does (after its build step) and returns the printed URL. */
-async function startCli(): Promise<{ child: ChildProcess; url: string }> {
+async function startCli(): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-cli-'));
-  const child = spawn('npx', ['tsx', 'src/web/cli.ts', '--data-dir', dataDir], {
+  const child = spawnTree('npx', ['tsx', 'src/web/cli.ts', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const url = await new Promise<string>((resolve, reject) => {
+  started.push({ child, dataDir });
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       out += chunk.toString();
@@ -19,17 +32,12 @@ async function startCli(): Promise<{ child: ChildProcess; url: string }> {
     });
     child.on('exit', (code) => reject(new Error(`web host exited with ${code}: ${out}`)));
   });
-  return { child, url };
 }
 
 test('npm run web prints a URL that opens the first screen', async ({ page }) => {
-  const { child, url } = await startCli();
-  try {
-    await page.goto(url);
-    await page.getByRole('button', { name: 'Overview' }).click();
-    await expect(page.getByTestId('core-state')).toHaveText('ready');
-    await expect(page.getByTestId('transport')).toHaveText('Browser mode (WebSocket)');
-  } finally {
-    child.kill('SIGTERM');
-  }
+  const url = await startCli();
+  await page.goto(url);
+  await page.getByRole('button', { name: 'Overview' }).click();
+  await expect(page.getByTestId('core-state')).toHaveText('ready');
+  await expect(page.getByTestId('transport')).toHaveText('Browser mode (WebSocket)');
 });

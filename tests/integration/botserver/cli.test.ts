@@ -1,7 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { spawnTree, stopTree } from '../../e2e/support/process-tree.ts';
 import { mentionBody, postWebhook } from './webhook-client.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -9,7 +10,7 @@ const children: ChildProcess[] = [];
 
 /** Runs the CLI exactly as `npm run botserver --` does, minus npm. */
 function runCli(args: string[]): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/botserver/cli.ts', ...args], {
+  const child = spawnTree(process.execPath, ['--import', 'tsx', 'src/botserver/cli.ts', ...args], {
     cwd: root,
   });
   children.push(child);
@@ -34,8 +35,8 @@ async function listeningUrl(child: ChildProcess, output: () => string): Promise<
   }
 }
 
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+afterEach(async () => {
+  await Promise.all(children.splice(0).map((child) => stopTree(child)));
 });
 
 describe('npm run botserver', () => {
