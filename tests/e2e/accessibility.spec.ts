@@ -41,17 +41,20 @@ test('the first screen and the sign-in screen', async ({ page }) => {
   expect(await violations(page)).toEqual([]);
 });
 
+// One scan per test: axe-core over a long page takes seconds on a loaded machine, and a
+// test that scanned every screen in turn ran out of time there.
 for (const theme of ['light', 'dark'] as const) {
-  test(`each section with a signed-in owner, ${theme} theme`, async ({ page }) => {
-    await peers.mode.core.invoke('prefs.set', { theme });
-    await signInAsOwner(page);
-    for (const name of ['Overview', 'Messages', 'Accounts', 'Activity', 'Preferences']) {
+  for (const name of ['Messages', 'Accounts', 'Activity', 'Preferences', 'About']) {
+    test(`${name} with a signed-in owner, ${theme} theme`, async ({ page }) => {
+      await peers.mode.core.invoke('prefs.set', { theme });
+      await signInAsOwner(page);
       await section(page, name).click();
+      await expect(section(page, name)).toHaveAttribute('aria-current', 'page');
       if (name === 'Messages') await expect(page.getByRole('article').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect.soft(await violations(page), name).toEqual([]);
-    }
-  });
+      expect(await violations(page)).toEqual([]);
+    });
+  }
 }
 
 const PANELS = [
@@ -69,13 +72,15 @@ const PANELS = [
   'Subscriptions',
 ];
 
-test('every admin panel', async ({ page }) => {
-  test.setTimeout(60_000);
-  await signInAsOwner(page);
-  const nav = page.getByRole('navigation', { name: 'Admin panels' });
-  for (const panel of PANELS) {
-    await nav.getByRole('button', { name: panel, exact: true }).click();
+for (const panel of PANELS) {
+  test(`admin panel: ${panel}`, async ({ page }) => {
+    await signInAsOwner(page, panel);
+    const nav = page.getByRole('navigation', { name: 'Admin panels' });
+    await expect(nav.getByRole('button', { name: panel, exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await page.waitForLoadState('networkidle');
-    expect.soft(await violations(page), panel).toEqual([]);
-  }
-});
+    expect(await violations(page)).toEqual([]);
+  });
+}

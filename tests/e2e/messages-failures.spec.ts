@@ -101,6 +101,36 @@ test('a malformed first page is named, shows no empty history, and opening again
   await expect(list(page).getByRole('alert')).toHaveCount(0);
 });
 
+test('a conversation list that cannot be refreshed says so beside it, and opening a topic retries it', async ({
+  page,
+}) => {
+  post(member(), 'hello', 'First visible message');
+  await openMessages(page);
+  await expect(topicButton(page, 'hello')).toBeVisible();
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+
+  // A new message makes the sidebar refresh; its answer (the one read without Markdown,
+  // unlike the list's) comes back malformed.
+  breakCall = ({ method, path }, body) =>
+    method === 'GET' &&
+    path.startsWith('/api/v1/messages?') &&
+    path.includes('apply_markdown=false')
+      ? { ...body, messages: 'not a list' }
+      : undefined;
+  post(member(), 'news', 'A message that refreshes the sidebar');
+  await expect(conversations.getByRole('alert')).toContainText(
+    'The conversation list could not be refreshed',
+  );
+  // The list it concerns stays usable, and the message list carries no stale sidebar error.
+  await expect(topicButton(page, 'hello')).toBeVisible();
+  await expect(list(page).getByRole('alert')).toHaveCount(0);
+
+  breakCall = () => undefined;
+  await topicButton(page, 'hello').click();
+  await expect(conversations.getByRole('alert')).toHaveCount(0);
+  await expect(topicButton(page, 'news')).toBeVisible();
+});
+
 test('an older page that fails is named, nothing is mixed in, and scrolling up again loads it', async ({
   page,
 }) => {
