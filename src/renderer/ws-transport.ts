@@ -5,7 +5,7 @@
  */
 import type { PerchBridge } from '../core/rpc/bridge-types.ts';
 import type { RpcResponse } from '../core/rpc/errors.ts';
-import { ServerFrame } from '../core/rpc/wire.ts';
+import { formatFrameSize, MAX_FRAME_BYTES, ServerFrame } from '../core/rpc/wire.ts';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 
@@ -27,6 +27,27 @@ const disconnected = (message: string): RpcResponse => ({
   ok: false,
   error: { code: 'DISCONNECTED', message },
 });
+
+/** The host closes a connection with this code when a frame exceeds its limit. */
+const CLOSE_TOO_LARGE = 1009;
+
+/**
+ * A frame over the host's limit would make it drop the whole connection (and every call
+ * waiting on it), so such a call is refused here, alone, before anything is sent.
+ */
+function tooLarge(frame: string): RpcResponse | undefined {
+  const bytes = new TextEncoder().encode(frame).byteLength;
+  if (bytes <= MAX_FRAME_BYTES) return undefined;
+  return {
+    ok: false,
+    error: {
+      code: 'TOO_LARGE',
+      message:
+        `This is too large to send: ${formatFrameSize(bytes)}, and Perch's window can pass ` +
+        `at most ${formatFrameSize(MAX_FRAME_BYTES)} at a time.`,
+    },
+  };
+}
 
 /** True once the socket opens, false if it closes first. */
 function opens(socket: WebSocket): Promise<boolean> {
@@ -70,11 +91,15 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
         for (const listener of listeners.get(frame.topic) ?? []) listener(frame.payload);
       }
     });
-    socket.addEventListener('close', () => {
+    socket.addEventListener('close', (ev) => {
       onState('closed');
-      for (const resolve of pending.values())
-        resolve(disconnected('The connection to Perch closed.'));
+      const why =
+        ev.code === CLOSE_TOO_LARGE
+          ? 'The connection to Perch closed because a message was too large; it is reconnecting.'
+          : 'The connection to Perch closed.';
+      for (const resolve of pending.values()) resolve(disconnected(why));
       pending.clear();
+      if (ev.code === CLOSE_TOO_LARGE) retryMs = 250;
       // The host may be restarting; keep trying, more slowly each time.
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 10_000);
@@ -91,9 +116,12 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
         return disconnected('Perch is not connected; try again once it is.');
       }
       const id = nextId++;
+      const frame = JSON.stringify({ t: 'invoke', id, channel, args });
+      const refused = tooLarge(frame);
+      if (refused) return refused;
       return new Promise<RpcResponse>((resolve) => {
         pending.set(id, resolve);
-        current.send(JSON.stringify({ t: 'invoke', id, channel, args }));
+        current.send(frame);
       });
     },
     on(topic, listener) {

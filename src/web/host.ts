@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core/core.ts';
-import { ClientFrame, type ServerFrame } from '../core/rpc/wire.ts';
+import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../core/rpc/wire.ts';
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
 import { contentSecurityPolicy } from './csp.ts';
@@ -35,8 +35,6 @@ export interface WebHost {
 
 const HOST = '127.0.0.1';
 const COOKIE = 'perch_token';
-/** Frames larger than this are refused: no legitimate call carries more. */
-const MAX_FRAME_BYTES = 1 << 20;
 
 function cookieToken(req: IncomingMessage): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
@@ -134,6 +132,10 @@ function serveSocket(ws: WebSocket, core: Core): void {
   };
   const unsubscribe = core.subscribe((topic, payload) => send({ t: 'push', topic, payload }));
   ws.on('close', unsubscribe);
+  // A frame over maxPayload (or one breaking the protocol) arrives here as an 'error', and
+  // ws closes that one connection itself (1009 for size). Unheard, the error would end the
+  // process and the Core with it.
+  ws.on('error', () => undefined);
   ws.on('message', (data, isBinary) => {
     let frame: ClientFrame;
     try {

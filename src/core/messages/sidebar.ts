@@ -10,7 +10,7 @@ import { getChannelFolders } from '../../api/routes/channel-folders.ts';
 import { getMessages } from '../../api/routes/messages.ts';
 import { getSubscriptions } from '../../api/routes/subscriptions.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
-import type { UnreadSummary } from '../sync/unread-summary.ts';
+import { DEFAULT_MAX_MESSAGE_LENGTH, type UnreadSummary } from '../sync/unread-summary.ts';
 import { topicKey } from '../sync/unreads.ts';
 import type { Sidebar, SidebarChannel, SidebarConversation } from '../rpc/schemas/messages.ts';
 import { emptyTopicParams } from './empty-topic.ts';
@@ -74,6 +74,7 @@ export async function buildSidebar(
       dms: counts?.dms ?? 0,
     },
     emptyTopicName: unreads?.emptyTopicName ?? '',
+    maxMessageLength: unreads?.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH,
   };
 }
 

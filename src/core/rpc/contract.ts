@@ -55,6 +55,7 @@ import {
   PeopleAccountArgs,
   PeopleItemArgs,
 } from './schemas/admin-people.ts';
+import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
   args,
@@ -171,7 +172,7 @@ export const channels = {
         contents: z
           .string()
           .min(1, 'the file is empty')
-          .max(65_536, 'that file is too large to be a zuliprc'),
+          .max(MAX_RC_FILE_CHARS, 'that file is too large to be a zuliprc'),
         allowInsecure,
       })
       .strict(),

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** Why a call through the bridge failed, as the renderer sees it. */
-export const RpcErrorCode = z.enum(['UNKNOWN_CHANNEL', 'INVALID_ARGS', 'FAILED', 'DISCONNECTED']);
+export const RpcErrorCode = z.enum([
+  'UNKNOWN_CHANNEL',
+  'INVALID_ARGS',
+  'FAILED',
+  'DISCONNECTED',
+  /** Browser mode: the call's frame is over the WebSocket's limit, so it was not sent. */
+  'TOO_LARGE',
+]);
 export type RpcErrorCode = z.infer<typeof RpcErrorCode>;
 
 export const RpcErrorShape = z.object({

@@ -5,6 +5,19 @@
 import { z } from 'zod';
 import { RpcResponse } from './errors.ts';
 
+/**
+ * The largest frame either end of the WebSocket accepts, in bytes (UTF-8 of the JSON).
+ * The host refuses bigger ones (close 1009); the page checks before sending, so one call
+ * that is too large fails alone instead of taking the connection with it.
+ */
+export const MAX_FRAME_BYTES = 1 << 20;
+
+/** "1.1 MB": how a frame's size is named to the user (MB of 2^20 bytes, like the limit). */
+export function formatFrameSize(bytes: number): string {
+  const mb = bytes / MAX_FRAME_BYTES;
+  return `${mb >= 10 ? Math.round(mb) : Math.floor(mb * 10) / 10} MB`;
+}
+
 export const ClientFrame = z.object({
   t: z.literal('invoke'),
   id: z.number().int().nonnegative(),

@@ -15,6 +15,9 @@ import type {
 } from './state-types.ts';
 import { topicKey, type UnreadCounts } from './unreads.ts';
 
+/** Servers before feature level 53 do not send max_message_length; theirs was this. */
+export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
+
 type Place = { streamId: number; topic: string } | { userIds: number[] };
 
 export interface TopicUnreads {
@@ -42,17 +45,22 @@ export interface UnreadSummary {
   conversations: ConversationUnreads[];
   /** How the realm names the empty topic "" (realm_empty_topic_display_name). */
   emptyTopicName: string;
+  /** The longest message the server takes, in code points (max_message_length). */
+  maxMessageLength: number;
 }
 
 export class UnreadPlaces {
   readonly #places = new Map<number, Place>();
   readonly #me: number;
   readonly emptyTopicName: string;
+  readonly maxMessageLength: number;
 
   constructor(register: RegisterResponse) {
     this.#me = register.user_id;
     const name = register['realm_empty_topic_display_name'];
     this.emptyTopicName = typeof name === 'string' ? name : '';
+    const max = register['max_message_length'];
+    this.maxMessageLength = typeof max === 'number' && max > 0 ? max : DEFAULT_MAX_MESSAGE_LENGTH;
     const msgs = register.unread_msgs;
     for (const pm of msgs.pms) this.#setAll(pm.unread_message_ids, this.#dm([pm.other_user_id]));
     for (const h of msgs.huddles) {
@@ -113,6 +121,7 @@ export class UnreadPlaces {
       channels,
       conversations: [...conversations.values()],
       emptyTopicName: this.emptyTopicName,
+      maxMessageLength: this.maxMessageLength,
     };
   }
 

@@ -4,6 +4,7 @@
  */
 import type { ServerContext } from '../context.ts';
 import type { Messaging } from '../messages/service.ts';
+import { MAX_MESSAGE_LENGTH } from '../messages/limits.ts';
 import {
   presentChannel,
   presentChannelFolder,
@@ -73,6 +74,7 @@ const sections: Record<string, Section> = {
       server_max_deactivated_realm_deletion_days: realm.max_deletion_days,
       max_channel_folder_name_length: realm.max_channel_folder_name_length,
       max_channel_folder_description_length: realm.max_channel_folder_description_length,
+      max_message_length: MAX_MESSAGE_LENGTH,
     };
   },
   user_settings: ({ ctx, user, req }) => {

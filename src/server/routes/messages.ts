@@ -4,10 +4,8 @@ import type { RouteRequest, Router } from '../http/router.ts';
 import { queryMessages } from '../messages/query.ts';
 import { channelRecipient, directRecipients } from '../messages/recipient-params.ts';
 import { messaging } from '../messages/service.ts';
+import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import { ROLE } from '../state/types.ts';
-
-const MAX_TOPIC_LENGTH = 60;
-const MAX_CONTENT_LENGTH = 10_000;
 
 function sendMessage({ ctx, params, user }: RouteRequest): { id: number } {
   const m = messaging(ctx);
@@ -19,7 +17,7 @@ function sendMessage({ ctx, params, user }: RouteRequest): { id: number } {
   params.optString('local_id');
   params.optString('read_by_sender');
   if (content.trim() === '') throw badRequest('Message must not be empty');
-  const body = content.length > MAX_CONTENT_LENGTH ? content.slice(0, MAX_CONTENT_LENGTH) : content;
+  const body = content.length > MAX_MESSAGE_LENGTH ? content.slice(0, MAX_MESSAGE_LENGTH) : content;
 
   if (type === 'stream' || type === 'channel') {
     const channel = channelRecipient(ctx.state, to);

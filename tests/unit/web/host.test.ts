@@ -96,3 +96,44 @@ describe('the web host under hostile local traffic', () => {
     expect(await opened(encodeURIComponent(host.token))).toBe(true);
   });
 });
+
+describe('the web host under an oversized call', () => {
+  const open = () =>
+    new Promise<WebSocket>((resolve, reject) => {
+      const { port } = new URL(host.origin);
+      const ws = new WebSocket(
+        `ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(host.token)}`,
+        {
+          origin: host.origin,
+        },
+      );
+      ws.on('open', () => resolve(ws));
+      ws.on('error', reject);
+    });
+  const call = (ws: WebSocket, id: number, channel: string, args: unknown) =>
+    new Promise<{ ok: boolean }>((resolve) => {
+      ws.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as {
+          t: string;
+          id?: number;
+          response?: { ok: boolean };
+        };
+        if (frame.t === 'result' && frame.id === id && frame.response) resolve(frame.response);
+      });
+      ws.send(JSON.stringify({ t: 'invoke', id, channel, args }));
+    });
+
+  it('closes only that connection, with 1009, and the host and its Core keep serving', async () => {
+    const ws = await open();
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.on('error', () => undefined);
+    const text = 'x'.repeat(1.2e6);
+    ws.send(JSON.stringify({ t: 'invoke', id: 1, channel: 'app.info', args: { text } }));
+    expect(await closed).toBe(1009);
+
+    await stillServes();
+    const again = await open();
+    expect((await call(again, 2, 'app.info', {})).ok).toBe(true);
+    again.close();
+  });
+});

@@ -81,6 +81,8 @@ export const Sidebar = z.object({
   }),
   /** How the realm names the empty topic "", shown in its place. */
   emptyTopicName: z.string(),
+  /** The longest message the server takes, in code points; compose refuses longer ones. */
+  maxMessageLength: z.number().int().positive(),
 });
 export type Sidebar = z.infer<typeof Sidebar>;
 

@@ -10,6 +10,7 @@ import {
   send,
   until,
 } from '../../../integration/core/sync/harness.ts';
+import { MAX_MESSAGE_LENGTH } from '../../../../src/server/messages/limits.ts';
 
 let clock: ManualClock;
 let server: ReferenceServer;
@@ -74,4 +75,6 @@ it('the summary of a watched account follows its queue, and each change is annou
   const after = perch.manager.unreadSummary(mel.email)!;
   expect(after.channels.get(general())?.topics.get('standup')).toBeUndefined();
   expect(after.emptyTopicName).toBe(server.started.state.realm.empty_topic_display_name);
+  // What compose holds a message to: the server's own limit, from register.
+  expect(after.maxMessageLength).toBe(MAX_MESSAGE_LENGTH);
 });
