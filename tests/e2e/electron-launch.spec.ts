@@ -1,33 +1,15 @@
 import { execFileSync } from 'node:child_process';
-import { accessSync, constants, existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
+import { installedElectron } from '../../scripts/launch-electron/electron-binary.ts';
 
 const root = resolve('.');
 
-/**
- * The Electron executable, or null when there is none. `require('electron')` cannot be used
- * to ask: when the binary is missing it starts downloading it. So this reads the same
- * path.txt that module reads, and honours the same override variable.
- */
-function electronBinary(): string | null {
-  const pkg = join(root, 'node_modules', 'electron');
-  const pathFile = join(pkg, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const relative = readFileSync(pathFile, 'utf8').trim();
-  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
-  const binary = override ? join(override, relative) : join(pkg, 'dist', relative);
-  try {
-    accessSync(binary, constants.X_OK);
-    return binary;
-  } catch {
-    return null;
-  }
-}
-
-const binary = electronBinary();
+// Asked as the launcher asks: requiring 'electron' would start downloading a missing binary.
+const binary = installedElectron(join(root, 'node_modules', 'electron'), process.env);
 const SKIPPED = 'Electron binary not installed on this machine; launch test skipped';
 
 test.describe('the Electron app', () => {

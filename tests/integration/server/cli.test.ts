@@ -1,19 +1,18 @@
-import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { spawnTree, stopTree } from '../../e2e/support/process-tree.ts';
 
-describe('npm run server (src/server/cli.ts)', () => {
+describe('npm run -s server (src/server/cli.ts)', () => {
   it('prints the url and users as its first line, then serves the requested feature level', async () => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--feature-level', '300'],
-      {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
+    // Exactly the command the README documents: without -s, npm's banner comes first.
+    const child = spawnTree(
+      'npm',
+      ['run', '-s', 'server', '--', '--port', '0', '--feature-level', '300'],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     try {
       const first = await new Promise<string>((resolve, reject) => {
-        createInterface({ input: child.stdout }).once('line', resolve);
+        createInterface({ input: child.stdout! }).once('line', resolve);
         child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
       });
       const printed = JSON.parse(first) as {
@@ -39,7 +38,7 @@ describe('npm run server (src/server/cli.ts)', () => {
       });
       expect(me.status).toBe(200);
     } finally {
-      child.kill('SIGTERM');
+      await stopTree(child);
     }
   });
 });
