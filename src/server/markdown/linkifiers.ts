@@ -3,6 +3,12 @@
  * in message content (as a `marked` inline extension) and in topics (`topic_links`).
  */
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
+import {
+  compileLinkifierRegex,
+  findMatches,
+  firstMatchIndex as firstIndexOf,
+  type LinkifierRegex,
+} from '../../lib/linkifier-regex.ts';
 import { escapeHtml } from './mentions.ts';
 
 export interface LinkifierRule {
@@ -16,17 +22,15 @@ export interface LinkMatch {
   url: string;
 }
 
-const compiled = new Map<string, RegExp | null>();
+// Patterns are checked when saved; one RE2 cannot compile (saved before that check) is skipped.
+const compiled = new Map<string, LinkifierRegex | null>();
 
-/** The rule's pattern as a global regular expression; Python-style named groups accepted. */
-function regexOf(pattern: string): RegExp | null {
+/** The rule's pattern under RE2 semantics, so matching stays linear in the text's length. */
+function regexOf(pattern: string): LinkifierRegex | null {
   let re = compiled.get(pattern);
   if (re === undefined) {
-    try {
-      re = new RegExp(pattern.replace(/\(\?P</g, '(?<'), 'gu');
-    } catch {
-      re = null;
-    }
+    const result = compileLinkifierRegex(pattern);
+    re = 'error' in result ? null : result;
     compiled.set(pattern, re);
   }
   return re;
@@ -44,11 +48,8 @@ export function linkifierMatches(text: string, rules: Iterable<LinkifierRule>): 
   for (const rule of rules) {
     const re = regexOf(rule.pattern);
     if (!re) continue;
-    // matchAll starts where the shared regex last stopped.
-    re.lastIndex = 0;
-    for (const m of text.matchAll(re)) {
-      if (m[0] === '') continue;
-      out.push({ index: m.index, text: m[0], url: expand(rule.url_template, m.groups ?? {}) });
+    for (const m of findMatches(re, text)) {
+      out.push({ index: m.index, text: m.text, url: expand(rule.url_template, m.groups) });
     }
   }
   return out.sort((a, b) => a.index - b.index);
@@ -60,15 +61,13 @@ interface LinkifierToken extends Tokens.Generic {
   url: string;
 }
 
-/** Where the first rule matches in `src`; runs on every stretch of inline text, so it allocates nothing. */
+/** Where the first rule matches in `src`; runs on every stretch of inline text. */
 function firstMatchIndex(src: string, rules: Iterable<LinkifierRule>): number | undefined {
   let best: number | undefined;
   for (const rule of rules) {
     const re = regexOf(rule.pattern);
-    if (!re) continue;
-    re.lastIndex = 0;
-    const m = re.exec(src);
-    if (m && m[0] !== '' && (best === undefined || m.index < best)) best = m.index;
+    const index = re ? firstIndexOf(re, src) : undefined;
+    if (index !== undefined && (best === undefined || index < best)) best = index;
   }
   return best;
 }

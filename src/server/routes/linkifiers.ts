@@ -1,11 +1,13 @@
 /**
- * GET /realm/linkifiers, POST /realm/filters (spec 4.16), DELETE /realm/filters/{id}.
+ * GET /realm/linkifiers, POST /realm/filters (spec 4.16), PATCH and DELETE /realm/filters/{id}.
  * Before FL 176 the template parameter was called url_format_string.
  */
 import type { ServerContext } from '../context.ts';
 import { badRequest, invalid } from '../http/errors.ts';
+import type { Params } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
 import { presentLinkifier } from '../state/present.ts';
+import type { LinkifierRecord } from '../state/types.ts';
 import { requireAdmin } from './gates.ts';
 import { checkLinkifier } from './linkifier-check.ts';
 
@@ -14,28 +16,36 @@ export function register(router: Router): void {
 
   router.post('/realm/filters', ({ ctx, user, params }) => {
     requireAdmin(user);
-    const templateName = ctx.state.featureLevel >= 176 ? 'url_template' : 'url_format_string';
-    const pattern = params.nonEmpty('pattern');
-    const urlTemplate = params.nonEmpty(templateName);
-    const reverse = params.optString('reverse_template');
-    const reverseTemplate = reverse === undefined || reverse === 'null' ? null : reverse;
-    const alternatives = params.optStringList('alternative_url_templates') ?? [];
-    const example = params.optString('example_input');
-    checkLinkifier({ pattern, urlTemplate, reverseTemplate, alternatives, example, templateName });
+    const fields = checkedFields(ctx, params);
     for (const l of ctx.state.linkifiers.values()) {
-      if (l.pattern === pattern) throw badRequest('Linkifier with this pattern already exists.');
+      if (l.pattern === fields.pattern)
+        throw badRequest('Linkifier with this pattern already exists.');
     }
     const id = ctx.state.nextId('linkifier');
-    ctx.state.linkifiers.set(id, {
-      id,
-      pattern,
-      url_template: urlTemplate,
-      reverse_template: reverseTemplate,
-      alternative_url_templates: alternatives,
-    });
+    ctx.state.linkifiers.set(id, { id, ...fields });
     emitLinkifiers(ctx);
     return { id };
   });
+
+  // Upstream's update takes the same fields as creation, and the same checks apply.
+  router.patch(
+    '/realm/filters/{filter_id}',
+    (req) => {
+      const { ctx, user, params } = req;
+      requireAdmin(user);
+      const id = req.pathInt('filter_id');
+      if (!ctx.state.linkifiers.has(id)) throw invalid('filter_id', 'does not name a linkifier');
+      const fields = checkedFields(ctx, params);
+      for (const l of ctx.state.linkifiers.values()) {
+        if (l.id !== id && l.pattern === fields.pattern)
+          throw badRequest('Linkifier with this pattern already exists.');
+      }
+      ctx.state.linkifiers.set(id, { id, ...fields });
+      emitLinkifiers(ctx);
+      return {};
+    },
+    { sinceLevel: 57 },
+  );
 
   router.delete('/realm/filters/{filter_id}', (req) => {
     const { ctx, user } = req;
@@ -45,6 +55,24 @@ export function register(router: Router): void {
     emitLinkifiers(ctx);
     return {};
   });
+}
+
+/** A linkifier's fields from the request, refused unless they pass every check of spec 4.16. */
+function checkedFields(ctx: ServerContext, params: Params): Omit<LinkifierRecord, 'id'> {
+  const templateName = ctx.state.featureLevel >= 176 ? 'url_template' : 'url_format_string';
+  const pattern = params.nonEmpty('pattern');
+  const urlTemplate = params.nonEmpty(templateName);
+  const reverse = params.optString('reverse_template');
+  const reverseTemplate = reverse === undefined || reverse === 'null' ? null : reverse;
+  const alternatives = params.optStringList('alternative_url_templates') ?? [];
+  const example = params.optString('example_input');
+  checkLinkifier({ pattern, urlTemplate, reverseTemplate, alternatives, example, templateName });
+  return {
+    pattern,
+    url_template: urlTemplate,
+    reverse_template: reverseTemplate,
+    alternative_url_templates: alternatives,
+  };
 }
 
 function linkifierList(ctx: ServerContext): Record<string, unknown>[] {

@@ -94,4 +94,30 @@ describe('linkifier preview', () => {
       rule: '{num} is not a named group of the pattern',
     });
   });
+
+  it('refuses what the server refuses: a backreference, with the reason', () => {
+    const p = previewLinkifier(draft({ pattern: '#(?P<id>[0-9])\\1', exampleInput: '#11' }));
+    expect(p.problems).toEqual([
+      {
+        field: 'pattern',
+        rule: 'not a valid regular expression: invalid escape sequence: `\\1`; backreferences are not supported',
+      },
+    ]);
+  });
+
+  it.each(['(?P<id>(a|a)*)b', '(?P<id>(a|aa)*)b', '(?P<id>\\d*\\d*\\d*)x'])(
+    'previews %s over a 10 000-character adversarial example without hanging',
+    (pattern) => {
+      for (const ch of ['a', '1']) {
+        const p = previewLinkifier(
+          draft({ pattern, reverseTemplate: '{id}b', exampleInput: ch.repeat(10_000) }),
+        );
+        expect(p.matches).toEqual([]);
+        expect(p.problems.map((x) => x.rule)).toEqual([
+          'the pattern does not match this text',
+          'the pattern must match the whole example',
+        ]);
+      }
+    },
+  );
 });

@@ -3,6 +3,12 @@
  * expands the URL template with each match's named groups, and checks that the reverse
  * template regenerates the example from the groups, as the server will.
  */
+import {
+  compileLinkifierRegex,
+  findMatches,
+  matchWhole,
+  type LinkifierRegex,
+} from '../../../../lib/linkifier-regex.ts';
 import { expandTemplate, templateVariables } from './uri-template.ts';
 import { fillReverseTemplate, parseReverseTemplate, reverseVariables } from './reverse-template.ts';
 
@@ -31,20 +37,16 @@ export interface LinkifierPreview {
 /** Above this many matches the preview stops listing them. */
 const MAX_MATCHES = 20;
 
-/** Patterns arrive in the server's dialect, which writes named groups as (?P<name>...). */
-export function compilePattern(
-  pattern: string,
-): { regex: RegExp; groups: string[] } | { error: string } {
+/**
+ * The server's engine (RE2, linear time), so the preview accepts exactly what the server
+ * will, and no pattern an administrator types can hang the page.
+ */
+export function compilePattern(pattern: string): LinkifierRegex | { error: string } {
   if (pattern === '') return { error: 'required' };
-  try {
-    const regex = new RegExp(pattern.replace(/\(\?P</g, '(?<'), 'gu');
-    const probe = new RegExp(`${regex.source}|`, 'u').exec('');
-    return { regex, groups: Object.keys(probe?.groups ?? {}) };
-  } catch (err) {
-    const why =
-      err instanceof Error ? err.message.replace(/^Invalid regular expression: /, '') : '';
-    return { error: `not a valid regular expression${why ? ` (${why})` : ''}` };
-  }
+  const compiled = compileLinkifierRegex(pattern);
+  return 'error' in compiled
+    ? { error: `not a valid regular expression: ${compiled.error}` }
+    : compiled;
 }
 
 function unknownGroups(names: readonly string[], groups: readonly string[]): string[] {
@@ -68,10 +70,6 @@ function checkUrlTemplate(
   return problems;
 }
 
-function groupsOf(m: RegExpExecArray): Record<string, string | undefined> {
-  return { ...m.groups };
-}
-
 export function previewLinkifier(draft: LinkifierDraft): LinkifierPreview {
   const problems: LinkifierPreview['problems'] = [];
   const compiled = compilePattern(draft.pattern);
@@ -79,7 +77,8 @@ export function previewLinkifier(draft: LinkifierDraft): LinkifierPreview {
     problems.push({ field: 'pattern', rule: compiled.error });
     return { problems, groups: [], matches: [], regenerated: undefined };
   }
-  const { regex, groups } = compiled;
+  const regex = compiled;
+  const groups = [...compiled.groups];
 
   if (draft.urlTemplate === '') problems.push({ field: 'urlTemplate', rule: 'required' });
   else problems.push(...checkUrlTemplate(draft.urlTemplate, groups, 'urlTemplate'));
@@ -88,11 +87,8 @@ export function previewLinkifier(draft: LinkifierDraft): LinkifierPreview {
   }
 
   const matches: LinkifierPreview['matches'] = [];
-  regex.lastIndex = 0;
-  for (const m of draft.exampleInput.matchAll(regex)) {
-    if (m[0] === '') continue;
-    matches.push({ text: m[0], url: expandTemplate(draft.urlTemplate, groupsOf(m)) });
-    if (matches.length >= MAX_MATCHES) break;
+  for (const m of findMatches(regex, draft.exampleInput, MAX_MATCHES)) {
+    matches.push({ text: m.text, url: expandTemplate(draft.urlTemplate, m.groups) });
   }
   if (draft.exampleInput !== '' && matches.length === 0) {
     problems.push({ field: 'exampleInput', rule: 'the pattern does not match this text' });
@@ -119,7 +115,7 @@ export function previewLinkifier(draft: LinkifierDraft): LinkifierPreview {
 /** The server checks the reverse template against the whole example input, not a part of it. */
 function regenerate(
   draft: LinkifierDraft,
-  regex: RegExp,
+  regex: LinkifierRegex,
   pieces: Parameters<typeof fillReverseTemplate>[0],
   problems: LinkifierPreview['problems'],
 ): string | undefined {
@@ -130,12 +126,12 @@ function regenerate(
     });
     return undefined;
   }
-  const whole = new RegExp(`^(?:${regex.source})$`, 'u').exec(draft.exampleInput);
+  const whole = matchWhole(regex, draft.exampleInput);
   if (!whole) {
     problems.push({ field: 'exampleInput', rule: 'the pattern must match the whole example' });
     return undefined;
   }
-  const text = fillReverseTemplate(pieces, groupsOf(whole));
+  const text = fillReverseTemplate(pieces, whole);
   if (text !== draft.exampleInput) {
     problems.push({
       field: 'reverseTemplate',
