@@ -17,6 +17,8 @@ export const startEmbeddedDemo: DemoServerFactory = async () => {
   // The reference server's default JWT key is public: anyone could mint a token for the owner.
   const server: StartedServer = await startServer({
     demo: true,
+    // Colleagues keep talking, first with a DM to the owner: a newcomer sees a notification.
+    live: true,
     jwtKey: randomBytes(32).toString('base64url'),
   });
   const owner = server.users.find((u) => u.role === 100 && !u.is_bot);

@@ -11,8 +11,15 @@ import { TOPICS } from './vocabulary.ts';
 
 export interface LiveOptions {
   intervalSeconds?: number;
+  /** When the welcome DM comes: soon, so a newcomer sees a notification early. */
+  firstPostSeconds?: number;
   seed?: number;
 }
+
+/** The first post: a DM to the owner, which every default setting notifies about. */
+export const WELCOME_DM =
+  'Welcome to the Perch demo! This direct message is how a notification looks. ' +
+  'Colleagues keep posting every few seconds; click a notification to open its message.';
 
 /** Starts posting; returns the function that stops it. */
 export function startLive(ctx: ServerContext, options: LiveOptions = {}): () => void {
@@ -45,9 +52,22 @@ export function startLive(ctx: ServerContext, options: LiveOptions = {}): () => 
     m.send({ sender, streamId, topic: rng.pick(TOPICS), content, client: 'Perch live demo' });
   };
 
-  let timer = ctx.clock.setTimeout(function tick() {
-    postOne();
-    timer = ctx.clock.setTimeout(tick, interval);
-  }, interval);
+  const welcome = (): void => {
+    const me = owner();
+    const sender = humans().find((u) => u !== me);
+    if (!me || !sender) return;
+    m.send({ sender, dmUserIds: [me.user_id], content: WELCOME_DM, client: 'Perch live demo' });
+  };
+
+  let timer = ctx.clock.setTimeout(
+    () => {
+      welcome();
+      timer = ctx.clock.setTimeout(function tick() {
+        postOne();
+        timer = ctx.clock.setTimeout(tick, interval);
+      }, interval);
+    },
+    (options.firstPostSeconds ?? 3) * 1000,
+  );
   return () => ctx.clock.clearTimeout(timer);
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { populateDemo, startLive } from '../../../src/server/demo/index.ts';
+import { WELCOME_DM } from '../../../src/server/demo/live.ts';
 import { messaging } from '../../../src/server/messages/service.ts';
 import { createState } from '../../../src/server/state/realm.ts';
 import { testContext } from './messaging-fixture.ts';
@@ -92,6 +93,20 @@ describe('demo organization', () => {
     for (let i = 0; i < history.length; i++) if ((history.flagsAt(i) & 1) === 0) unread++;
     expect(unread).toBeGreaterThan(0);
     expect(unread).toBeLessThan(history.length / 5);
+  });
+
+  it('opens live mode with a welcome DM to the owner a few seconds after start', async () => {
+    const { ctx, clock, m } = demo({ messages: 0 });
+    const stop = startLive(ctx, { intervalSeconds: 4 });
+    await clock.advance(2_000);
+    expect(m.store.maxId).toBe(0);
+    await clock.advance(1_000);
+    const owner = [...ctx.state.users.values()].find((u) => u.role === 100);
+    const [first] = m.store.all();
+    expect(first).toMatchObject({ type: 'private', content: WELCOME_DM });
+    expect(first?.sender_id).not.toBe(owner?.user_id);
+    expect(first?.dm_user_ids).toEqual([owner!.user_id, first!.sender_id].sort((a, b) => a - b));
+    stop();
   });
 
   it('posts new messages from other users in live mode until stopped', async () => {
