@@ -5,6 +5,7 @@ import type { AppInfo, CoreStatus } from './rpc/contract.ts';
 import type { AccountManager } from './accounts/manager.ts';
 import type { Account } from './accounts/account.ts';
 import type { SyncManager } from './sync/manager.ts';
+import type { ShownNotification } from './notify/notifier.ts';
 
 /** What handlers can reach: the Core's services, never the transports. */
 export interface CoreContext {
@@ -17,6 +18,8 @@ export interface CoreContext {
   /** Background event queues, notifications and the "why" log of every account. */
   readonly sync: SyncManager;
   status(): CoreStatus;
+  /** Browser mode: the notifications the page should still show (none in Electron). */
+  openNotifications(): ShownNotification[];
   /** Starts the embedded demo organization (once) and signs in as its owner. */
   startDemo(): Promise<Account>;
 }

@@ -14,6 +14,7 @@ import { toSummary } from './accounts/summary.ts';
 import type { Account } from './accounts/account.ts';
 import { startEmbeddedDemo, type DemoServer, type DemoServerFactory } from './demo.ts';
 import { RendererSoundPlayer } from './notify/renderer-sound.ts';
+import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.ts';
 import type { OpenTarget } from './notify/notifier.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 
@@ -31,6 +32,8 @@ export interface CoreOptions extends HostAdapters {
   demo?: boolean;
   /** Play notification sounds in the renderer (both hosts have one; tests leave it off). */
   soundInRenderer?: boolean;
+  /** Show notifications and the unread badge in the page (browser mode: a tab has no tray). */
+  notifyInRenderer?: boolean;
 }
 
 export interface Core {
@@ -65,6 +68,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     transport: options.transport,
     secretStorage: secrets.kind,
     startedAt,
+    ...(options.notifyInRenderer ? { pageNotifications: true } : {}),
   };
   const status = (): CoreStatus => ({
     state,
@@ -83,6 +87,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onSignedIn: (account) => sync.startAccount(account.id).catch(() => undefined),
     onSigningOut: (account) => sync.stopAccount(account.id),
   });
+  const pageNotifier = options.notifyInRenderer ? new RendererNotifier(bus) : undefined;
   const sync = createSyncManager({
     clock,
     bus,
@@ -90,6 +95,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     adapters: {
       ...options,
       sound: options.sound ?? (options.soundInRenderer ? new RendererSoundPlayer(bus) : undefined),
+      notifier: options.notifier ?? pageNotifier,
+      badge: options.badge ?? (options.notifyInRenderer ? new RendererBadgeSink(bus) : undefined),
     },
   });
 
@@ -128,6 +135,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     sync,
     status,
     startDemo,
+    openNotifications: () => pageNotifier?.stillOpen() ?? [],
   };
   const handlers = createHandlers(ctx);
   await watchStoredAccounts(sync, accounts);

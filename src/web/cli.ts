@@ -26,6 +26,7 @@ const core = await createCore({
   transport: 'web',
   demo: values.demo,
   soundInRenderer: true,
+  notifyInRenderer: true,
 });
 const host = await startWebHost({
   core,

@@ -1,7 +1,8 @@
 /**
  * What the Core asks of its host to reach the user: native notifications, sounds and the
- * tray badge. Electron implements these in electron/; browser mode and tests use the
- * recorders of recorders.ts. Each method is fire-and-forget so a slow OS never stalls sync.
+ * tray badge. Electron implements these in electron/; browser mode hands them to the page
+ * (renderer-notifier.ts, renderer-sound.ts); tests use the recorders of recorders.ts. Each
+ * method is fire-and-forget so a slow OS never stalls sync.
  */
 import type { TrayBadge } from './badge.ts';
 

@@ -1,6 +1,6 @@
 /**
- * Recording adapters: what tests assert on, and what browser mode uses since a browser tab
- * has no tray. They keep the open notifications and a bounded history, never everything.
+ * Recording adapters: what tests assert on, and what a Core given no host adapters uses.
+ * They keep the open notifications and a bounded history, never everything.
  */
 import type { TrayBadge } from './badge.ts';
 import type { BadgeSink, Notifier, ShownNotification, SoundPlayer } from './notifier.ts';

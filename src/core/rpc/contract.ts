@@ -63,6 +63,34 @@ const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) =
 });
 const noArgs = z.object({}).strict();
 
+/** The tray's count and icon state (src/core/notify/badge.ts). */
+export const TrayBadgeWire = z.object({
+  count: z.number().int().nonnegative(),
+  icon: z.enum(['none', 'unread', 'attention']),
+});
+
+/** Where a clicked notification takes the window: the account, the conversation, the message. */
+export const OpenTargetWire = z.object({
+  accountId: z.string(),
+  messageId: z.number().int(),
+  narrow: z.array(
+    z.object({
+      operator: z.enum(['channel', 'topic', 'dm']),
+      operand: z.union([z.number(), z.string(), z.array(z.number())]),
+    }),
+  ),
+});
+
+/** A notification as the presenter made it; the page shows it as a Web Notification. */
+export const ShownNotificationWire = z.object({
+  id: z.string(),
+  accountId: z.string(),
+  title: z.string(),
+  body: z.string(),
+  messageIds: z.array(z.number().int()),
+  open: OpenTargetWire,
+});
+
 export const Theme = z.enum(['system', 'light', 'dark']);
 
 export const Preferences = z.object({
@@ -89,6 +117,8 @@ export const AppInfo = z.object({
   /** Where API keys are kept: the OS keychain, or Electron's encrypted storage as a fallback. */
   secretStorage: z.enum(['keychain', 'safeStorage']),
   startedAt: z.number(),
+  /** Browser mode: the page shows notifications and the unread badge (a tab has no tray). */
+  pageNotifications: z.boolean().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
@@ -209,6 +239,14 @@ export const channels = {
   'sync.reconnect': channel(noArgs, z.object({})),
   /** The user is looking at the window: open notifications have done their job. */
   'notifications.seen': channel(noArgs, z.object({})),
+  /**
+   * What browser mode's page shows now: the unread badge and the notifications still open,
+   * for a tab opened (or reconnected) after they were shown.
+   */
+  'notifications.current': channel(
+    noArgs,
+    z.object({ badge: TrayBadgeWire, open: z.array(ShownNotificationWire) }),
+  ),
   'dnd.get': channel(noArgs, DndStateWire),
   'dnd.set': channel(z.object({ choice: DndChoiceWire }).strict(), DndStateWire),
   // ── Admin console: organization (issue 8 part one; schemas in schemas/admin-org.ts) ──
@@ -255,18 +293,6 @@ export const channels = {
   'messages.videoCall': channel(z.object({ accountId: z.string().min(1) }).strict(), VideoCall),
 } as const;
 
-/** Where a clicked notification takes the window: the account, the conversation, the message. */
-export const OpenTargetWire = z.object({
-  accountId: z.string(),
-  messageId: z.number().int(),
-  narrow: z.array(
-    z.object({
-      operator: z.enum(['channel', 'topic', 'dm']),
-      operand: z.union([z.number(), z.string(), z.array(z.number())]),
-    }),
-  ),
-});
-
 export const topics = {
   'core.status': CoreStatus,
   'prefs.changed': Preferences,
@@ -278,6 +304,11 @@ export const topics = {
   'sound.play': z.object({ sound: z.string() }),
   /** A notification was clicked: show this message. */
   'notifications.open': OpenTargetWire,
+  // Browser mode's notifier and badge (src/core/notify/renderer-notifier.ts).
+  'notifications.show': ShownNotificationWire,
+  'notifications.close': z.object({ id: z.string() }),
+  'notifications.closeAll': z.object({}),
+  'badge.changed': TrayBadgeWire,
   // Messages (issue 7): one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
   'messages.unreadChanged': UnreadChanged,

@@ -38,6 +38,10 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       ctx.sync.windowFocused();
       return {};
     },
+    'notifications.current': async () => ({
+      badge: ctx.sync.badge(),
+      open: ctx.openNotifications(),
+    }),
     'dnd.get': async () => ctx.sync.dnd.state(),
     // The Core publishes dnd.changed and saves the choice for every change, expiry included.
     'dnd.set': async ({ choice }) => ctx.sync.setDnd(choice),

@@ -1,7 +1,7 @@
 /**
  * How the Core builds its SyncManager: clients and credential health from the
  * AccountManager, health and decisions pushed to every renderer, and the host's adapters
- * (recorders when the host has no tray, as in browser mode).
+ * (recorders when the host passes none, as in tests).
  */
 import { RealmDeactivatedError, UserDeactivatedError, type ApiError } from '../../api/errors.ts';
 import type { Clock } from '../../lib/clock.ts';

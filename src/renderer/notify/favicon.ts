@@ -1,0 +1,69 @@
+/**
+ * Draws the badge of tab-badge.ts onto the app's favicon with a canvas, so the tab shows
+ * the unread count even while the user is in another tab.
+ */
+import type { FaviconMark } from './tab-badge.ts';
+
+const BASE_ICON = './favicon.svg';
+const SIZE = 64;
+
+let base: Promise<HTMLImageElement> | undefined;
+
+function loadBase(): Promise<HTMLImageElement> {
+  base ??= new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('the app icon did not load'));
+    image.src = BASE_ICON;
+  });
+  return base;
+}
+
+function iconLink(): HTMLLinkElement {
+  const found = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+  if (found) return found;
+  const link = document.createElement('link');
+  link.rel = 'icon';
+  document.head.append(link);
+  return link;
+}
+
+function draw(image: HTMLImageElement, mark: FaviconMark): string {
+  const canvas = document.createElement('canvas');
+  canvas.width = SIZE;
+  canvas.height = SIZE;
+  const g = canvas.getContext('2d');
+  if (!g) return BASE_ICON;
+  g.drawImage(image, 0, 0, SIZE, SIZE);
+  const radius = mark.text.length > 1 ? 24 : 20;
+  const cx = SIZE - radius;
+  const cy = radius;
+  g.beginPath();
+  g.arc(cx, cy, radius, 0, Math.PI * 2);
+  g.fillStyle = mark.attention ? '#d93025' : '#f2c14e';
+  g.fill();
+  g.lineWidth = 3;
+  g.strokeStyle = '#ffffff';
+  g.stroke();
+  if (mark.text) {
+    g.fillStyle = mark.attention ? '#ffffff' : '#1d232b';
+    g.font = `bold ${mark.text.length > 2 ? 20 : 30}px system-ui, sans-serif`;
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.fillText(mark.text, cx, cy + 2);
+  }
+  return canvas.toDataURL('image/png');
+}
+
+let drawn = 0;
+
+/** Shows `mark` on the tab's icon, or the plain icon when there is nothing to mark. */
+export async function showFaviconMark(mark: FaviconMark | undefined): Promise<void> {
+  // A newer badge may arrive while the icon loads: only the newest one is drawn.
+  const turn = ++drawn;
+  const href = mark ? draw(await loadBase(), mark) : BASE_ICON;
+  if (turn !== drawn) return;
+  const link = iconLink();
+  link.type = mark ? 'image/png' : 'image/svg+xml';
+  link.href = href;
+}

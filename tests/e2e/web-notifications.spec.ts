@@ -1,0 +1,202 @@
+/**
+ * Issue 16 point 3: browser mode notifies like the desktop app. The Core's decision reaches
+ * the page as a Web Notification worded by the presenter, the unread count shows in the
+ * tab's title and favicon, and a click opens the message narrowed as the native click does.
+ * Permission is asked only after the page says why, and a refusal is explained in
+ * Preferences.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type StartedServer } from '../../src/server/index.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { sendAs } from '../fixtures/send-message.ts';
+import {
+  clickNotification,
+  faviconHref,
+  notificationsShown,
+  permissionRequests,
+  recordNotifications,
+} from './support/web-notifications.ts';
+
+let mode: BrowserMode;
+let server: StartedServer;
+test.beforeEach(async ({ context }) => {
+  server = await startServer();
+  mode = await startBrowserMode({ notifyInRenderer: true });
+  await recordNotifications(context);
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await server.close();
+});
+
+const owner = () => server.users.find((u) => u.role === 100)!;
+const member = () => server.users.find((u) => u.role === 400 && !u.is_bot)!;
+
+type Status = { health: { state: string } }[];
+async function queueState(): Promise<string | undefined> {
+  const r = await mode.core.invoke('sync.status', {});
+  return r.ok ? (r.result as Status)[0]?.health.state : undefined;
+}
+
+/** Signed in as the owner with the queue listening, so the next message is a new one. */
+async function signIn(): Promise<string> {
+  const r = await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: owner().email,
+    apiKey: owner().api_key,
+  });
+  expect(r.ok).toBe(true);
+  await expect.poll(queueState).toBe('polling');
+  return (r.ok && (r.result as { id: string }).id) || '';
+}
+
+function preferencesCard(page: Page) {
+  return page.getByRole('region', { name: 'Desktop notifications' });
+}
+
+test.describe('with notifications allowed', () => {
+  test.use({ permissions: ['notifications'] });
+
+  test('a DM shows a Web Notification, counts in the tab, and a click opens it narrowed', async ({
+    page,
+  }) => {
+    await signIn();
+    await page.goto(mode.host.url);
+    // The page is listening once Preferences knows it shows notifications itself.
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    await expect(preferencesCard(page)).toContainText('Allowed.');
+    await expect(page).toHaveTitle('Perch');
+
+    const id = await sendAs(server, member(), {
+      type: 'direct',
+      to: [owner().user_id],
+      content: 'Are you coming to the **standup**?',
+    });
+
+    // The presenter's words: the sender "(to you)", the message as plain text.
+    const title = `${member().full_name} (to you)`;
+    await expect
+      .poll(() => notificationsShown(page))
+      .toEqual([
+        { title, body: 'Are you coming to the standup?', tag: expect.any(String), closed: false },
+      ]);
+    await expect(page).toHaveTitle('(1) Perch');
+    await expect.poll(() => faviconHref(page)).toMatch(/^data:image\/png;base64,/);
+
+    await clickNotification(page, title);
+    const message = page.getByRole('article', { name: `Message ${id} from ${member().full_name}` });
+    await expect(message).toHaveAttribute('aria-current', 'true');
+    await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(/dm:/);
+    expect((await notificationsShown(page))[0]?.closed).toBe(true);
+    // No prompt was ever needed: the permission was already given.
+    expect(await permissionRequests(page)).toBe(0);
+  });
+
+  test('a second DM of the same conversation replaces the first notification', async ({ page }) => {
+    await signIn();
+    await page.goto(mode.host.url);
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    await expect(preferencesCard(page)).toContainText('Allowed.');
+
+    const dm = (content: string) =>
+      sendAs(server, member(), { type: 'direct', to: [owner().user_id], content });
+    await dm('first');
+    await expect.poll(async () => (await notificationsShown(page)).length).toBe(1);
+    await dm('second');
+    await expect.poll(async () => (await notificationsShown(page)).length).toBe(2);
+    const [first, second] = await notificationsShown(page);
+    expect(second?.tag).toBe(first?.tag);
+    expect(first?.closed).toBe(true);
+    expect(second?.closed).toBe(false);
+    await expect(page).toHaveTitle('(2) Perch');
+  });
+
+  test('a tab opened after the notification still shows it and the count', async ({ page }) => {
+    await signIn();
+    await sendAs(server, member(), {
+      type: 'direct',
+      to: [owner().user_id],
+      content: 'Sent before the tab was open',
+    });
+    await expect
+      .poll(async () => {
+        const r = await mode.core.invoke('notifications.current', {});
+        return r.ok ? (r.result as { open: unknown[] }).open.length : -1;
+      })
+      .toBe(1);
+
+    await page.goto(mode.host.url);
+    await expect
+      .poll(() => notificationsShown(page))
+      .toEqual([
+        {
+          title: `${member().full_name} (to you)`,
+          body: 'Sent before the tab was open',
+          tag: expect.any(String),
+          closed: false,
+        },
+      ]);
+    await expect(page).toHaveTitle('(1) Perch');
+  });
+});
+
+test.describe('asking for permission', () => {
+  test('the page explains first, asks only when told to, and remembers "Not now"', async ({
+    page,
+  }) => {
+    await signIn();
+    await page.goto(mode.host.url);
+    const banner = page.getByRole('region', { name: 'Notifications from Perch' });
+    await expect(banner).toContainText(
+      'Perch can show desktop notifications for messages your settings say should notify.',
+    );
+    expect(await permissionRequests(page)).toBe(0);
+
+    await banner.getByRole('button', { name: 'Not now' }).click();
+    await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Preferences' })).toBeVisible();
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    // Only Preferences' card is left, and it can still ask.
+    await expect(preferencesCard(page)).toContainText('Not allowed yet.');
+    await expect(page.getByRole('button', { name: 'Not now' })).toHaveCount(0);
+    await preferencesCard(page).getByRole('button', { name: 'Allow notifications' }).click();
+    await expect.poll(() => permissionRequests(page)).toBe(1);
+  });
+
+  test('"Allow notifications" asks the browser once, and the banner leaves with its answer', async ({
+    page,
+  }) => {
+    await signIn();
+    await page.goto(mode.host.url);
+    const banner = page.getByRole('region', { name: 'Notifications from Perch' });
+    await expect(banner).toBeVisible();
+    await banner.getByRole('button', { name: 'Allow notifications' }).click();
+    await expect(banner).toHaveCount(0);
+    expect(await permissionRequests(page)).toBe(1);
+  });
+
+  test('a refusal is shown in Preferences with how to change it', async ({ page, context }) => {
+    await signIn();
+    // The user refused earlier, in the browser's own prompt or its site settings.
+    const cdp = await context.newCDPSession(page);
+    const { targetInfo } = await cdp.send('Target.getTargetInfo');
+    await cdp.send('Browser.setPermission', {
+      permission: { name: 'notifications' },
+      setting: 'denied',
+      origin: new URL(mode.host.url).origin,
+      browserContextId: targetInfo.browserContextId,
+    });
+    await page.goto(mode.host.url);
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    const card = preferencesCard(page);
+    await expect(card).toContainText(
+      'Blocked: this browser does not let Perch show notifications.',
+    );
+    await expect(card).toContainText(
+      'lock or site information icon at the left of the address bar',
+    );
+    // Nothing left to ask: the browser would refuse without showing anything.
+    await expect(page.getByRole('button', { name: 'Allow notifications' })).toHaveCount(0);
+  });
+});
