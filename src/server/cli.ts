@@ -1,8 +1,10 @@
 /**
- * `npm run server -- --port N --demo [--live] [--feature-level N] [--host H]`
+ * `npm run server -- --port N --demo [--live] [--feature-level N] [--host H]
+ *   [--video-provider none|local] [--push-device yes|no] [--push-test-error CODE]`
  * Prints one JSON line `{"url", "users": [...]}` first, then serves until interrupted.
  */
 import { parseArgs } from 'node:util';
+import { PUSH_TEST_ERRORS, VIDEO_PROVIDER_OPTIONS } from './features.ts';
 import { startServer } from './index.ts';
 
 const { values } = parseArgs({
@@ -13,6 +15,9 @@ const { values } = parseArgs({
     live: { type: 'boolean', default: false },
     'feature-level': { type: 'string' },
     seed: { type: 'string' },
+    'video-provider': { type: 'string' },
+    'push-device': { type: 'string' },
+    'push-test-error': { type: 'string' },
   },
 });
 
@@ -25,13 +30,25 @@ function intArg(name: string, text: string | undefined): number | undefined {
   return Number(text);
 }
 
+/** The value if it is one of `allowed`; otherwise says which values are and exits. */
+function oneOf<T extends string>(name: string, text: string | undefined, allowed: readonly T[]) {
+  if (text === undefined || (allowed as readonly string[]).includes(text))
+    return text as T | undefined;
+  process.stderr.write(`--${name} must be one of ${allowed.join(', ')}, not "${text}"\n`);
+  process.exit(2);
+}
+
 const seed = intArg('seed', values.seed);
+const pushDevice = oneOf('push-device', values['push-device'], ['yes', 'no'] as const);
 const server = await startServer({
   host: values.host,
   port: intArg('port', values.port) ?? 0,
   featureLevel: intArg('feature-level', values['feature-level']),
   demo: values.demo ? (seed === undefined ? true : { seed }) : false,
   live: values.live,
+  videoProvider: oneOf('video-provider', values['video-provider'], VIDEO_PROVIDER_OPTIONS),
+  pushDevice: pushDevice === undefined ? undefined : pushDevice === 'yes',
+  pushTestError: oneOf('push-test-error', values['push-test-error'], PUSH_TEST_ERRORS),
 });
 
 process.stdout.write(

@@ -7,6 +7,7 @@ import { systemClock } from '../lib/clock.ts';
 import type { ServerContext } from './context.ts';
 import { populateDemo, startLive } from './demo/index.ts';
 import { EventQueues } from './events/queues.ts';
+import { configureFeatures, type PushTestError, type VideoProviderOption } from './features.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { createRequestHandler } from './http/server.ts';
 import { buildRouter } from './routes/index.ts';
@@ -69,6 +70,12 @@ export interface ServerOptions {
   jwtKey?: string;
   /** With `demo`: keep posting messages from other users every few seconds. */
   live?: boolean;
+  /** `local`: this server provides video calls and serves their pages. Default: `local` with `demo`. */
+  videoProvider?: VideoProviderOption;
+  /** Whether the owner has a registered push device. Default: true. */
+  pushDevice?: boolean;
+  /** Makes the push test fail with this error of spec 4.20. */
+  pushTestError?: PushTestError;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<StartedServer> {
@@ -124,6 +131,11 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = url;
   state.realm.url = url;
+  configureFeatures(state, url, {
+    videoProvider: options.videoProvider ?? (options.demo ? 'local' : 'none'),
+    pushDevice: options.pushDevice ?? true,
+    pushTestError: options.pushTestError,
+  });
   const stopLive = options.demo && options.live ? startLive(ctx) : undefined;
 
   return {

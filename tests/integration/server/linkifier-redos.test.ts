@@ -4,30 +4,19 @@
  * still be free to time out and stop it.
  */
 import type { ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnTree, stopTree } from '../../e2e/support/process-tree.ts';
-
-const root = fileURLToPath(new URL('../../..', import.meta.url));
+import { stopTree } from '../../e2e/support/process-tree.ts';
+import { firstLine, ownerAuth, spawnServerCli } from './cli-server.ts';
 
 let child: ChildProcess;
 let url: string;
 let auth: string;
 
 beforeAll(async () => {
-  child = spawnTree(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', '--port', '0'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const first = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const printed = JSON.parse(first) as { url: string; users: { email: string; api_key: string }[] };
-  const owner = printed.users[0]!;
+  child = spawnServerCli(['--port', '0']);
+  const printed = await firstLine(child);
   url = printed.url;
-  auth = `Basic ${Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64')}`;
+  auth = ownerAuth(printed.users);
 });
 afterAll(() => stopTree(child));
 
