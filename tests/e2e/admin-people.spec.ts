@@ -313,6 +313,9 @@ test('linkifiers: an invalid linkifier is stopped before sending; one the server
   await expect(page.getByTestId('linkifier-pattern-rule')).toContainText(
     'backreferences are not supported',
   );
+  await expect(page.getByRole('region', { name: 'Preview' })).toContainText(
+    'Fix the pattern to see the links it would make.',
+  );
   await page.getByRole('button', { name: 'Add linkifier' }).click();
   expect(server.state.linkifiers.size).toBe(0);
 
