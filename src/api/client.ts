@@ -3,7 +3,7 @@
  * timeouts, rate-limit pacing and retries, and the server's feature level. It keeps no app
  * state; routes/ builds on `call`.
  */
-import { Agent, request } from 'undici';
+import { request } from 'undici';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';
@@ -16,6 +16,7 @@ import { RateLimitHitError, UnsupportedByServerError } from './errors.ts';
 import { toNetworkError } from './network.ts';
 import { RateLimitPacer, readRateLimitHeaders } from './rate-limit.ts';
 import { getServerSettings } from './routes/server.ts';
+import { createDispatcher, type ConnectionOptions } from './connection.ts';
 
 export type { ApiResult } from './decode.ts';
 
@@ -38,6 +39,8 @@ export interface ApiClientOptions {
   /** A feature level already known (e.g. stored with the account). */
   featureLevel?: number;
   userAgent?: string;
+  /** Trust and proxy for this server; direct, with the usual roots, when absent. */
+  connection?: ConnectionOptions;
 }
 
 /** A call held back by the server's rate limit (see `ApiClient.onWait`). */
@@ -77,8 +80,8 @@ export class ApiClient {
   readonly clock: Clock;
   // Private fields stay out of util.inspect and JSON, so the key cannot leak through a log.
   readonly #authorization: string | undefined;
-  readonly #pool: Agent;
-  readonly #longPollPool: Agent;
+  readonly #pool: Dispatcher;
+  readonly #longPollPool: Dispatcher;
   readonly #pacer: RateLimitPacer;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
@@ -96,8 +99,8 @@ export class ApiClient {
       const token = Buffer.from(`${options.email}:${options.apiKey}`).toString('base64');
       this.#authorization = `Basic ${token}`;
     }
-    this.#pool = new Agent({ keepAliveTimeout: 30_000 });
-    this.#longPollPool = new Agent({ keepAliveTimeout: 30_000 });
+    this.#pool = createDispatcher(options.connection);
+    this.#longPollPool = createDispatcher(options.connection);
     this.#pacer = new RateLimitPacer(this.clock);
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#maxRetries = options.maxRateLimitRetries ?? 3;
