@@ -73,6 +73,14 @@ export function firstMatchIndex(regex: LinkifierRegex, text: string): number | u
   return findMatches(regex, text, 1)[0]?.index;
 }
 
+/** The non-empty match starting at the very beginning of `text`, if any, found without scanning on. */
+export function matchAtStart(regex: LinkifierRegex, text: string): PatternMatch | undefined {
+  const m = regex.re.matcher(text);
+  if (!m.lookingAt()) return undefined;
+  const found = m.group() ?? '';
+  return found === '' ? undefined : { index: 0, text: found, groups: groupsOf(m, regex.groups) };
+}
+
 /** The named groups when the pattern matches the whole of `text`, else null. */
 export function matchWhole(regex: LinkifierRegex, text: string): PatternMatch['groups'] | null {
   const m = regex.re.matcher(text);

@@ -7,6 +7,7 @@ import {
   compileLinkifierRegex,
   findMatches,
   firstMatchIndex as firstIndexOf,
+  matchAtStart,
   type LinkifierRegex,
 } from '../../lib/linkifier-regex.ts';
 import { escapeHtml } from './mentions.ts';
@@ -80,9 +81,13 @@ export function linkifierExtension(
     level: 'inline',
     start: (src) => firstMatchIndex(src, rules()),
     tokenizer(src): LinkifierToken | undefined {
-      if (firstMatchIndex(src, rules()) !== 0) return undefined;
-      const first = linkifierMatches(src, rules()).find((m) => m.index === 0);
-      return first && { type: 'linkifier', raw: first.text, url: first.url };
+      // The first rule, in order, that matches right here; nothing past the match is read.
+      for (const rule of rules()) {
+        const re = regexOf(rule.pattern);
+        const m = re && matchAtStart(re, src);
+        if (m) return { type: 'linkifier', raw: m.text, url: expand(rule.url_template, m.groups) };
+      }
+      return undefined;
     },
     renderer: (token) => {
       const t = token as LinkifierToken;

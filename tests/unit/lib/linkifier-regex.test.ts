@@ -3,6 +3,7 @@ import {
   compileLinkifierRegex,
   findMatches,
   firstMatchIndex,
+  matchAtStart,
   matchWhole,
   type LinkifierRegex,
 } from '../../../src/lib/linkifier-regex.ts';
@@ -59,6 +60,9 @@ describe('linkifier patterns under RE2', () => {
     expect(matchWhole(issue, 'x #42')).toBeNull();
     expect(firstMatchIndex(issue, 'x #42')).toBe(2);
     expect(firstMatchIndex(issue, 'none')).toBeUndefined();
+    expect(matchAtStart(issue, '#7 and #8')).toEqual({ index: 0, text: '#7', groups: { id: '7' } });
+    expect(matchAtStart(issue, 'x #7')).toBeUndefined();
+    expect(matchAtStart(compiled('a*'), 'b')).toBeUndefined();
   });
 
   it.each(['(a|a)*b', '(a|aa)*b', '\\d*\\d*\\d*x', '(a+)+b'])(
