@@ -6,13 +6,20 @@ function secondsUntil(at: number | undefined, now: number): number {
   return Math.max(0, Math.ceil(((at ?? now) - now) / 1000));
 }
 
+/** Whole seconds since `at`, never negative. */
+function secondsSince(at: number | undefined, now: number): number {
+  return Math.max(0, Math.floor((now - (at ?? now)) / 1000));
+}
+
 export function connectionLabel(
-  health: { state: QueueState; retryAt?: number | undefined },
+  health: { state: QueueState; retryAt?: number | undefined; silentSince?: number | undefined },
   now: number,
 ): string {
   switch (health.state) {
     case 'polling':
       return 'Connected';
+    case 'not_answering':
+      return `Not answering: no event or heartbeat for ${secondsSince(health.silentSince, now)} s; still waiting`;
     case 'backoff':
       return `Reconnecting in ${secondsUntil(health.retryAt, now)} s`;
     case 'registering':

@@ -23,9 +23,17 @@ import { deleteQueue, getEvents, register, type RegisterParams } from '../../api
 import type { RegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import { defaultBackoff, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
+import { silenceLimitMs } from './heartbeat.ts';
 
 export type QueueState =
-  'idle' | 'registering' | 'polling' | 'backoff' | 'stopped' | 'needs_attention';
+  | 'idle'
+  | 'registering'
+  | 'polling'
+  /** Still polling, but the poll has outlived the heartbeat the server owes it. */
+  | 'not_answering'
+  | 'backoff'
+  | 'stopped'
+  | 'needs_attention';
 
 export interface QueueHealth {
   state: QueueState;
@@ -34,6 +42,8 @@ export interface QueueHealth {
   /** When the last real event or heartbeat arrived (ms since epoch). */
   lastEventAt: number | undefined;
   lastHeartbeatAt: number | undefined;
+  /** While not answering: when the server last answered (the unanswered poll's start). */
+  silentSince: number | undefined;
   /** Registrations after the first one (queue lost, server restarted, credentials fixed). */
   reconnects: number;
   /** Failed attempts in a row; 0 after any success. */
@@ -96,6 +106,7 @@ export class EventQueue {
     lastEventId: -1,
     lastEventAt: undefined,
     lastHeartbeatAt: undefined,
+    silentSince: undefined,
     reconnects: 0,
     failures: 0,
     retryAt: undefined,
@@ -105,6 +116,8 @@ export class EventQueue {
   private running: Promise<void> | undefined;
   private stopping = false;
   private registeredOnce = false;
+  /** The server's event_queue_longpoll_timeout_seconds, from the last register. */
+  private longpollTimeoutSeconds: number | undefined;
 
   constructor(options: EventQueueOptions) {
     this.opts = options;
@@ -202,6 +215,7 @@ export class EventQueue {
       throw err;
     }
     this.registeredOnce = true;
+    this.longpollTimeoutSeconds = data.event_queue_longpoll_timeout_seconds;
     this.update({
       state: 'polling',
       retryAt: undefined,
@@ -212,12 +226,27 @@ export class EventQueue {
   }
 
   private async pollOnce(signal: AbortSignal): Promise<void> {
-    this.update({ state: 'polling', retryAt: undefined });
-    const { data } = await getEvents(
-      this.opts.client,
-      { queue_id: this.health.queueId!, last_event_id: this.health.lastEventId },
-      signal,
+    const startedAt = this.opts.clock.now();
+    this.update({ state: 'polling', retryAt: undefined, silentSince: undefined });
+    // Only a label: the poll keeps waiting for its real timeout, and nothing re-registers,
+    // so an answer that comes late is still taken and no event is lost.
+    const silence = this.opts.clock.setTimeout(
+      () => this.update({ state: 'not_answering', silentSince: startedAt }),
+      silenceLimitMs(this.longpollTimeoutSeconds),
     );
+    let data;
+    try {
+      ({ data } = await getEvents(
+        this.opts.client,
+        { queue_id: this.health.queueId!, last_event_id: this.health.lastEventId },
+        signal,
+      ));
+    } finally {
+      this.opts.clock.clearTimeout(silence);
+    }
+    if (this.health.state === 'not_answering') {
+      this.update({ state: 'polling', silentSince: undefined });
+    }
     const now = this.opts.clock.now();
     const real = data.events.filter((e) => e.type !== 'heartbeat');
     const maxId = data.events.reduce((m, e) => Math.max(m, e.id), this.health.lastEventId);
@@ -246,6 +275,7 @@ export class EventQueue {
         : fullJitterDelay(failures - 1, policy, this.random);
     this.update({
       state: 'backoff',
+      silentSince: undefined,
       failures,
       retryAt: this.opts.clock.now() + delay,
       lastError: err instanceof Error ? err.message : String(err),

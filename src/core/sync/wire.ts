@@ -5,11 +5,20 @@
 import { z } from 'zod';
 
 export const QueueHealthWire = z.object({
-  state: z.enum(['idle', 'registering', 'polling', 'backoff', 'stopped', 'needs_attention']),
+  state: z.enum([
+    'idle',
+    'registering',
+    'polling',
+    'not_answering',
+    'backoff',
+    'stopped',
+    'needs_attention',
+  ]),
   queueId: z.string().optional(),
   lastEventId: z.number().int(),
   lastEventAt: z.number().optional(),
   lastHeartbeatAt: z.number().optional(),
+  silentSince: z.number().optional(),
   reconnects: z.number().int().nonnegative(),
   failures: z.number().int().nonnegative(),
   retryAt: z.number().optional(),

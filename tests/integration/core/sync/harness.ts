@@ -90,12 +90,13 @@ export async function send(
   }
 }
 
-export type GateMode = 'pass' | 'fail' | 'cut' | 'hang';
+export type GateMode = 'pass' | 'fail' | 'cut' | 'hang' | 'pause';
 
 /**
  * A loopback proxy in front of the server: 'pass' forwards, 'fail' answers 503 without an
  * error envelope, 'cut' destroys connections (open ones included), like a lost network,
- * and 'hang' never answers, like a server behind a dead route.
+ * 'hang' never answers, like a server behind a dead route, and 'pause' (see pause()) holds
+ * every request and answer until resume(), like a stopped server process.
  */
 export class Gate {
   mode: GateMode = 'pass';
@@ -109,6 +110,8 @@ export class Gate {
   private readonly server: Server;
   private readonly target: string;
   private readonly sockets = new Set<Socket>();
+  /** What a paused gate owes: requests to forward and answers to pass on. */
+  private readonly held: (() => void)[] = [];
 
   private constructor(target: string) {
     this.target = target;
@@ -126,14 +129,19 @@ export class Gate {
     if (this.mode === 'cut') return void req.socket.destroy();
     if (this.mode === 'fail') return void res.writeHead(503).end('unavailable');
     if (this.mode === 'hang') return;
+    if (this.mode === 'pause') await new Promise<void>((go) => this.held.push(go));
     await this.beforeForward?.(seen);
     const upstream = request(
       `${this.target}${req.url ?? '/'}`,
       { method: req.method, headers: req.headers },
       (up) => {
-        this.statuses.push(up.statusCode ?? 502);
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
+        const answer = () => {
+          this.statuses.push(up.statusCode ?? 502);
+          res.writeHead(up.statusCode ?? 502, up.headers);
+          up.pipe(res);
+        };
+        if (this.mode === 'pause') this.held.push(answer);
+        else answer();
       },
     );
     upstream.on('error', () => req.socket.destroy());
@@ -148,6 +156,20 @@ export class Gate {
 
   get url(): string {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /**
+   * Stops answering, as a stopped (SIGSTOP) server does: connections are still accepted,
+   * but nothing is forwarded and no answer, even one already on its way, is passed on.
+   */
+  pause(): void {
+    this.mode = 'pause';
+  }
+
+  /** Passes on, in order, everything held since pause(), and forwards again. */
+  resume(): void {
+    this.mode = 'pass';
+    for (const go of this.held.splice(0)) go();
   }
 
   /** Cuts every open connection now and refuses new ones until set back to 'pass'. */

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOwnUser } from '../../../../src/api/routes/users.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
+import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
 import { messaging } from '../../../../src/server/messages/service.ts';
 import type { ServerOptions, ServerUser } from '../../../../src/server/index.ts';
 import {
@@ -94,6 +95,37 @@ describe('recovering from outages without losing or repeating a message', () => 
     });
     expect(perch.decisionFor(me, after)?.missed).toBe(false);
     expect(perch.health(me)).toMatchObject({ state: 'polling', reconnects: 1, failures: 0 });
+  });
+
+  it('the server stops answering (a paused process): shown within a heartbeat, nothing lost', async () => {
+    await setUp({ heartbeatSeconds: 45, longpollTimeoutSeconds: 90 }, true);
+    const before = await dm('before the pause');
+    await perch.decided(me, [before]);
+    const polls = () => gate!.seen.filter((s) => s === 'GET /api/v1/events').length;
+    await until(() => polls() === 2, 'the next poll to reach the server');
+    const pausedAt = clock.now();
+    gate!.pause();
+    const during = [await dm('while paused'), await dm('still paused')];
+
+    await clock.advance(64_999);
+    expect(perch.health(me).state).toBe('polling');
+    await clock.advance(1);
+    expect(perch.health(me)).toMatchObject({ state: 'not_answering', silentSince: pausedAt });
+    await clock.advance(5_000);
+    expect(connectionLabel(perch.health(me), clock.now())).toBe(
+      'Not answering: no event or heartbeat for 70 s; still waiting',
+    );
+    expect(polls()).toBe(2);
+
+    gate!.resume();
+    await perch.decided(me, during);
+    await until(() => perch.health(me).state === 'polling', 'Connected again');
+    const after = await dm('after');
+    await perch.decided(me, [after]);
+
+    expectEachOnce([before, ...during, after]);
+    expect(perch.health(me)).toMatchObject({ reconnects: 0, failures: 0 });
+    expect(gate!.seen.filter((s) => s === 'POST /api/v1/register')).toHaveLength(1);
   });
 
   it('the queue is garbage-collected while Perch could not poll: a burst becomes one summary', async () => {

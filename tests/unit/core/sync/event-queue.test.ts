@@ -9,6 +9,7 @@ import {
 import { getEvents } from '../../../../src/api/routes/events.ts';
 import type { ServerEvent } from '../../../../src/api/schemas/event.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
+import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
 import {
   EventQueue,
   type QueueHealth,
@@ -303,6 +304,40 @@ describe('EventQueue against the reference server', () => {
     });
     await until(() => messageIds(r).includes(id), 'the message');
     expect(r.queue.getHealth().reconnects).toBe(0);
+  });
+
+  it('says the server is not answering once a poll outlives its heartbeat, and takes the late answer', async () => {
+    const r = run(clientOf('member'));
+    await polling(r);
+    await until(() => gate.seen.includes('GET /api/v1/events'), 'the poll to reach the gate');
+    const startedAt = clock.now();
+    // A stopped server: the poll's answer (this message) is held, and so is any heartbeat.
+    gate.pause();
+    const id = await send(server.started, person(server.started, 'admin'), clock, {
+      type: 'stream',
+      to: 'general',
+      topic: 'p',
+      content: 'while paused',
+    });
+
+    // 90 s long-poll timeout: a heartbeat is due by 45 s, and 20 s of margin after that.
+    await clock.advance(64_999);
+    expect(r.queue.getHealth().state).toBe('polling');
+    await clock.advance(1);
+    expect(r.queue.getHealth()).toMatchObject({ state: 'not_answering', silentSince: startedAt });
+    expect(connectionLabel(r.queue.getHealth(), clock.now())).toBe(
+      'Not answering: no event or heartbeat for 65 s; still waiting',
+    );
+    // Only a label: the same poll still waits, nothing re-registered or polled again.
+    expect(gate.seen.filter((s) => s.startsWith('POST /api/v1/register'))).toHaveLength(1);
+    expect(gate.seen.filter((s) => s.startsWith('GET /api/v1/events'))).toHaveLength(1);
+
+    gate.resume();
+    await until(() => messageIds(r).includes(id), 'the held message');
+    expect(r.queue.getHealth()).toMatchObject({ state: 'polling', reconnects: 0, failures: 0 });
+    expect(r.queue.getHealth().silentSince).toBeUndefined();
+    expect(messageIds(r)).toEqual([id]);
+    expect(r.registrations).toEqual(['start']);
   });
 
   it('does not let an unanswered DELETE /events hold up quitting', async () => {
