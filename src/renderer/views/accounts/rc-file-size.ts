@@ -1,8 +1,9 @@
 import { MAX_RC_FILE_CHARS } from '../../../core/accounts/rc-file-limit.ts';
 
 function size(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-  return `${Math.ceil(bytes / 1024)} KB`;
+  // A no-break space: "64" and "KB" never end up on two lines.
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)}\u00a0MB`;
+  return `${Math.ceil(bytes / 1024)}\u00a0KB`;
 }
 
 /** Why a picked file is refused unread: it is far larger than any zuliprc. */
