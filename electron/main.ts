@@ -14,24 +14,51 @@ import { appFiles } from './app-files.ts';
 import { bindCoreToIpc } from './ipc.ts';
 import { applyStartAtLogin } from './login-item.ts';
 import { parseStartupOptions, type StartupOptions } from './startup.ts';
-import { KeytarSecretStore, type SecretStore } from '../src/core/accounts/secret-store.ts';
+import {
+  KeychainUnavailableError,
+  KeytarSecretStore,
+  UnavailableSecretStore,
+  type SecretStore,
+} from '../src/core/accounts/secret-store.ts';
+import { MemorySecretStore } from '../src/core/accounts/memory-secret-store.ts';
+import type { SecretStoreChoice } from '../src/core/accounts/secret-store-choice.ts';
 import { SafeStorageSecretStore } from './secret-fallback.ts';
 
-/** The OS keychain through keytar; Electron's safeStorage only if keytar cannot load. */
-async function openSecretStore(dataDir: string): Promise<SecretStore> {
+/**
+ * The OS keychain through keytar; Electron's safeStorage only if keytar cannot load; and
+ * if neither, a store that makes sign-in explain what to do (the demo still runs: its keys
+ * stay in memory).
+ */
+async function openSecretStore(dataDir: string, choice: SecretStoreChoice): Promise<SecretStore> {
+  if (choice === 'memory') return new MemorySecretStore();
   try {
     return await KeytarSecretStore.open();
   } catch (err) {
     console.warn(
       `Keychain unavailable, using encrypted storage instead: ${(err as Error).message}`,
     );
+  }
+  try {
     return SafeStorageSecretStore.open(dataDir);
+  } catch (err) {
+    console.warn((err as Error).message);
+    return new UnavailableSecretStore(new KeychainUnavailableError(err));
   }
 }
 import { createTray } from './tray.ts';
 import { createMainWindow, guardWebContents, installSessionPolicy } from './window.ts';
 
-const startup = parseStartupOptions(process.argv, process.cwd());
+const startup = readStartupOptions();
+
+function readStartupOptions(): StartupOptions {
+  try {
+    return parseStartupOptions(process.argv, process.cwd(), process.env);
+  } catch (err) {
+    // A mistyped flag is the user's to fix: one line, no stack trace.
+    console.error((err as Error).message);
+    return process.exit(2);
+  }
+}
 // Every renderer, not only the main window's, runs sandboxed; this must precede 'ready'.
 app.enableSandbox();
 // Before the lock: the lock belongs to the data folder, so separate profiles run side by side.
@@ -80,7 +107,7 @@ async function start(options: StartupOptions): Promise<void> {
     dataDir,
     version: app.getVersion(),
     transport: 'electron',
-    secrets: await openSecretStore(dataDir),
+    secrets: await openSecretStore(dataDir, options.secretStore),
     demo: options.demo,
     notifier: new ElectronNotifier((target) => reveal(target)),
     badge,

@@ -1,5 +1,9 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  secretStoreChoice,
+  type SecretStoreChoice,
+} from '../src/core/accounts/secret-store-choice.ts';
 
 export interface StartupOptions {
   /** Sign in to the embedded demo organization. */
@@ -8,13 +12,19 @@ export interface StartupOptions {
   hidden: boolean;
   /** Keep data here instead of the platform's user-data folder (tests, side-by-side profiles). */
   dataDir: string | null;
+  /** Where real accounts' keys are kept (`--secret-store` or PERCH_SECRET_STORE). */
+  secretStore: SecretStoreChoice;
 }
 
 /**
  * Reads Perch's own flags from the process arguments. Electron and Chromium put their own
  * switches and the app path in the same list, so anything unknown is left alone.
  */
-export function parseStartupOptions(argv: readonly string[], cwd: string): StartupOptions {
+export function parseStartupOptions(
+  argv: readonly string[],
+  cwd: string,
+  env: Record<string, string | undefined> = {},
+): StartupOptions {
   const { values } = parseArgs({
     args: argv.slice(1),
     strict: false,
@@ -23,12 +33,15 @@ export function parseStartupOptions(argv: readonly string[], cwd: string): Start
       demo: { type: 'boolean' },
       hidden: { type: 'boolean' },
       'data-dir': { type: 'string' },
+      'secret-store': { type: 'string' },
     },
   });
+  const store = values['secret-store'];
   const dataDir = values['data-dir'];
   return {
     demo: values.demo === true,
     hidden: values.hidden === true,
     dataDir: typeof dataDir === 'string' && dataDir !== '' ? resolve(cwd, dataDir) : null,
+    secretStore: secretStoreChoice(typeof store === 'string' ? store : undefined, env),
   };
 }

@@ -9,8 +9,7 @@ import type { RpcResponse } from './rpc/errors.ts';
 import type { CoreContext } from './context.ts';
 import { AccountRegistry } from './accounts/registry.ts';
 import { AccountManager } from './accounts/manager.ts';
-import { KeytarSecretStore, type SecretStore } from './accounts/secret-store.ts';
-import { toSummary } from './accounts/summary.ts';
+import { openKeychainStore, type SecretStore } from './accounts/secret-store.ts';
 import type { Account } from './accounts/account.ts';
 import { startEmbeddedDemo, type DemoServer, type DemoServerFactory } from './demo.ts';
 import { RendererSoundPlayer } from './notify/renderer-sound.ts';
@@ -24,7 +23,10 @@ export interface CoreOptions extends HostAdapters {
   version: string;
   transport: AppInfo['transport'];
   clock?: Clock;
-  /** Where API keys live; the OS keychain through keytar unless a host passes another. */
+  /**
+   * Where real accounts' keys live; the OS keychain through keytar unless a host passes
+   * another. Demo accounts' keys always stay in memory.
+   */
   secrets?: SecretStore;
   /** How "Try the demo organization" starts its server (tests pass a smaller one). */
   demoServer?: DemoServerFactory;
@@ -54,7 +56,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const prefs = new PreferencesStore(options.dataDir);
   const registry = new AccountRegistry(options.dataDir);
   await Promise.all([prefs.load(), registry.load()]);
-  const secrets = options.secrets ?? (await KeytarSecretStore.open());
+  const secrets = options.secrets ?? (await openKeychainStore());
 
   let state: CoreStatus['state'] = 'starting';
   const startedAt = clock.now();
@@ -81,7 +83,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     secrets,
     clock,
     onChange: (all) => {
-      bus.publish('accounts.changed', all.map(toSummary));
+      bus.publish(
+        'accounts.changed',
+        all.map((a) => accounts.summary(a)),
+      );
       bus.publish('core.status', status());
     },
     onSignedIn: (account) => sync.startAccount(account.id).catch(() => undefined),

@@ -7,6 +7,8 @@ import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createCore } from '../core/core.ts';
+import { MemorySecretStore } from '../core/accounts/memory-secret-store.ts';
+import { secretStoreChoice, type SecretStoreChoice } from '../core/accounts/secret-store-choice.ts';
 import { startWebHost } from './host.ts';
 import { readPackageVersion } from './version.ts';
 
@@ -15,8 +17,17 @@ const { values } = parseArgs({
     port: { type: 'string', default: '0' },
     'data-dir': { type: 'string' },
     demo: { type: 'boolean', default: false },
+    'secret-store': { type: 'string' },
   },
 });
+
+let secretStore: SecretStoreChoice;
+try {
+  secretStore = secretStoreChoice(values['secret-store'], process.env);
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(2);
+}
 
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.perch-web'));
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -25,6 +36,7 @@ const core = await createCore({
   version: readPackageVersion(),
   transport: 'web',
   demo: values.demo,
+  ...(secretStore === 'memory' ? { secrets: new MemorySecretStore() } : {}),
   soundInRenderer: true,
   notifyInRenderer: true,
 });

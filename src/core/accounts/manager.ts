@@ -11,7 +11,10 @@ import type { Clock } from '../../lib/clock.ts';
 import { RpcError } from '../rpc/errors.ts';
 import { accountId, type Account, type Attention } from './account.ts';
 import type { AccountRegistry } from './registry.ts';
-import type { SecretStore } from './secret-store.ts';
+import type { SecretStorageKind, SecretStore } from './secret-store.ts';
+import { MemorySecretStore } from './memory-secret-store.ts';
+import type { AccountSummary } from '../rpc/contract.ts';
+import { toSummary } from './summary.ts';
 import { checkServerUrl } from './server-url.ts';
 import { ClientCache } from './client-cache.ts';
 import { signInError } from './sign-in-errors.ts';
@@ -21,6 +24,7 @@ import { toProbe } from './probe.ts';
 
 export interface AccountManagerOptions {
   registry: AccountRegistry;
+  /** Where real accounts' keys live. */
   secrets: SecretStore;
   clock: Clock;
   /** Builds API clients; tests and the demo pass the same factory the app uses. */
@@ -50,6 +54,8 @@ export interface Credentials {
 export class AccountManager {
   private readonly opts: AccountManagerOptions;
   private readonly clients = new ClientCache();
+  /** The demo organization's keys are throwaway: they never need (or wait on) a keychain. */
+  private readonly demoSecrets = new MemorySecretStore();
 
   constructor(options: AccountManagerOptions) {
     this.opts = options;
@@ -59,16 +65,33 @@ export class AccountManager {
     return this.opts.registry.list();
   }
 
+  /** The renderer's view of an account, with where its key is kept. */
+  summary(account: Account): AccountSummary {
+    return toSummary(account, this.keyStorage(account));
+  }
+
+  /** Where this account's key is kept, to show with the account. */
+  keyStorage(account: Pick<Account, 'demo'>): SecretStorageKind {
+    return this.secretsOf(account).kind;
+  }
+
+  private secretsOf(account: Pick<Account, 'demo'>): SecretStore {
+    return account.demo ? this.demoSecrets : this.opts.secrets;
+  }
+
   /** An authenticated client for a stored account, reading its key from the SecretStore. */
   async clientFor(id: string): Promise<{ account: Account; client: ApiClient }> {
     const account = this.opts.registry.get(id);
     if (!account) throw new RpcError({ code: 'FAILED', message: 'That account is not signed in.' });
-    const apiKey = await this.opts.secrets.get(id);
+    const secrets = this.secretsOf(account);
+    const apiKey = await secrets.get(id);
     if (!apiKey) {
       await this.markAttention(
         id,
         'KEY_MISSING',
-        'The key for this account is no longer in the keychain.',
+        secrets.kind === 'memory'
+          ? 'Its key was kept in memory only, so it was forgotten when Perch last quit.'
+          : 'The key for this account is no longer in the keychain.',
       );
       throw new RpcError({
         code: 'FAILED',
@@ -94,7 +117,7 @@ export class AccountManager {
       const { data } = await getServerSettings(this.client(checked.url), signal);
       return toProbe(checked.url, checked.insecure, data);
     } catch (err) {
-      throw signInError(err, checked.url);
+      throw signInError(err, checked.url, { schemeAssumed: checked.schemeAssumed });
     }
   }
 
@@ -166,7 +189,7 @@ export class AccountManager {
     if (!account) return false;
     await this.opts.onSigningOut?.(account);
     await this.clients.drop(id);
-    await this.opts.secrets.delete(id);
+    await this.secretsOf(account).delete(id);
     await this.opts.registry.remove(id);
     this.changed();
     return true;
@@ -220,11 +243,16 @@ export class AccountManager {
     };
     // The key goes to the keychain first: a registry entry without its key would be a
     // half-applied sign-in.
-    await this.opts.secrets.set(id, apiKey);
+    const secrets = this.secretsOf(account);
+    try {
+      await secrets.set(id, apiKey);
+    } catch (err) {
+      throw signInError(err, probe.url);
+    }
     try {
       await this.opts.registry.put(account);
     } catch (err) {
-      await this.opts.secrets.delete(id).catch(() => undefined);
+      await secrets.delete(id).catch(() => undefined);
       throw err;
     }
     this.changed();

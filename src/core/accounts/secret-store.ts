@@ -6,12 +6,15 @@ import type * as KeytarModule from 'keytar';
  * stores a key; plaintext is never a fallback.
  */
 export interface SecretStore {
-  /** What backs the store, shown to the user ('keychain' or 'safeStorage'). */
-  readonly kind: 'keychain' | 'safeStorage';
+  /** What backs the store, shown to the user with each account. */
+  readonly kind: SecretStorageKind;
   get(accountId: string): Promise<string | undefined>;
   set(accountId: string, secret: string): Promise<void>;
   delete(accountId: string): Promise<boolean>;
 }
+
+/** The OS keychain, Electron's safeStorage, or this process's memory (until Perch quits). */
+export type SecretStorageKind = 'keychain' | 'safeStorage' | 'memory';
 
 export const KEYCHAIN_SERVICE = 'perch';
 
@@ -70,5 +73,39 @@ export class KeytarSecretStore implements SecretStore {
         new Error(err instanceof Error ? err.message.split('\n')[0] : 'keychain call failed'),
       );
     }
+  }
+}
+
+/**
+ * Stands in for a keychain that could not be opened, so the Core still starts (the demo
+ * keeps its keys in memory): every use fails with the reason, which sign-in turns into
+ * advice for the user.
+ */
+export class UnavailableSecretStore implements SecretStore {
+  readonly kind = 'keychain' as const;
+
+  constructor(private readonly reason: KeychainUnavailableError) {}
+
+  get(): Promise<string | undefined> {
+    return Promise.reject(this.reason);
+  }
+
+  set(): Promise<void> {
+    return Promise.reject(this.reason);
+  }
+
+  delete(): Promise<boolean> {
+    return Promise.reject(this.reason);
+  }
+}
+
+/** The OS keychain, or a store that explains why there is none: never a failed start. */
+export async function openKeychainStore(): Promise<SecretStore> {
+  try {
+    return await KeytarSecretStore.open();
+  } catch (err) {
+    const reason =
+      err instanceof KeychainUnavailableError ? err : new KeychainUnavailableError(err);
+    return new UnavailableSecretStore(reason);
   }
 }

@@ -1,5 +1,11 @@
 export type ServerUrlCheck =
-  | { ok: true; url: string; insecure: boolean }
+  | {
+      ok: true;
+      url: string;
+      insecure: boolean;
+      /** No scheme was typed: https:// was assumed, and http:// may be what was meant. */
+      schemeAssumed: boolean;
+    }
   | { ok: false; reason: string; insecureRefused?: true };
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -15,7 +21,8 @@ function isLoopback(hostname: string): boolean {
 export function checkServerUrl(input: string, allowInsecure = false): ServerUrlCheck {
   const trimmed = input.trim();
   if (!trimmed) return { ok: false, reason: 'Enter the address of your organization.' };
-  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  const schemeAssumed = !/^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed);
+  const withScheme = schemeAssumed ? `https://${trimmed}` : trimmed;
   let url: URL;
   try {
     url = new URL(withScheme);
@@ -38,5 +45,5 @@ export function checkServerUrl(input: string, allowInsecure = false): ServerUrlC
   }
   // The API lives under /api/v1 of the organization's root; keep any sub-path it has.
   const path = url.pathname.replace(/\/+$/, '').replace(/\/api(\/v1)?$/, '');
-  return { ok: true, url: `${url.origin}${path}`, insecure };
+  return { ok: true, url: `${url.origin}${path}`, insecure, schemeAssumed };
 }

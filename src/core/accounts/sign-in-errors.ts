@@ -8,13 +8,19 @@ import {
   UserDeactivatedError,
 } from '../../api/errors.ts';
 import { RpcError } from '../rpc/errors.ts';
+import { KeychainUnavailableError } from './secret-store.ts';
+import { SECRET_STORE_ENV } from './secret-store-choice.ts';
 
 /**
  * What a user sees when signing in fails: a sentence about their situation, not a stack
  * trace. The server's own code travels along as `apiCode` so the screen can offer the right
  * next step.
  */
-export function signInError(err: unknown, server: string): RpcError {
+export function signInError(
+  err: unknown,
+  server: string,
+  typed: { schemeAssumed?: boolean } = {},
+): RpcError {
   const host = (() => {
     try {
       return new URL(server).host;
@@ -26,6 +32,18 @@ export function signInError(err: unknown, server: string): RpcError {
     new RpcError({ code: 'FAILED', message, ...(apiCode ? { apiCode } : {}) });
 
   if (err instanceof RpcError) return err;
+  if (err instanceof KeychainUnavailableError) {
+    // The cause is technical (a D-Bus message): a detail under advice the user can act on.
+    return new RpcError({
+      code: 'FAILED',
+      message:
+        `Your credentials are correct, but Perch has nowhere safe to keep the key: no keychain is available on this computer. ` +
+        `Start your desktop session's keyring (for example gnome-keyring) and sign in again, ` +
+        `or restart Perch with ${SECRET_STORE_ENV}=memory (or --secret-store memory) to keep keys in memory only, until Perch quits.`,
+      apiCode: 'NO_KEYCHAIN',
+      details: { cause: err.message },
+    });
+  }
   if (err instanceof InvalidApiKeyError) {
     return fail(
       `${host} did not accept these credentials. Check the email and key, or sign in again.`,
@@ -53,6 +71,7 @@ export function signInError(err: unknown, server: string): RpcError {
       dns: 'that name does not exist',
       other: 'the network failed',
     };
+    if (typed.schemeAssumed) return fail(assumedHttpsFailed(server, host, err.kind), 'NETWORK');
     return fail(`Could not reach ${host}: ${why[err.kind]}.`, 'NETWORK');
   }
   if (err instanceof ServerError || err instanceof MalformedResponseError) {
@@ -62,4 +81,20 @@ export function signInError(err: unknown, server: string): RpcError {
     );
   }
   return fail(err instanceof Error ? err.message : String(err));
+}
+
+/**
+ * No scheme was typed, so https was tried. A TLS failure there is most often a plain-http
+ * server (a local one), not a bad certificate: say what was tried and offer http://.
+ */
+function assumedHttpsFailed(server: string, host: string, kind: NetworkError['kind']): string {
+  const tried = server.replace(/\/+$/, '');
+  const plain = tried.replace(/^https:/, 'http:');
+  if (kind === 'tls') {
+    return (
+      `Perch tried ${tried} and could not set up a secure (https) connection there. ` +
+      `If this server uses plain http, enter ${plain} instead.`
+    );
+  }
+  return `Could not reach ${host} at ${tried} (https was assumed, as no http:// or https:// was typed).`;
 }

@@ -1,9 +1,10 @@
 import type { AccountSummary } from '../rpc/contract.ts';
 import type { Account } from './account.ts';
 import { serverIcon } from './probe.ts';
+import type { SecretStorageKind } from './secret-store.ts';
 
 /** The renderer's view of an account; built field by field so nothing new slips across. */
-export function toSummary(a: Account): AccountSummary {
+export function toSummary(a: Account, keyStorage: SecretStorageKind): AccountSummary {
   // accounts.json written before icons were checked may still hold another origin's.
   const realmIcon = serverIcon(a.realmIcon, a.serverUrl);
   return {
@@ -18,5 +19,6 @@ export function toSummary(a: Account): AccountSummary {
     featureLevel: a.featureLevel,
     ...(a.attention ? { attention: a.attention } : {}),
     ...(a.demo ? { demo: true } : {}),
+    keyStorage,
   };
 }

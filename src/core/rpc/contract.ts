@@ -114,8 +114,11 @@ export const AppInfo = z.object({
   platform: z.string(),
   runtime: z.string(),
   transport: z.enum(['electron', 'web']),
-  /** Where API keys are kept: the OS keychain, or Electron's encrypted storage as a fallback. */
-  secretStorage: z.enum(['keychain', 'safeStorage']),
+  /**
+   * Where real accounts' keys are kept: the OS keychain, Electron's encrypted storage as a
+   * fallback, or memory until Perch quits (chosen with --secret-store memory).
+   */
+  secretStorage: z.enum(['keychain', 'safeStorage', 'memory']),
   startedAt: z.number(),
   /** Browser mode: the page shows notifications and the unread badge (a tab has no tray). */
   pageNotifications: z.boolean().optional(),
@@ -136,6 +139,8 @@ export const AccountSummary = z.object({
   attention: z.object({ code: z.string(), message: z.string(), since: z.number() }).optional(),
   /** Signed in to the embedded demo organization (ends with this run). */
   demo: z.boolean().optional(),
+  /** Where this account's key is kept (the demo's always in memory). */
+  keyStorage: z.enum(['keychain', 'safeStorage', 'memory']),
 });
 export type AccountSummary = z.infer<typeof AccountSummary>;
 

@@ -1,6 +1,5 @@
 import type { HandlerTable } from './dispatch.ts';
 import type { CoreContext } from '../context.ts';
-import { toSummary } from '../accounts/summary.ts';
 import { adminOrgHandlers } from './handlers/admin-org.ts';
 import { adminPeopleHandlers } from './handlers/admin-people.ts';
 import { messagesHandlers } from './handlers/messages.ts';
@@ -17,17 +16,19 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       ctx.bus.publish('prefs.changed', next);
       return next;
     },
-    'accounts.list': async () => accounts.list().map(toSummary),
+    'accounts.list': async () => accounts.list().map((a) => accounts.summary(a)),
     'accounts.probe': async ({ url, allowInsecure }) => accounts.probe(url, allowInsecure),
-    'accounts.signInWithKey': async (args) => toSummary(await accounts.signInWithKey(args)),
+    'accounts.signInWithKey': async (args) => accounts.summary(await accounts.signInWithKey(args)),
     'accounts.importRcFile': async ({ contents, allowInsecure }) =>
-      toSummary(await accounts.importRcFile(contents, allowInsecure)),
+      accounts.summary(await accounts.importRcFile(contents, allowInsecure)),
     'accounts.signInWithToken': async ({ serverUrl, token, allowInsecure }) =>
-      toSummary(await accounts.signInWithToken(serverUrl, token, allowInsecure)),
+      accounts.summary(await accounts.signInWithToken(serverUrl, token, allowInsecure)),
     'accounts.signInWithPassword': async ({ serverUrl, username, password, allowInsecure }) =>
-      toSummary(await accounts.signInWithPassword(serverUrl, username, password, allowInsecure)),
+      accounts.summary(
+        await accounts.signInWithPassword(serverUrl, username, password, allowInsecure),
+      ),
     'accounts.signOut': async ({ accountId }) => ({ removed: await accounts.signOut(accountId) }),
-    'accounts.startDemo': async () => toSummary(await ctx.startDemo()),
+    'accounts.startDemo': async () => accounts.summary(await ctx.startDemo()),
     'sync.status': async () => ctx.sync.statuses(),
     'sync.decisions': async ({ accountId }) => ctx.sync.decisions(accountId),
     'sync.reconnect': async () => {

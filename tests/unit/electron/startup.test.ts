@@ -9,7 +9,31 @@ describe('startup options', () => {
       demo: false,
       hidden: false,
       dataDir: null,
+      secretStore: 'keychain',
     });
+  });
+
+  it('keeps keys in memory when --secret-store or PERCH_SECRET_STORE says so, the flag first', () => {
+    expect(parseStartupOptions([electron, '--secret-store', 'memory'], '/h').secretStore).toBe(
+      'memory',
+    );
+    expect(
+      parseStartupOptions([electron], '/h', { PERCH_SECRET_STORE: 'memory' }).secretStore,
+    ).toBe('memory');
+    expect(
+      parseStartupOptions([electron, '--secret-store=keychain'], '/h', {
+        PERCH_SECRET_STORE: 'memory',
+      }).secretStore,
+    ).toBe('keychain');
+  });
+
+  it('refuses an unknown store by name, saying which values exist', () => {
+    expect(() => parseStartupOptions([electron, '--secret-store', 'plaintext'], '/h')).toThrow(
+      /--secret-store must be "keychain".*or "memory".*not "plaintext"/,
+    );
+    expect(() => parseStartupOptions([electron], '/h', { PERCH_SECRET_STORE: 'file' })).toThrow(
+      /PERCH_SECRET_STORE must be/,
+    );
   });
 
   it('reads --demo and --hidden among Chromium switches and the app path', () => {

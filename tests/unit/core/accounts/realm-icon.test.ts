@@ -47,8 +47,10 @@ describe('the organization icon comes only from the organization’s server', ()
       featureLevel: 496,
       addedAt: 1,
     });
-    expect(toSummary(stored('https://tracker.example/icon.png'))).not.toHaveProperty('realmIcon');
-    expect(toSummary(stored(`${SERVER}/static/icon.png`)).realmIcon).toBe(
+    expect(toSummary(stored('https://tracker.example/icon.png'), 'keychain')).not.toHaveProperty(
+      'realmIcon',
+    );
+    expect(toSummary(stored(`${SERVER}/static/icon.png`), 'keychain').realmIcon).toBe(
       `${SERVER}/static/icon.png`,
     );
   });

@@ -7,6 +7,7 @@ describe('checking a server address', () => {
       ok: true,
       url: 'https://chat.example.org',
       insecure: false,
+      schemeAssumed: true,
     });
     expect(checkServerUrl('https://example.org/chat/api/v1')).toMatchObject({
       url: 'https://example.org/chat',
@@ -26,6 +27,7 @@ describe('checking a server address', () => {
       ok: true,
       url: 'http://chat.example.org',
       insecure: true,
+      schemeAssumed: false,
     });
   });
 

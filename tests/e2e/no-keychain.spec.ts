@@ -1,0 +1,113 @@
+/**
+ * Issue 16, point 1, in browser mode on a machine with no keychain (no D-Bus session, no
+ * display): the demo's key lives in memory and its card says so; a real sign-in ends in the
+ * form with what to do instead of a crash; and with `--secret-store memory` it works, the
+ * page saying plainly that keys go when Perch quits.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type StartedServer } from '../../src/server/index.ts';
+import { spawnTree, stopTree } from './support/process-tree.ts';
+
+let child: ChildProcess | undefined;
+let dataDir: string | undefined;
+let server: StartedServer;
+test.beforeEach(async () => {
+  server = await startServer();
+});
+test.afterEach(async () => {
+  if (child) await stopTree(child);
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await server.close();
+  child = undefined;
+  dataDir = undefined;
+});
+
+/** `npm run web` (after its build) with no way to a desktop session or a keychain. */
+async function startWithoutKeychain(args: string[]): Promise<string> {
+  const env = { ...process.env };
+  for (const name of [
+    'DBUS_SESSION_BUS_ADDRESS',
+    'DISPLAY',
+    'WAYLAND_DISPLAY',
+    'XDG_RUNTIME_DIR',
+    'PERCH_KEYRING_READY',
+    'PERCH_SECRET_STORE',
+  ]) {
+    delete env[name];
+  }
+  dataDir = await mkdtemp(join(tmpdir(), 'perch-no-keychain-'));
+  const started = spawnTree(
+    process.execPath,
+    ['--import', 'tsx', 'src/web/cli.ts', '--data-dir', dataDir, ...args],
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child = started;
+  return new Promise<string>((resolve, reject) => {
+    let out = '';
+    const take = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Open: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    };
+    started.stdout!.on('data', take);
+    started.stderr!.on('data', take);
+    started.on('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${out}`)));
+  });
+}
+
+async function signInMember(page: Page): Promise<void> {
+  const member = server.users.find((u) => u.role === 400 && !u.is_bot)!;
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Accounts', exact: true })
+    .click();
+  await page.getByRole('button', { name: /^(Add an account|Sign in to an organization)$/ }).click();
+  await page.getByLabel('Organization address').fill(server.url);
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('API key').fill(member.api_key);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+test('the demo keeps its key in memory, and a real sign-in says no keychain is available and what to do', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto(await startWithoutKeychain(['--demo']));
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+
+  await signInMember(page);
+  const error = page.getByTestId('signin-error');
+  await expect(error).toContainText('no keychain is available on this computer');
+  await expect(error).toContainText("Start your desktop session's keyring");
+  await expect(error).toContainText('PERCH_SECRET_STORE=memory (or --secret-store memory)');
+  await expect(error).toContainText('until Perch quits');
+  await expect(error).toContainText('Details: The OS keychain cannot be used');
+
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  const cards = page.getByRole('list', { name: 'Signed-in accounts' }).getByRole('listitem');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByTestId('key-storage')).toHaveText(
+    'Key kept in memory until Perch quits (a throwaway demo key)',
+  );
+});
+
+test('with --secret-store memory a real account signs in, and the page says its key goes when Perch quits', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto(await startWithoutKeychain(['--secret-store', 'memory']));
+  await signInMember(page);
+  await expect(page.getByTestId('signed-in-as')).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByTestId('key-storage')).toHaveText(
+    'Key kept in memory only: forgotten when Perch quits',
+  );
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Keys are kept in memory only' }),
+  ).toBeVisible();
+});

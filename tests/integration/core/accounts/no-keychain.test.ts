@@ -1,0 +1,83 @@
+/**
+ * On a machine with no Secret Service, no D-Bus session and no display, the Core starts,
+ * the demo signs in (its keys live in memory), and a real sign-in ends in advice instead
+ * of a crash. The Core runs in a child process whose environment lacks D-Bus, so keytar
+ * meets the same failure a desktop-less machine gives it.
+ */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../..', import.meta.url));
+const script = 'tests/integration/core/accounts/no-keychain-core.ts';
+
+interface Answer {
+  ok: boolean;
+  result?: unknown;
+  error?: { message: string; apiCode?: string; details?: Record<string, unknown> };
+}
+
+/** Runs the script with no D-Bus session and no display; resolves with its JSON line. */
+function runWithoutKeychain(args: string[]): Promise<Record<string, Answer>> {
+  const env = { ...process.env };
+  for (const name of [
+    'DBUS_SESSION_BUS_ADDRESS',
+    'DISPLAY',
+    'WAYLAND_DISPLAY',
+    'XDG_RUNTIME_DIR',
+    'PERCH_KEYRING_READY',
+    'PERCH_SECRET_STORE',
+  ]) {
+    delete env[name];
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: root,
+    env,
+    detached: true,
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => {
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (code === 0 && line) resolve(JSON.parse(line) as Record<string, Answer>);
+      else reject(new Error(`exited with ${code}:\n${out}\n${err}`));
+    });
+  }).finally(() => {
+    // The whole process group: nothing it started outlives the test.
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  }) as Promise<Record<string, Answer>>;
+}
+
+describe('a machine with no keychain', () => {
+  it('starts the Core and signs in to the demo, and a real sign-in says what to do', async () => {
+    const { demo, signIn, info } = await runWithoutKeychain([]);
+    expect(demo?.ok).toBe(true);
+    expect(demo?.result).toEqual([
+      expect.objectContaining({ demo: true, role: 100, keyStorage: 'memory' }),
+    ]);
+
+    expect(signIn?.ok).toBe(false);
+    expect(signIn?.error?.apiCode).toBe('NO_KEYCHAIN');
+    expect(signIn?.error?.message).toMatch(/no keychain is available/);
+    expect(signIn?.error?.message).toMatch(/gnome-keyring/);
+    expect(signIn?.error?.message).toMatch(/PERCH_SECRET_STORE=memory.*--secret-store memory/);
+    expect(signIn?.error?.message).toMatch(/until Perch quits/);
+    // The technical cause is kept, but apart from the advice.
+    expect(String(signIn?.error?.details?.['cause'])).toMatch(/keychain cannot be used/);
+    expect(info?.result).toMatchObject({ secretStorage: 'keychain' });
+  }, 60_000);
+
+  it('with the memory store chosen, a real account signs in and says its key is in memory', async () => {
+    const { signIn, info } = await runWithoutKeychain(['memory']);
+    expect(signIn?.ok).toBe(true);
+    expect(signIn?.result).toMatchObject({ keyStorage: 'memory' });
+    expect(info?.result).toMatchObject({ secretStorage: 'memory' });
+  }, 60_000);
+});
