@@ -13,9 +13,9 @@ test.afterEach(async () => {
 
 test('the first screen shows the app and the core, read through the bridge', async ({ page }) => {
   await page.goto(mode.host.url);
-  // A first run lands on the sign-in choices; the overview is one click away.
+  // A first run lands on the sign-in choices; the versions are one click away, in About.
   await expect(page.getByRole('button', { name: 'Try the demo organization' })).toBeVisible();
-  await page.getByRole('button', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'About' }).click();
   await expect(page.getByTestId('app-version')).toHaveText('Perch 0.0.0-e2e');
   await expect(page.getByTestId('transport')).toHaveText('Browser mode (WebSocket)');
   await expect(page.getByTestId('core-state')).toHaveText('ready');

@@ -41,7 +41,7 @@ test('no bridge message and no data file ever holds the API key', async ({ page 
   await page.getByRole('button', { name: 'Done' }).click();
   const sender = server.users.find((u) => u.role === 400 && !u.is_bot)!;
   await sendAs(server, sender, { type: 'direct', to: [user.user_id], content: 'hello' });
-  await page.getByRole('button', { name: 'Messages' }).click();
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
   await expect(
     page.getByRole('feed', { name: 'Messages' }).getByRole('article').first(),
   ).toBeVisible();

@@ -40,7 +40,7 @@ test('a plan-limited history says that older messages are hidden', async ({ page
       apiKey: me.api_key,
     });
     await page.goto(mode.host.url);
-    await page.getByRole('button', { name: 'Messages' }).click();
+    await page.getByRole('button', { name: 'Messages', exact: true }).click();
     await expect(page.getByRole('feed', { name: 'Messages' })).toContainText(
       'First visible message',
     );
@@ -60,7 +60,7 @@ test('an unlimited history shows no such banner', async ({ page }) => {
     apiKey: me.api_key,
   });
   await page.goto(mode.host.url);
-  await page.getByRole('button', { name: 'Messages' }).click();
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
   await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('First visible message');
   await expect(page.getByText('Older messages are hidden')).toHaveCount(0);
 });

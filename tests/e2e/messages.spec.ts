@@ -46,6 +46,11 @@ async function openMessages(page: Page, user: ServerUser = byRole(100)) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(mode.host.url);
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  // Perch opens at the newest unread conversation; these tests start from all messages.
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^All messages/ })
+    .click();
 }
 
 const row = (page: Page, message: StoredMessage) =>

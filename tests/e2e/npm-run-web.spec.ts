@@ -37,7 +37,7 @@ async function startCli(): Promise<string> {
 test('npm run web prints a URL that opens the first screen', async ({ page }) => {
   const url = await startCli();
   await page.goto(url);
-  await page.getByRole('button', { name: 'Overview' }).click();
+  await page.getByRole('button', { name: 'About' }).click();
   await expect(page.getByTestId('core-state')).toHaveText('ready');
   await expect(page.getByTestId('transport')).toHaveText('Browser mode (WebSocket)');
 });

@@ -55,7 +55,10 @@ export async function buildSidebar(
         muted: s.is_muted === true || s.in_home_view === false,
         folderId: typeof s.folder_id === 'number' ? s.folder_id : null,
         unread: counted?.unread ?? 0,
-        topics: [...topics.values()].sort((a, b) => a.name.localeCompare(b.name)),
+        // Topics with unread messages first: they are what the user opens the window for.
+        topics: [...topics.values()].sort(
+          (a, b) => Number(b.unread > 0) - Number(a.unread > 0) || a.name.localeCompare(b.name),
+        ),
       };
     })
     .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
@@ -119,7 +122,10 @@ function conversationKey(m: FetchedMessage, myUserId: number): string {
     .join(',');
 }
 
-/** Newest conversation first; those with unread messages too old to be recent come last. */
+/**
+ * Conversations with unread messages first, then the rest; each part newest first (those
+ * with unread messages too old to be recent end the unread part).
+ */
 function conversations(
   recent: FetchedMessage[],
   myUserId: number,
@@ -139,5 +145,6 @@ function conversations(
     });
   }
   for (const [key, c] of unreadByKey) if (!seen.has(key)) seen.set(key, c);
-  return [...seen.values()];
+  const all = [...seen.values()];
+  return [...all.filter((c) => c.unread > 0), ...all.filter((c) => c.unread === 0)];
 }

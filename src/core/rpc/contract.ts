@@ -296,6 +296,11 @@ export const channels = {
     z.array(Snippet),
   ),
   'messages.videoCall': channel(z.object({ accountId: z.string().min(1) }).strict(), VideoCall),
+  /** Where the window opens: the conversation with the newest unread message, if any. */
+  'messages.newestUnread': channel(
+    noArgs,
+    z.lazy(() => OpenTargetWire.nullable()),
+  ),
 } as const;
 
 export const topics = {

@@ -18,7 +18,7 @@ import { topicKey, type UnreadCounts } from './unreads.ts';
 /** Servers before feature level 53 do not send max_message_length; theirs was this. */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
 
-type Place = { streamId: number; topic: string } | { userIds: number[] };
+export type Place = { streamId: number; topic: string } | { userIds: number[] };
 
 export interface TopicUnreads {
   /** The topic as first met; topics compare case-insensitively. */
@@ -47,6 +47,8 @@ export interface UnreadSummary {
   emptyTopicName: string;
   /** The longest message the server takes, in code points (max_message_length). */
   maxMessageLength: number;
+  /** The newest unread message that counts and where it was sent (a channel by name), if any. */
+  newest?: { messageId: number; place: Place; channelName?: string };
 }
 
 export class UnreadPlaces {
@@ -116,13 +118,32 @@ export class UnreadPlaces {
       conversation.unread++;
       conversations.set(key, conversation);
     }
+    const newest = this.#newest(state);
     return {
       counts: state.unreadCounts(),
       channels,
       conversations: [...conversations.values()],
       emptyTopicName: this.emptyTopicName,
       maxMessageLength: this.maxMessageLength,
+      ...(newest ? { newest } : {}),
     };
+  }
+
+  /** Message ids grow with time on a server: the highest placed unread id is the newest. */
+  #newest(state: AccountState): UnreadSummary['newest'] {
+    let best: UnreadSummary['newest'];
+    for (const id of [...state.unreadIds('channelUnread'), ...state.unreadIds('dms')]) {
+      const place = this.#places.get(id);
+      if (place !== undefined && (best === undefined || id > best.messageId)) {
+        best = { messageId: id, place };
+      }
+    }
+    const streamId = best && 'streamId' in best.place ? best.place.streamId : undefined;
+    const channelName =
+      streamId === undefined
+        ? undefined
+        : (state.subscription(streamId)?.name ?? state.stream(streamId)?.name);
+    return best && channelName !== undefined ? { ...best, channelName } : best;
   }
 
   #setAll(ids: readonly number[], place: Place): void {

@@ -10,6 +10,7 @@ import { emptyTopicParams } from '../../messages/empty-topic.ts';
 import { messageEvents } from '../../messages/live.ts';
 import { fetchPage } from '../../messages/page.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
+import { newestUnread } from '../../messages/newest-unread.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type MessageChannels =
@@ -20,7 +21,8 @@ type MessageChannels =
   | 'messages.markRead'
   | 'messages.react'
   | 'messages.snippets'
-  | 'messages.videoCall';
+  | 'messages.videoCall'
+  | 'messages.newestUnread';
 
 export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageChannels> {
   ctx.sync.onEvents((accountId, events) => {
@@ -41,6 +43,18 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
   }
 
   return {
+    'messages.newestUnread': () =>
+      newestUnread(
+        ctx.accounts
+          .list()
+          .filter((a) => !a.attention)
+          .map((a) => ({
+            accountId: a.id,
+            myUserId: a.userId,
+            summary: ctx.sync.unreadSummary(a.id),
+            client: async () => (await ctx.accounts.clientFor(a.id)).client,
+          })),
+      ),
     'messages.fetch': (args) => withClient(args.accountId, (client) => fetchPage(client, args)),
     'messages.byIds': ({ accountId, messageIds }) =>
       withClient(accountId, async (client) => {

@@ -14,3 +14,14 @@ export function placeAtNotification(target: OpenTarget): void {
   place.anchor = { kind: 'id', id: target.messageId };
   place.at = target.messageId;
 }
+
+/**
+ * Puts an account's place at a conversation with unread messages, at its first unread one:
+ * where the window opens when the user starts Perch.
+ */
+export function placeAtUnread(target: OpenTarget): void {
+  placeAtNotification(target);
+  const place = placeOf(target.accountId);
+  place.anchor = { kind: 'first_unread' };
+  place.at = undefined;
+}
