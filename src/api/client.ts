@@ -86,6 +86,8 @@ export class ApiClient {
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
   readonly #userAgent: string;
+  /** Certificates the user accepted for this server: another one means it changed. */
+  readonly #trusted: boolean;
   #featureLevel: number | undefined;
   #learning: Promise<number> | undefined;
   #longpollTimeoutSeconds = DEFAULT_LONGPOLL_TIMEOUT_SECONDS;
@@ -101,6 +103,7 @@ export class ApiClient {
     }
     this.#pool = createDispatcher(options.connection);
     this.#longPollPool = createDispatcher(options.connection);
+    this.#trusted = Boolean(options.connection?.trust);
     this.#pacer = new RateLimitPacer(this.clock);
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#maxRetries = options.maxRateLimitRetries ?? 3;
@@ -220,7 +223,7 @@ export class ApiClient {
       text = await response.body.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw toNetworkError(spec.endpoint, error);
+      throw toNetworkError(spec.endpoint, error, this.#trusted);
     }
     if (authenticated) this.#pacer.observe(readRateLimitHeaders(response.headers));
     return decodeResponse(spec.endpoint, response.statusCode, text, spec.schema, spec.adaptError);

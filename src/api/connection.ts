@@ -4,15 +4,9 @@
  * here, so a request and a long-poll to the same server can never differ in either.
  */
 import { Agent, type Dispatcher } from 'undici';
+import { tlsConnectOptions, type ServerTrust } from './tls/connect-options.ts';
 
-/** Trust added for one server, on top of the system's and Node's bundled roots. */
-export interface ServerTrust {
-  /**
-   * PEM certificates the user accepted for this server: the server's own certificate (then
-   * it is pinned: any other certificate is refused) or the CA that issued it.
-   */
-  certificates: string[];
-}
+export type { ServerTrust };
 
 /** An HTTP CONNECT proxy to reach the server through. */
 export interface ProxyRoute {
@@ -30,6 +24,7 @@ export interface ConnectionOptions {
 
 /** One keep-alive pool to a server, following `options`. */
 export function createDispatcher(options: ConnectionOptions = {}): Dispatcher {
-  void options;
-  return new Agent({ keepAliveTimeout: 30_000 });
+  // One TLS options object, so a proxy's tunnel (ProxyAgent `requestTls`) verifies alike.
+  const tls = tlsConnectOptions(options.trust);
+  return new Agent({ keepAliveTimeout: 30_000, connect: tls });
 }

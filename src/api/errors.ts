@@ -191,6 +191,20 @@ export class NetworkError extends PerchApiError {
   }
 }
 
+/**
+ * The server presented a certificate other than the one the user trusted for it (a pinned
+ * certificate, or one not issued by the trusted CA). Nothing was sent: the account stops
+ * until the user reviews the new certificate.
+ */
+export class CertificateChangedError extends NetworkError {
+  /** SHA-256 fingerprint (`AB:CD:…`) of what the server presented, when the check saw it. */
+  readonly presented: string | undefined;
+  constructor(endpoint: string, detail: string, presented?: string, cause?: unknown) {
+    super(endpoint, 'tls', detail, cause);
+    this.presented = presented;
+  }
+}
+
 /** A body that is not JSON, or a failure status (5xx and the like) without an error envelope. */
 export class ServerError extends PerchApiError {
   readonly status: number;

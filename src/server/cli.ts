@@ -1,8 +1,10 @@
 /**
  * `npm run server -- --port N --demo [--live] [--feature-level N] [--host H]
- *   [--video-provider none|local] [--push-device yes|no] [--push-test-error CODE]`
+ *   [--video-provider none|local] [--push-device yes|no] [--push-test-error CODE]
+ *   [--tls-key key.pem --tls-cert cert.pem]`
  * Prints one JSON line `{"url", "users": [...]}` first, then serves until interrupted.
  */
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { PUSH_TEST_ERRORS, VIDEO_PROVIDER_OPTIONS } from './features.ts';
 import { startServer } from './index.ts';
@@ -18,6 +20,8 @@ const { values } = parseArgs({
     'video-provider': { type: 'string' },
     'push-device': { type: 'string' },
     'push-test-error': { type: 'string' },
+    'tls-key': { type: 'string' },
+    'tls-cert': { type: 'string' },
   },
 });
 
@@ -38,7 +42,23 @@ function oneOf<T extends string>(name: string, text: string | undefined, allowed
   process.exit(2);
 }
 
+/** Both PEM files read, or neither given; one without the other is a mistake worth saying. */
+function tlsArgs(keyPath: string | undefined, certPath: string | undefined) {
+  if (keyPath === undefined && certPath === undefined) return undefined;
+  if (keyPath === undefined || certPath === undefined) {
+    process.stderr.write('--tls-key and --tls-cert go together: give both PEM files\n');
+    process.exit(2);
+  }
+  try {
+    return { key: readFileSync(keyPath, 'utf8'), cert: readFileSync(certPath, 'utf8') };
+  } catch (err) {
+    process.stderr.write(`Could not read the TLS files: ${(err as Error).message}\n`);
+    process.exit(2);
+  }
+}
+
 const seed = intArg('seed', values.seed);
+const tls = tlsArgs(values['tls-key'], values['tls-cert']);
 const pushDevice = oneOf('push-device', values['push-device'], ['yes', 'no'] as const);
 const server = await startServer({
   host: values.host,
@@ -49,6 +69,7 @@ const server = await startServer({
   videoProvider: oneOf('video-provider', values['video-provider'], VIDEO_PROVIDER_OPTIONS),
   pushDevice: pushDevice === undefined ? undefined : pushDevice === 'yes',
   pushTestError: oneOf('push-test-error', values['push-test-error'], PUSH_TEST_ERRORS),
+  ...(tls ? { tls } : {}),
 });
 
 process.stdout.write(

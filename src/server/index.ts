@@ -1,5 +1,6 @@
 /** The reference server: starts the HTTP listener over an in-memory organization. */
 import { createServer } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import { setMaxListeners } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../lib/clock.ts';
@@ -30,7 +31,7 @@ export interface ServerUser {
 }
 
 export interface StartedServer {
-  /** 'http://127.0.0.1:PORT'; the API is under url + '/api/v1'. */
+  /** 'http://127.0.0.1:PORT' ('https://' with `tls`); the API is under url + '/api/v1'. */
   url: string;
   /** Every active human and bot with its API key; the first is the owner. */
   users: ServerUser[];
@@ -54,7 +55,18 @@ export interface StartedServer {
   deactivateUser(userId: number): void;
   /** Drops every queue not being polled, as if queueTimeoutSeconds had passed. */
   gcQueuesNow(): void;
+  /**
+   * Serves another certificate from now on (with `tls` only) and closes open connections,
+   * as a server restarted with a new certificate would: every client handshakes again.
+   */
+  setCertificate(tls: ServerTls): void;
   queues: EventQueues;
+}
+
+/** PEM private key and certificate (the leaf first, then any intermediates). */
+export interface ServerTls {
+  key: string;
+  cert: string;
 }
 
 export interface ServerOptions {
@@ -76,6 +88,8 @@ export interface ServerOptions {
   pushDevice?: boolean;
   /** Makes the push test fail with this error of spec 4.20. */
   pushTestError?: PushTestError;
+  /** Serve HTTPS with this key and certificate instead of plain HTTP. */
+  tls?: ServerTls;
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<StartedServer> {
@@ -111,24 +125,26 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
   setMaxListeners(0, closing.signal);
   const internalErrors: unknown[] = [];
   const router = buildRouter();
-  const server = createServer(
-    // A GET of 5000 message_ids (spec 4.5's limit) must reach the handler, not Node's bare 431.
-    { maxHeaderSize: 256 * 1024 },
-    createRequestHandler({
-      ctx,
-      router,
-      limiter: rateLimit ? new RateLimiter(clock, rateLimit) : null,
-      internalErrors,
-      closing: closing.signal,
-    }),
-  );
+  const handler = createRequestHandler({
+    ctx,
+    router,
+    limiter: rateLimit ? new RateLimiter(clock, rateLimit) : null,
+    internalErrors,
+    closing: closing.signal,
+  });
+  // A GET of 5000 message_ids (spec 4.5's limit) must reach the handler, not Node's bare 431.
+  const maxHeaderSize = 256 * 1024;
+  const tlsServer = options.tls
+    ? createHttpsServer({ maxHeaderSize, key: options.tls.key, cert: options.tls.cert }, handler)
+    : undefined;
+  const server = tlsServer ?? createServer({ maxHeaderSize }, handler);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `${tlsServer ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   ctx.baseUrl = url;
   state.realm.url = url;
   configureFeatures(state, url, {
@@ -182,6 +198,11 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
     },
     gcQueuesNow() {
       queues.gcNow();
+    },
+    setCertificate(tls) {
+      if (!tlsServer) throw new Error('this server was started without tls');
+      tlsServer.setSecureContext({ key: tls.key, cert: tls.cert });
+      tlsServer.closeAllConnections();
     },
     deactivateUser(userId) {
       deactivateUser(ctx, userId);

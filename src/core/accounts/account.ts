@@ -1,10 +1,21 @@
 import { z } from 'zod';
+import { AccountTrust, CertificateReview } from './certificate-review.ts';
 
 /** Why an account stopped working until the user acts (credential health). */
 export const Attention = z.object({
-  code: z.enum(['INVALID_API_KEY', 'USER_DEACTIVATED', 'REALM_DEACTIVATED', 'KEY_MISSING']),
+  code: z.enum([
+    'INVALID_API_KEY',
+    'USER_DEACTIVATED',
+    'REALM_DEACTIVATED',
+    'KEY_MISSING',
+    'CERTIFICATE_CHANGED',
+  ]),
   message: z.string(),
   since: z.number(),
+  /** CERTIFICATE_CHANGED: the fingerprint trusted before and what the server presents now. */
+  certificate: z
+    .object({ trusted: z.string(), presented: CertificateReview.optional() })
+    .optional(),
 });
 export type Attention = z.infer<typeof Attention>;
 
@@ -24,6 +35,8 @@ export const Account = z.object({
   featureLevel: z.number().int().nonnegative(),
   addedAt: z.number(),
   attention: Attention.optional(),
+  /** A certificate (or CA) the user trusted for this server after comparing its fingerprint. */
+  trust: AccountTrust.optional(),
   /** Signed in to the embedded demo organization, which lives only as long as this run. */
   demo: z.boolean().optional(),
 });

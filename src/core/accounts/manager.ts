@@ -21,6 +21,22 @@ import { signInError } from './sign-in-errors.ts';
 import { parseRcFile } from './zuliprc.ts';
 import type { ServerProbe } from './probe.ts';
 import { toProbe } from './probe.ts';
+import type { ConnectionOptions } from '../../api/connection.ts';
+import type { AccountTrust } from './certificate-review.ts';
+import {
+  certificateSignInError,
+  confirmedTrust,
+  inspectServer,
+  toReview,
+} from './certificate-check.ts';
+
+/** A probe with the certificate trust the user confirmed for it, if any (Core-side only). */
+type Probed = ServerProbe & { trust?: AccountTrust | undefined };
+
+/** What an ApiClient needs to verify the server an account is on. */
+function connectionOf(trust: AccountTrust | undefined): ConnectionOptions {
+  return trust ? { trust: { certificates: trust.certificates, pinned: trust.pinned } } : {};
+}
 
 export interface AccountManagerOptions {
   registry: AccountRegistry;
@@ -34,6 +50,7 @@ export interface AccountManagerOptions {
     apiKey?: string;
     clock: Clock;
     featureLevel?: number;
+    connection?: ConnectionOptions;
   }) => ApiClient;
   /** Called after any change to the set of accounts or their state. */
   onChange?: (accounts: Account[]) => void;
@@ -49,6 +66,8 @@ export interface Credentials {
   apiKey: string;
   allowInsecure?: boolean | undefined;
   demo?: boolean | undefined;
+  /** SHA-256 fingerprint of a certificate the user compared and chose to trust. */
+  trustCertificate?: string | undefined;
 }
 
 export class AccountManager {
@@ -99,36 +118,84 @@ export class AccountManager {
         apiCode: 'KEY_MISSING',
       });
     }
-    const identity = `${account.serverUrl}\n${account.email}\n${apiKey}`;
+    if (account.attention?.code === 'CERTIFICATE_CHANGED') {
+      // Nothing goes to a server whose certificate is not the one the user trusted.
+      throw new RpcError({
+        code: 'FAILED',
+        message: account.attention.message,
+        apiCode: 'CERTIFICATE_CHANGED',
+      });
+    }
+    const identity = `${account.serverUrl}\n${account.email}\n${apiKey}\n${account.trust?.fingerprint ?? ''}`;
     const client = this.clients.get(id, identity, () =>
-      this.client(account.serverUrl, account.email, apiKey, account.featureLevel),
+      this.client(account.serverUrl, account.email, apiKey, account.featureLevel, account.trust),
     );
     return { account, client };
   }
 
-  /** Step 1 of every sign-in: what is at this address? */
-  async probe(input: string, allowInsecure = false, signal?: AbortSignal): Promise<ServerProbe> {
+  /**
+   * Step 1 of every sign-in: what is at this address? `trustCertificate` is the fingerprint
+   * of a certificate the user confirmed after a certificate error.
+   */
+  async probe(
+    input: string,
+    allowInsecure = false,
+    signal?: AbortSignal,
+    trustCertificate?: string,
+  ): Promise<ServerProbe> {
+    // The trusted PEM stays in the Core: the renderer only ever sees fingerprints.
+    const { trust: _trust, ...probe } = await this.probeServer(
+      input,
+      allowInsecure,
+      signal,
+      trustCertificate,
+    );
+    return probe;
+  }
+
+  private async probeServer(
+    input: string,
+    allowInsecure = false,
+    signal?: AbortSignal,
+    trustCertificate?: string,
+  ): Promise<Probed> {
     const checked = checkServerUrl(input, allowInsecure);
     if (!checked.ok) {
       const apiCode = checked.insecureRefused ? 'INSECURE_URL' : 'BAD_URL';
       throw new RpcError({ code: 'FAILED', message: checked.reason, apiCode });
     }
+    const trust = trustCertificate
+      ? await confirmedTrust(checked.url, trustCertificate, this.opts.clock.now())
+      : undefined;
     try {
-      const { data } = await getServerSettings(this.client(checked.url), signal);
-      return toProbe(checked.url, checked.insecure, data);
+      const client = this.client(checked.url, undefined, undefined, undefined, trust);
+      const { data } = await getServerSettings(client, signal);
+      return { ...toProbe(checked.url, checked.insecure, data), ...(trust ? { trust } : {}) };
     } catch (err) {
-      throw signInError(err, checked.url, { schemeAssumed: checked.schemeAssumed });
+      throw (
+        (await certificateSignInError(err, checked.url, this.opts.clock.now())) ??
+        signInError(err, checked.url, { schemeAssumed: checked.schemeAssumed })
+      );
     }
   }
 
   /** Email and API key, checked with GET /users/me before anything is stored. */
   async signInWithKey(creds: Credentials): Promise<Account> {
-    const probe = await this.probe(creds.serverUrl, creds.allowInsecure);
+    const probe = await this.probeServer(
+      creds.serverUrl,
+      creds.allowInsecure,
+      undefined,
+      creds.trustCertificate,
+    );
     return this.verifyAndStore(probe, creds.email.trim(), creds.apiKey.trim(), creds.demo);
   }
 
   /** A zuliprc-style file: `[api]` with email, key and site. */
-  async importRcFile(contents: string, allowInsecure = false): Promise<Account> {
+  async importRcFile(
+    contents: string,
+    allowInsecure = false,
+    trustCertificate?: string,
+  ): Promise<Account> {
     let rc;
     try {
       rc = parseRcFile(contents);
@@ -140,16 +207,25 @@ export class AccountManager {
       email: rc.email,
       apiKey: rc.key,
       allowInsecure,
+      trustCertificate,
     });
   }
 
   /** Spec 4.10: trades a signed web token for a key. */
-  async signInWithToken(serverUrl: string, token: string, allowInsecure = false): Promise<Account> {
-    const probe = await this.probe(serverUrl, allowInsecure);
+  async signInWithToken(
+    serverUrl: string,
+    token: string,
+    allowInsecure = false,
+    trustCertificate?: string,
+  ): Promise<Account> {
+    const probe = await this.probeServer(serverUrl, allowInsecure, undefined, trustCertificate);
     let exchanged;
     try {
       exchanged = (
-        await jwtFetchApiKey(this.client(probe.url), { token: token.trim(), include_profile: true })
+        await jwtFetchApiKey(this.trustedClient(probe), {
+          token: token.trim(),
+          include_profile: true,
+        })
       ).data;
     } catch (err) {
       throw signInError(err, probe.url);
@@ -163,8 +239,9 @@ export class AccountManager {
     username: string,
     password: string,
     allowInsecure = false,
+    trustCertificate?: string,
   ): Promise<Account> {
-    const probe = await this.probe(serverUrl, allowInsecure);
+    const probe = await this.probeServer(serverUrl, allowInsecure, undefined, trustCertificate);
     if (!probe.methods.password) {
       throw new RpcError({
         code: 'FAILED',
@@ -175,7 +252,7 @@ export class AccountManager {
     let exchanged;
     try {
       exchanged = (
-        await fetchApiKey(this.client(probe.url), { username: username.trim(), password })
+        await fetchApiKey(this.trustedClient(probe), { username: username.trim(), password })
       ).data;
     } catch (err) {
       throw signInError(err, probe.url);
@@ -205,6 +282,49 @@ export class AccountManager {
   }
 
   /**
+   * The server presented a certificate other than the trusted one: the account stops until
+   * the user reviews what it presents now (read here, to show its fingerprint and details).
+   */
+  async certificateChanged(id: string): Promise<void> {
+    const account = this.opts.registry.get(id);
+    if (!account?.trust || account.attention?.code === 'CERTIFICATE_CHANGED') return;
+    await this.clients.drop(id);
+    const report = await inspectServer(account.serverUrl, this.opts.clock.now()).catch(
+      () => undefined,
+    );
+    const host = new URL(account.serverUrl).host;
+    await this.opts.registry.update(id, {
+      attention: {
+        code: 'CERTIFICATE_CHANGED',
+        message: `The security certificate of ${host} changed. Perch stopped using this account until you compare the new certificate's fingerprint and trust it, or sign out.`,
+        since: this.opts.clock.now(),
+        certificate: {
+          trusted: account.trust.fingerprint,
+          ...(report ? { presented: toReview(report) } : {}),
+        },
+      },
+    });
+    this.changed();
+  }
+
+  /**
+   * The user compared the fingerprint of the certificate a server now presents and trusts
+   * it: it replaces the old one and the account starts again.
+   */
+  async trustNewCertificate(id: string, fingerprint: string): Promise<Account> {
+    const account = this.opts.registry.get(id);
+    if (!account) throw new RpcError({ code: 'FAILED', message: 'That account is not signed in.' });
+    const trust = await confirmedTrust(account.serverUrl, fingerprint, this.opts.clock.now());
+    await this.clients.drop(id);
+    const { attention: _attention, trust: _old, ...rest } = account;
+    const updated: Account = { ...rest, ...(trust ? { trust } : {}) };
+    await this.opts.registry.put(updated);
+    this.changed();
+    await this.opts.onSignedIn?.(updated);
+    return updated;
+  }
+
+  /**
    * Demo accounts point at a server that ends with the run that started it; forget them
    * (and their keys) when a run starts or ends.
    */
@@ -215,12 +335,12 @@ export class AccountManager {
   }
 
   private async verifyAndStore(
-    probe: ServerProbe,
+    probe: Probed,
     email: string,
     apiKey: string,
     demo?: boolean,
   ): Promise<Account> {
-    const client = this.client(probe.url, email, apiKey);
+    const client = this.client(probe.url, email, apiKey, undefined, probe.trust);
     let me;
     try {
       me = (await getOwnUser(client)).data;
@@ -240,6 +360,7 @@ export class AccountManager {
       featureLevel: probe.featureLevel,
       addedAt: this.opts.registry.get(id)?.addedAt ?? this.opts.clock.now(),
       ...(demo ? { demo: true } : {}),
+      ...(probe.trust ? { trust: probe.trust } : {}),
     };
     // The key goes to the keychain first: a registry entry without its key would be a
     // half-applied sign-in.
@@ -270,15 +391,22 @@ export class AccountManager {
     email?: string,
     apiKey?: string,
     featureLevel?: number,
+    trust?: AccountTrust,
   ): ApiClient {
     const options = {
       realmUrl,
       clock: this.opts.clock,
+      connection: connectionOf(trust),
       ...(email ? { email } : {}),
       ...(apiKey ? { apiKey } : {}),
       ...(featureLevel !== undefined ? { featureLevel } : {}),
     };
     return this.opts.newClient ? this.opts.newClient(options) : new ApiClient(options);
+  }
+
+  /** An unauthenticated client that trusts what the user confirmed for this probe. */
+  private trustedClient(probe: Probed): ApiClient {
+    return this.client(probe.url, undefined, undefined, undefined, probe.trust);
   }
 
   private changed(): void {

@@ -18,6 +18,7 @@ export function toSummary(a: Account, keyStorage: SecretStorageKind): AccountSum
     ...(realmIcon ? { realmIcon } : {}),
     featureLevel: a.featureLevel,
     ...(a.attention ? { attention: a.attention } : {}),
+    ...(a.trust ? { trustedCertificate: a.trust.fingerprint } : {}),
     ...(a.demo ? { demo: true } : {}),
     keyStorage,
   };

@@ -4,6 +4,7 @@
  * incoming argument with these schemas before any handler runs.
  */
 import { z } from 'zod';
+import { CertificateReview } from '../accounts/certificate-review.ts';
 import {
   AccountSyncStatusWire,
   DecisionEntryWire,
@@ -136,7 +137,19 @@ export const AccountSummary = z.object({
   realmName: z.string(),
   realmIcon: z.string().optional(),
   featureLevel: z.number().int(),
-  attention: z.object({ code: z.string(), message: z.string(), since: z.number() }).optional(),
+  attention: z
+    .object({
+      code: z.string(),
+      message: z.string(),
+      since: z.number(),
+      /** CERTIFICATE_CHANGED: the fingerprint trusted before and what the server presents now. */
+      certificate: z
+        .object({ trusted: z.string(), presented: CertificateReview.optional() })
+        .optional(),
+    })
+    .optional(),
+  /** SHA-256 of the certificate (or CA) trusted for this server after a certificate error. */
+  trustedCertificate: z.string().optional(),
   /** Signed in to the embedded demo organization (ends with this run). */
   demo: z.boolean().optional(),
   /** Where this account's key is kept (the demo's always in memory). */
@@ -162,6 +175,11 @@ export type ServerProbe = z.infer<typeof ServerProbe>;
 
 const serverUrl = z.string().trim().min(1, 'enter the server address').max(2048);
 const allowInsecure = z.boolean().optional();
+/** The SHA-256 fingerprint (`AB:CD:…`) of a certificate the user compared and trusts. */
+const fingerprint = z
+  .string()
+  .regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'a SHA-256 fingerprint as AB:CD:…');
+const trustCertificate = fingerprint.optional();
 const secret = (what: string) => z.string().trim().min(1, `enter the ${what}`).max(4096);
 
 /**
@@ -189,7 +207,10 @@ export const channels = {
     Preferences,
   ),
   'accounts.list': channel(noArgs, z.array(AccountSummary)),
-  'accounts.probe': channel(z.object({ url: serverUrl, allowInsecure }).strict(), ServerProbe),
+  'accounts.probe': channel(
+    z.object({ url: serverUrl, allowInsecure, trustCertificate }).strict(),
+    ServerProbe,
+  ),
   'accounts.signInWithKey': channel(
     z
       .object({
@@ -197,6 +218,7 @@ export const channels = {
         email: z.string().trim().min(1, 'enter the email').max(320),
         apiKey: secret('API key'),
         allowInsecure,
+        trustCertificate,
       })
       .strict(),
     AccountSummary,
@@ -209,12 +231,13 @@ export const channels = {
           .min(1, 'the file is empty')
           .max(MAX_RC_FILE_CHARS, 'that file is too large to be a zuliprc'),
         allowInsecure,
+        trustCertificate,
       })
       .strict(),
     AccountSummary,
   ),
   'accounts.signInWithToken': channel(
-    z.object({ serverUrl, token: secret('token'), allowInsecure }).strict(),
+    z.object({ serverUrl, token: secret('token'), allowInsecure, trustCertificate }).strict(),
     AccountSummary,
   ),
   'accounts.signInWithPassword': channel(
@@ -224,6 +247,7 @@ export const channels = {
         username: z.string().trim().min(1, 'enter the email').max(320),
         password: z.string().min(1, 'enter the password').max(4096),
         allowInsecure,
+        trustCertificate,
       })
       .strict(),
     AccountSummary,
@@ -233,6 +257,11 @@ export const channels = {
     z.object({ removed: z.boolean() }),
   ),
   'accounts.startDemo': channel(noArgs, AccountSummary),
+  /** After CERTIFICATE_CHANGED: trust what the server presents now (its fingerprint compared). */
+  'accounts.trustNewCertificate': channel(
+    z.object({ accountId: z.string().min(1), fingerprint }).strict(),
+    AccountSummary,
+  ),
   /** Each watched account's event queue health (Activity panel, tray menu). */
   'sync.status': channel(noArgs, z.array(AccountSyncStatusWire)),
   /** The "why" log: an account's last decisions, oldest first. */

@@ -17,18 +17,29 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       return next;
     },
     'accounts.list': async () => accounts.list().map((a) => accounts.summary(a)),
-    'accounts.probe': async ({ url, allowInsecure }) => accounts.probe(url, allowInsecure),
+    'accounts.probe': async ({ url, allowInsecure, trustCertificate }) =>
+      accounts.probe(url, allowInsecure, undefined, trustCertificate),
     'accounts.signInWithKey': async (args) => accounts.summary(await accounts.signInWithKey(args)),
-    'accounts.importRcFile': async ({ contents, allowInsecure }) =>
-      accounts.summary(await accounts.importRcFile(contents, allowInsecure)),
-    'accounts.signInWithToken': async ({ serverUrl, token, allowInsecure }) =>
-      accounts.summary(await accounts.signInWithToken(serverUrl, token, allowInsecure)),
-    'accounts.signInWithPassword': async ({ serverUrl, username, password, allowInsecure }) =>
+    'accounts.importRcFile': async ({ contents, allowInsecure, trustCertificate }) =>
+      accounts.summary(await accounts.importRcFile(contents, allowInsecure, trustCertificate)),
+    'accounts.signInWithToken': async ({ serverUrl, token, allowInsecure, trustCertificate }) =>
       accounts.summary(
-        await accounts.signInWithPassword(serverUrl, username, password, allowInsecure),
+        await accounts.signInWithToken(serverUrl, token, allowInsecure, trustCertificate),
+      ),
+    'accounts.signInWithPassword': async (args) =>
+      accounts.summary(
+        await accounts.signInWithPassword(
+          args.serverUrl,
+          args.username,
+          args.password,
+          args.allowInsecure,
+          args.trustCertificate,
+        ),
       ),
     'accounts.signOut': async ({ accountId }) => ({ removed: await accounts.signOut(accountId) }),
     'accounts.startDemo': async () => accounts.summary(await ctx.startDemo()),
+    'accounts.trustNewCertificate': async ({ accountId, fingerprint }) =>
+      accounts.summary(await accounts.trustNewCertificate(accountId, fingerprint)),
     'sync.status': async () => ctx.sync.statuses(),
     'sync.decisions': async ({ accountId }) => ctx.sync.decisions(accountId),
     'sync.reconnect': async () => {

@@ -7,7 +7,6 @@
  */
 import type { ApiClient, RateLimitWait } from '../../api/client.ts';
 import { ICON_COUNT_SETTING } from '../../api/icon-count.ts';
-import type { ApiError } from '../../api/errors.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -19,7 +18,12 @@ import { decideNotification } from '../notify/policy.ts';
 import { AccountState } from './account-state.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { DecidedSet } from './decided-set.ts';
-import { EventQueue, type QueueHealth, type RegisterReason } from './event-queue.ts';
+import {
+  EventQueue,
+  type AccountStopError,
+  type QueueHealth,
+  type RegisterReason,
+} from './event-queue.ts';
 import { fetchMissedMessages } from './gap-fill.ts';
 import { NotificationBoard } from './notification-board.ts';
 import { PERCH_REGISTER_PARAMS } from './register-params.ts';
@@ -49,7 +53,7 @@ export interface AccountSyncOptions {
   onHealth: (health: AccountHealth) => void;
   /** Every batch of events after the state has applied it (live message views). */
   onApplied?: (events: ServerEvent[]) => void;
-  onCredentialsRejected: (error: ApiError) => void;
+  onCredentialsRejected: (error: AccountStopError) => void;
   backoff?: BackoffPolicy;
   random?: () => number;
 }

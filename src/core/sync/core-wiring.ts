@@ -3,7 +3,12 @@
  * AccountManager, health and decisions pushed to every renderer, and the host's adapters
  * (recorders when the host passes none, as in tests).
  */
-import { RealmDeactivatedError, UserDeactivatedError, type ApiError } from '../../api/errors.ts';
+import {
+  CertificateChangedError,
+  RealmDeactivatedError,
+  UserDeactivatedError,
+  type ApiError,
+} from '../../api/errors.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Attention } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
@@ -43,7 +48,9 @@ export function createSyncManager(deps: {
     badge: adapters.badge ?? new RecordingBadgeSink(),
     clientFor: async (id) => (await accounts.clientFor(id)).client,
     onCredentialsRejected: (id, error) =>
-      accounts.markAttention(id, attentionCode(error), error.msg || error.message),
+      error instanceof CertificateChangedError
+        ? accounts.certificateChanged(id)
+        : accounts.markAttention(id, attentionCode(error), error.msg || error.message),
     onHealth: () => bus.publish('sync.status', sync.statuses()),
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),
   });

@@ -13,6 +13,7 @@ import type { ApiClient } from '../../api/client.ts';
 import type { ApiError } from '../../api/errors.ts';
 import {
   BadEventQueueIdError,
+  CertificateChangedError,
   InvalidApiKeyError,
   MalformedResponseError,
   RateLimitHitError,
@@ -71,8 +72,11 @@ export interface EventQueueOptions {
   ) => Promise<void> | void;
   /** A batch of events (heartbeats removed), in id order; acknowledged once this resolves. */
   onEvents: (events: ServerEvent[]) => Promise<void> | void;
-  /** The server rejected the credentials; the queue has stopped and will not retry. */
-  onCredentialsRejected: (error: ApiError) => void;
+  /**
+   * The server rejected the credentials, or presented a certificate other than the one the
+   * user trusted; the queue has stopped and will not retry.
+   */
+  onCredentialsRejected: (error: AccountStopError) => void;
   onHealth?: (health: QueueHealth) => void;
   backoff?: BackoffPolicy;
   random?: () => number;
@@ -81,9 +85,17 @@ export interface EventQueueOptions {
 /** How long quitting or signing out waits for DELETE /events. */
 const RELEASE_TIMEOUT_MS = 3_000;
 
-const credentialErrors = [InvalidApiKeyError, UserDeactivatedError, RealmDeactivatedError];
+/** What stops an account until the user acts: retrying cannot fix either. */
+export type AccountStopError = ApiError | CertificateChangedError;
 
-export function isCredentialError(err: unknown): err is ApiError {
+const credentialErrors = [
+  InvalidApiKeyError,
+  UserDeactivatedError,
+  RealmDeactivatedError,
+  CertificateChangedError,
+];
+
+export function isCredentialError(err: unknown): err is AccountStopError {
   return credentialErrors.some((cls) => err instanceof cls);
 }
 

@@ -4,7 +4,7 @@
  * Activity panel.
  */
 import type { ApiClient } from '../../api/client.ts';
-import type { ApiError } from '../../api/errors.ts';
+import type { AccountStopError } from './event-queue.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { trayBadge, type AccountBadgeInput, type TrayBadge } from '../notify/badge.ts';
@@ -28,7 +28,7 @@ export interface SyncManagerOptions {
   /** An authenticated client for the account; the manager closes it when the account stops. */
   clientFor: (accountId: string) => Promise<ApiClient>;
   /** The server rejected the account's credentials: its queue has stopped for good. */
-  onCredentialsRejected: (accountId: string, error: ApiError) => void | Promise<void>;
+  onCredentialsRejected: (accountId: string, error: AccountStopError) => void | Promise<void>;
   onHealth?: (status: AccountSyncStatus) => void;
   onDecisions?: (accountId: string, entries: DecisionEntry[]) => void;
   backoff?: BackoffPolicy;

@@ -272,7 +272,10 @@ export class PerchUnderTest {
         return apiClient(this.url, user, clock);
       },
       onCredentialsRejected: (accountId, error) =>
-        void this.attention.push({ accountId, code: error.code }),
+        void this.attention.push({
+          accountId,
+          code: 'code' in error ? error.code : 'CERTIFICATE_CHANGED',
+        }),
       // Mid-window retries keep each recovery deterministic.
       random: () => 0.5,
       ...options,

@@ -4,7 +4,6 @@ import {
   InvalidApiKeyError,
   RealmDeactivatedError,
   UserDeactivatedError,
-  type ApiError,
 } from '../../../../src/api/errors.ts';
 import { getEvents } from '../../../../src/api/routes/events.ts';
 import type { ServerEvent } from '../../../../src/api/schemas/event.ts';
@@ -12,6 +11,7 @@ import { ManualClock } from '../../../../src/lib/clock.ts';
 import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
 import {
   EventQueue,
+  type AccountStopError,
   type QueueHealth,
   type RegisterReason,
 } from '../../../../src/core/sync/event-queue.ts';
@@ -30,7 +30,7 @@ interface Run {
   queue: EventQueue;
   events: ServerEvent[];
   registrations: RegisterReason[];
-  rejected: ApiError[];
+  rejected: AccountStopError[];
   healths: QueueHealth[];
   loop: Promise<void>;
 }
