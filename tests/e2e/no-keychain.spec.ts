@@ -5,59 +5,21 @@
  * page saying plainly that keys go when Perch quits.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startServer, type StartedServer } from '../../src/server/index.ts';
-import { spawnTree, stopTree } from './support/process-tree.ts';
+import { desktoplessEnv } from '../fixtures/desktopless-env.ts';
+import { startWebCli, stopWebClis } from './support/web-cli.ts';
 
-let child: ChildProcess | undefined;
-let dataDir: string | undefined;
 let server: StartedServer;
 test.beforeEach(async () => {
   server = await startServer();
 });
 test.afterEach(async () => {
-  if (child) await stopTree(child);
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  await stopWebClis();
   await server.close();
-  child = undefined;
-  dataDir = undefined;
 });
 
 /** `npm run web` (after its build) with no way to a desktop session or a keychain. */
-async function startWithoutKeychain(args: string[]): Promise<string> {
-  const env = { ...process.env };
-  for (const name of [
-    'DBUS_SESSION_BUS_ADDRESS',
-    'DISPLAY',
-    'WAYLAND_DISPLAY',
-    'XDG_RUNTIME_DIR',
-    'PERCH_KEYRING_READY',
-    'PERCH_SECRET_STORE',
-  ]) {
-    delete env[name];
-  }
-  dataDir = await mkdtemp(join(tmpdir(), 'perch-no-keychain-'));
-  const started = spawnTree(
-    process.execPath,
-    ['--import', 'tsx', 'src/web/cli.ts', '--data-dir', dataDir, ...args],
-    { env, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  child = started;
-  return new Promise<string>((resolve, reject) => {
-    let out = '';
-    const take = (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /Open: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(out);
-      if (m) resolve(m[1]!);
-    };
-    started.stdout!.on('data', take);
-    started.stderr!.on('data', take);
-    started.on('exit', (code) => reject(new Error(`browser mode exited with ${code}:\n${out}`)));
-  });
-}
+const startWithoutKeychain = (args: string[]) => startWebCli(args, desktoplessEnv());
 
 async function signInMember(page: Page): Promise<void> {
   const member = server.users.find((u) => u.role === 400 && !u.is_bot)!;

@@ -7,6 +7,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { desktoplessEnv } from '../../../fixtures/desktopless-env.ts';
 
 const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const script = 'tests/integration/core/accounts/no-keychain-core.ts';
@@ -19,20 +20,9 @@ interface Answer {
 
 /** Runs the script with no D-Bus session and no display; resolves with its JSON line. */
 function runWithoutKeychain(args: string[]): Promise<Record<string, Answer>> {
-  const env = { ...process.env };
-  for (const name of [
-    'DBUS_SESSION_BUS_ADDRESS',
-    'DISPLAY',
-    'WAYLAND_DISPLAY',
-    'XDG_RUNTIME_DIR',
-    'PERCH_KEYRING_READY',
-    'PERCH_SECRET_STORE',
-  ]) {
-    delete env[name];
-  }
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
     cwd: root,
-    env,
+    env: desktoplessEnv(),
     detached: true,
   });
   let out = '';

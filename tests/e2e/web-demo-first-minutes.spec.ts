@@ -1,0 +1,31 @@
+/**
+ * Issue 16, "Done means": on a machine with no desktop session (no D-Bus, no display, no
+ * keychain), `npm run web -- --demo` prints its URL, the page shows the demo organization's
+ * messages, and the live demo's first post, a DM to the signed-in owner, raises a Web
+ * Notification while the tab's title counts the unread messages.
+ */
+import { expect, test } from '@playwright/test';
+import { WELCOME_DM } from '../../src/server/demo/live.ts';
+import { desktoplessEnv } from '../fixtures/desktopless-env.ts';
+import { startWebCli, stopWebClis } from './support/web-cli.ts';
+import { notificationsShown, recordNotifications } from './support/web-notifications.ts';
+
+test.afterEach(stopWebClis);
+test.use({ permissions: ['notifications'] });
+
+test('the demo runs without a desktop session and notifies in the browser', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(90_000);
+  await recordNotifications(context);
+  await page.goto(await startWebCli(['--demo'], desktoplessEnv()));
+
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+
+  await expect
+    .poll(async () => (await notificationsShown(page)).map((n) => n.body), { timeout: 20_000 })
+    .toContain(WELCOME_DM);
+  await expect(page).toHaveTitle(/^\(\d+\) Perch$/);
+});
