@@ -63,7 +63,7 @@ export function certificateSentence(report: CertificateReport): string {
     case 'wrong_name':
       return `The security certificate ${host} presented is for ${certificate.names.join(', ') || commonName(certificate.subject)}, not ${host}. Check the address you typed; if it is right, ask the server's administrator, as this can also mean someone is impersonating the server.`;
     case 'self_signed':
-      return `${host} presented a self-signed certificate: no authority this computer trusts vouches for it. Trust it only if its fingerprint matches the one the server's administrator gave you.`;
+      return `The server ${host} presented a self-signed certificate: no authority this computer trusts vouches for it. Trust it only if its fingerprint matches the one the server's administrator gave you.`;
     case 'unknown_issuer':
       return report.trustable
         ? `The security certificate of ${host} was issued by ${commonName(certificate.issuer)}, an authority this computer does not trust (often an organization's own). Trust that authority for this server only if its fingerprint matches the one your administrator gave you.`
