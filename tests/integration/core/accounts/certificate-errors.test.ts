@@ -61,6 +61,18 @@ describe('a certificate that cannot be trusted', () => {
     expect(await perch.accounts()).toEqual([]);
   });
 
+  it('"allow insecure" (meant for plain http) never turns https verification off', async () => {
+    const server = await serve(await createExpiredLeaf(ca, new Date('2025-03-14T12:00:00Z')));
+    const error = await perch.failure('accounts.signInWithKey', {
+      serverUrl: server.url,
+      email: person(server, 'member').email,
+      apiKey: person(server, 'member').api_key,
+      allowInsecure: true,
+    });
+    expect(error.apiCode).toBe('CERTIFICATE');
+    expect(await perch.accounts()).toEqual([]);
+  });
+
   it('a fingerprint sent for an expired certificate is refused, not trusted', async () => {
     const server = await serve(await createExpiredLeaf(ca, new Date('2025-01-02T00:00:00Z')));
     const first = await perch.failure('accounts.probe', { url: server.url });
