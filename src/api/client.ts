@@ -74,14 +74,21 @@ export interface CallSpec<T> {
   signal?: AbortSignal | undefined;
 }
 
+function proxyAddress(connection: ConnectionOptions | undefined): string | undefined {
+  return connection?.proxy ? new URL(connection.proxy.url).host : undefined;
+}
+
 export class ApiClient {
   readonly realmUrl: string;
   readonly email: string | undefined;
   readonly clock: Clock;
   // Private fields stay out of util.inspect and JSON, so the key cannot leak through a log.
   readonly #authorization: string | undefined;
-  readonly #pool: Dispatcher;
-  readonly #longPollPool: Dispatcher;
+  #pool: Dispatcher;
+  #longPollPool: Dispatcher;
+  /** `host:port` of the proxy the pools go through, to name it when it fails. */
+  #proxyAddress: string | undefined;
+  #connection: ConnectionOptions;
   readonly #pacer: RateLimitPacer;
   readonly #timeoutMs: number;
   readonly #maxRetries: number;
@@ -103,6 +110,8 @@ export class ApiClient {
     }
     this.#pool = createDispatcher(options.connection);
     this.#longPollPool = createDispatcher(options.connection);
+    this.#proxyAddress = proxyAddress(options.connection);
+    this.#connection = options.connection ?? {};
     this.#trusted = Boolean(options.connection?.trust);
     this.#pacer = new RateLimitPacer(this.clock);
     this.#timeoutMs = options.timeoutMs ?? 30_000;
@@ -186,6 +195,21 @@ export class ApiClient {
     }
   }
 
+  /**
+   * Goes through another proxy from now on (the user changed it): new pools for the calls
+   * that follow; the old ones close once the calls still on them end (a long-poll ends when
+   * its queue is kicked).
+   */
+  reroute(proxy: ConnectionOptions['proxy']): void {
+    const old = [this.#pool, this.#longPollPool];
+    const connection = { ...this.#connection, proxy };
+    this.#connection = connection;
+    this.#pool = createDispatcher(connection);
+    this.#longPollPool = createDispatcher(connection);
+    this.#proxyAddress = proxyAddress(connection);
+    for (const pool of old) void pool.close().catch(() => undefined);
+  }
+
   /** Releases the connection pools. */
   async close(): Promise<void> {
     await Promise.all([this.#pool.close(), this.#longPollPool.close()]);
@@ -223,7 +247,7 @@ export class ApiClient {
       text = await response.body.text();
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      throw toNetworkError(spec.endpoint, error, this.#trusted);
+      throw toNetworkError(spec.endpoint, error, this.#trusted, this.#proxyAddress);
     }
     if (authenticated) this.#pacer.observe(readRateLimitHeaders(response.headers));
     return decodeResponse(spec.endpoint, response.statusCode, text, spec.schema, spec.adaptError);

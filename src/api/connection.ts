@@ -3,7 +3,7 @@
  * goes through. Every pool an ApiClient opens (ordinary calls and the long-poll) is built
  * here, so a request and a long-poll to the same server can never differ in either.
  */
-import { Agent, type Dispatcher } from 'undici';
+import { Agent, Pool, ProxyAgent, type Dispatcher } from 'undici';
 import { tlsConnectOptions, type ServerTrust } from './tls/connect-options.ts';
 
 export type { ServerTrust };
@@ -22,9 +22,89 @@ export interface ConnectionOptions {
   proxy?: ProxyRoute | undefined;
 }
 
+/**
+ * How long a proxy may take to answer CONNECT. undici's default (five minutes) would let a
+ * proxy that accepts the connection and then says nothing hang a sign-in.
+ */
+const PROXY_ANSWER_TIMEOUT_MS = 30_000;
+
+/** Why a tunnel through the proxy could not be opened. */
+export type ProxyFailure =
+  'refused' | 'not-found' | 'closed' | 'garbage' | 'timeout' | 'auth' | 'status';
+
+/** CONNECT to the proxy failed; `reason` says how (the cause keeps undici's error). */
+export class ProxyTunnelError extends Error {
+  readonly code = 'PERCH_PROXY';
+  constructor(
+    readonly reason: ProxyFailure,
+    cause: unknown,
+    /** The proxy's answer to CONNECT when it was not 200. */
+    readonly status?: number,
+  ) {
+    super(`proxy tunnel failed: ${reason}${status ? ` (${status})` : ''}`, { cause });
+  }
+}
+
+function tunnelFailure(error: unknown): ProxyFailure {
+  const code = (error as { code?: unknown }).code;
+  const name = (error as { name?: unknown }).name;
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'not-found';
+  if (name === 'HTTPParserError' || (typeof code === 'string' && code.startsWith('HPE_'))) {
+    return 'garbage';
+  }
+  if (typeof code === 'string' && code.includes('TIMEOUT')) return 'timeout';
+  return 'closed';
+}
+
+/**
+ * Every CONNECT failure becomes a ProxyTunnelError: the caller can then say it was the
+ * proxy, and undici stops retrying. It retries a connection that fails with a socket error
+ * forever and without a timer, so a proxy that hangs up on each CONNECT would otherwise
+ * leave the request waiting for good.
+ */
+function failFastTunnels(pool: Pool): Pool {
+  const connect = pool.connect.bind(pool) as (
+    o: Dispatcher.ConnectOptions,
+  ) => Promise<Dispatcher.ConnectData>;
+  const wrapped = async (o: Dispatcher.ConnectOptions) => {
+    let answer: Dispatcher.ConnectData;
+    try {
+      answer = await connect(o);
+    } catch (error) {
+      throw new ProxyTunnelError(tunnelFailure(error), error);
+    }
+    if (answer.statusCode !== 200) {
+      answer.socket.on('error', () => undefined).destroy();
+      const reason = answer.statusCode === 407 ? 'auth' : 'status';
+      throw new ProxyTunnelError(reason, undefined, answer.statusCode);
+    }
+    return answer;
+  };
+  return Object.assign(pool, { connect: wrapped });
+}
+
 /** One keep-alive pool to a server, following `options`. */
 export function createDispatcher(options: ConnectionOptions = {}): Dispatcher {
-  // One TLS options object, so a proxy's tunnel (ProxyAgent `requestTls`) verifies alike.
+  const { proxy } = options;
+  // The same verification for a direct connection and for the TLS inside a proxy's tunnel.
   const tls = tlsConnectOptions(options.trust);
+  if (proxy) {
+    // CONNECT tunnels for http and https alike, so the proxy never sees a request or its key.
+    return new ProxyAgent({
+      uri: proxy.url,
+      ...(proxy.authorization ? { token: proxy.authorization } : {}),
+      keepAliveTimeout: 30_000,
+      requestTls: tls,
+      clientFactory: (origin, opts) =>
+        failFastTunnels(
+          new Pool(origin, {
+            ...opts,
+            headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
+            connectTimeout: PROXY_ANSWER_TIMEOUT_MS,
+          }),
+        ),
+    });
+  }
   return new Agent({ keepAliveTimeout: 30_000, connect: tls });
 }

@@ -3,6 +3,7 @@
  * these classes, so callers branch on `instanceof` (or `code`) instead of parsing text.
  * None of them ever holds the API key or the Authorization header.
  */
+import type { ProxyFailure } from './connection.ts';
 
 /** The error envelope fields of spec section 7, as the server sent them. */
 export type ErrorBody = Record<string, unknown>;
@@ -180,14 +181,33 @@ export function apiErrorFor(endpoint: string, status: number, body: ErrorBody): 
   return new Known(endpoint, status, body);
 }
 
-export type NetworkFailure = 'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'other';
+export type NetworkFailure = 'refused' | 'reset' | 'timeout' | 'tls' | 'dns' | 'proxy' | 'other';
+
+/** What went wrong with the proxy, for a NetworkError of kind `proxy`. */
+export interface ProxyProblem {
+  /** `host:port` of the proxy. */
+  address: string;
+  /** How CONNECT failed, or `dropped`: the tunnel was open and then cut mid-request. */
+  reason: ProxyFailure | 'dropped';
+  /** The proxy's answer to CONNECT when it was not 200. */
+  status?: number | undefined;
+}
 
 /** The request never got a complete HTTP answer. */
 export class NetworkError extends PerchApiError {
   readonly kind: NetworkFailure;
-  constructor(endpoint: string, kind: NetworkFailure, detail: string, cause?: unknown) {
+  /** Set when the request went through a proxy and the proxy is what failed. */
+  readonly proxy: ProxyProblem | undefined;
+  constructor(
+    endpoint: string,
+    kind: NetworkFailure,
+    detail: string,
+    cause?: unknown,
+    proxy?: ProxyProblem,
+  ) {
     super(endpoint, `network ${kind}: ${detail}`, { cause });
     this.kind = kind;
+    this.proxy = proxy;
   }
 }
 

@@ -5,6 +5,7 @@ import type { AppInfo, CoreStatus } from './rpc/contract.ts';
 import type { AccountManager } from './accounts/manager.ts';
 import type { Account } from './accounts/account.ts';
 import type { SyncManager } from './sync/manager.ts';
+import type { ProxySettings } from './network/proxy-settings.ts';
 import type { ShownNotification } from './notify/notifier.ts';
 
 /** What handlers can reach: the Core's services, never the transports. */
@@ -15,6 +16,8 @@ export interface CoreContext {
   readonly bus: PushBus;
   readonly prefs: PreferencesStore;
   readonly accounts: AccountManager;
+  /** The proxy each server is reached through (Preferences or the environment). */
+  readonly proxy: ProxySettings;
   /** Background event queues, notifications and the "why" log of every account. */
   readonly sync: SyncManager;
   status(): CoreStatus;

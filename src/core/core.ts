@@ -16,6 +16,8 @@ import { RendererSoundPlayer } from './notify/renderer-sound.ts';
 import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.ts';
 import type { OpenTarget } from './notify/notifier.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
+import { ProxySettings } from './network/proxy-settings.ts';
+import type { Env } from './network/proxy-env.ts';
 
 export interface CoreOptions extends HostAdapters {
   /** Where the Core keeps its non-secret files (preferences, account registry, caches). */
@@ -36,6 +38,8 @@ export interface CoreOptions extends HostAdapters {
   soundInRenderer?: boolean;
   /** Show notifications and the unread badge in the page (browser mode: a tab has no tray). */
   notifyInRenderer?: boolean;
+  /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (process.env unless a test passes one). */
+  env?: Env;
 }
 
 export interface Core {
@@ -57,6 +61,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const registry = new AccountRegistry(options.dataDir);
   await Promise.all([prefs.load(), registry.load()]);
   const secrets = options.secrets ?? (await openKeychainStore());
+  const proxy = new ProxySettings(prefs, secrets, options.env ?? process.env);
+  await proxy.load();
 
   let state: CoreStatus['state'] = 'starting';
   const startedAt = clock.now();
@@ -91,6 +97,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     onSignedIn: (account) => sync.startAccount(account.id).catch(() => undefined),
     onSigningOut: (account) => sync.stopAccount(account.id),
+    proxyFor: (serverUrl) => proxy.routeFor(serverUrl),
   });
   const pageNotifier = options.notifyInRenderer ? new RendererNotifier(bus) : undefined;
   const sync = createSyncManager({
@@ -137,6 +144,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     bus,
     prefs,
     accounts,
+    proxy,
     sync,
     status,
     startDemo,

@@ -30,6 +30,13 @@ export function chainOf(socket: tls.TLSSocket): Buffer[] {
   return chain;
 }
 
+/** OpenSSL's verdict on a finished handshake; undefined when the chain verified. */
+export function verifyCodeOf(socket: tls.TLSSocket): string | undefined {
+  const error = socket.authorizationError as (Error & { code?: string }) | string | null;
+  if (error === null) return undefined;
+  return typeof error === 'string' ? error : (error.code ?? error.message);
+}
+
 /** The chain `https://host:port` presents, or undefined when no TLS handshake completes. */
 export function fetchPresentedChain(origin: string): Promise<PresentedChain | undefined> {
   const url = new URL(origin);
@@ -52,14 +59,7 @@ export function fetchPresentedChain(origin: string): Promise<PresentedChain | un
     socket.setTimeout(INSPECT_TIMEOUT_MS, () => done(undefined));
     socket.once('error', () => done(undefined));
     socket.once('secureConnect', () => {
-      const error = socket.authorizationError as (Error & { code?: string }) | string | null;
-      const verifyCode =
-        error === null
-          ? undefined
-          : typeof error === 'string'
-            ? error
-            : (error.code ?? error.message);
-      done({ chain: chainOf(socket), verifyCode });
+      done({ chain: chainOf(socket), verifyCode: verifyCodeOf(socket) });
     });
   });
 }

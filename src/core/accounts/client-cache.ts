@@ -18,6 +18,11 @@ export class ClientCache {
     return client;
   }
 
+  /** Every account's client, e.g. to reroute them all through a new proxy. */
+  all(): ApiClient[] {
+    return [...this.#entries.values()].map((entry) => entry.client);
+  }
+
   /** Closes the account's client (sign-out), once the calls still running on it end. */
   async drop(accountId: string): Promise<void> {
     const entry = this.#entries.get(accountId);

@@ -21,7 +21,7 @@ import { signInError } from './sign-in-errors.ts';
 import { parseRcFile } from './zuliprc.ts';
 import type { ServerProbe } from './probe.ts';
 import { toProbe } from './probe.ts';
-import type { ConnectionOptions } from '../../api/connection.ts';
+import type { ConnectionOptions, ProxyRoute } from '../../api/connection.ts';
 import type { AccountTrust } from './certificate-review.ts';
 import {
   certificateSignInError,
@@ -58,6 +58,8 @@ export interface AccountManagerOptions {
   onSignedIn?: (account: Account) => void | Promise<void>;
   /** Called before an account is forgotten, to release its queue and caches. */
   onSigningOut?: (account: Account) => void | Promise<void>;
+  /** The proxy to reach a server through (preferences or environment); direct when absent. */
+  proxyFor?: (serverUrl: string) => ProxyRoute | undefined;
 }
 
 export interface Credentials {
@@ -386,6 +388,16 @@ export class AccountManager {
     return this.clients.closeAll();
   }
 
+  /** How this account's server is reached: its trusted certificates and the proxy. */
+  connectionFor(account: Account): ConnectionOptions {
+    return { ...connectionOf(account.trust), proxy: this.opts.proxyFor?.(account.serverUrl) };
+  }
+
+  /** The proxy setting changed: every account's client goes through the new route. */
+  reroute(): void {
+    for (const client of this.clients.all()) client.reroute(this.opts.proxyFor?.(client.realmUrl));
+  }
+
   private client(
     realmUrl: string,
     email?: string,
@@ -396,7 +408,7 @@ export class AccountManager {
     const options = {
       realmUrl,
       clock: this.opts.clock,
-      connection: connectionOf(trust),
+      connection: { ...connectionOf(trust), proxy: this.opts.proxyFor?.(realmUrl) },
       ...(email ? { email } : {}),
       ...(apiKey ? { apiKey } : {}),
       ...(featureLevel !== undefined ? { featureLevel } : {}),

@@ -7,6 +7,7 @@ import {
   ServerError,
   UserDeactivatedError,
 } from '../../api/errors.ts';
+import { describeProxyProblem } from '../../api/network.ts';
 import { RpcError } from '../rpc/errors.ts';
 import { KeychainUnavailableError } from './secret-store.ts';
 import { SECRET_STORE_ENV } from './secret-store-choice.ts';
@@ -62,6 +63,9 @@ export function signInError(
   if (err instanceof ApiError) {
     return fail(`${host} refused: ${err.msg || err.code}`, err.code);
   }
+  if (err instanceof NetworkError && err.proxy) {
+    return fail(`Could not reach ${host}. ${describeProxyProblem(err.proxy)}`, 'PROXY');
+  }
   if (err instanceof NetworkError) {
     const why: Record<NetworkError['kind'], string> = {
       refused: 'nothing is listening at that address',
@@ -69,6 +73,7 @@ export function signInError(
       timeout: 'it did not answer in time',
       tls: 'its security certificate could not be verified',
       dns: 'that name does not exist',
+      proxy: 'the proxy failed',
       other: 'the network failed',
     };
     if (typed.schemeAssumed) return fail(assumedHttpsFailed(server, host, err.kind), 'NETWORK');

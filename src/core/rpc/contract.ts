@@ -57,6 +57,7 @@ import {
   PeopleItemArgs,
 } from './schemas/admin-people.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
+import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
   args,
@@ -330,6 +331,11 @@ export const channels = {
     noArgs,
     z.lazy(() => OpenTargetWire.nullable()),
   ),
+  // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
+  'proxy.get': channel(noArgs, ProxyState),
+  'proxy.set': channel(SetProxyArgs, ProxyState),
+  /** Runs the connection checks for an account or for an address typed at sign-in. */
+  'doctor.run': channel(DoctorArgs, DoctorReport),
 } as const;
 
 export const topics = {

@@ -3,6 +3,7 @@ import type { CoreContext } from '../context.ts';
 import { adminOrgHandlers } from './handlers/admin-org.ts';
 import { adminPeopleHandlers } from './handlers/admin-people.ts';
 import { messagesHandlers } from './handlers/messages.ts';
+import { networkHandlers } from './handlers/network.ts';
 
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
@@ -60,5 +61,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...adminOrgHandlers(ctx),
     ...adminPeopleHandlers(ctx),
     ...messagesHandlers(ctx),
+    ...networkHandlers(ctx),
   };
 }
