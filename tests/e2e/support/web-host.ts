@@ -13,7 +13,7 @@ export interface BrowserMode {
 
 /** A Core with its own empty data directory, served in browser mode on a free port. */
 export async function startBrowserMode(
-  extra: Partial<Pick<CoreOptions, 'demoServer' | 'clock' | 'notifyInRenderer'>> = {},
+  extra: Partial<Pick<CoreOptions, 'demoServer' | 'clock' | 'notifyInRenderer' | 'env'>> = {},
 ): Promise<BrowserMode> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
   const core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', ...extra });
