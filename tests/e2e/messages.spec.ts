@@ -184,8 +184,15 @@ test('anchors: oldest, first unread, a date, a message id or link, and a message
   // The owner has read the first 25.
   m.store.history(owner.user_id).setBelow(sent[25]!.id, FLAG_BITS.read);
 
-  await openMessages(page);
-  await sidebarButton(page, /^Topic daily(, \d+ unread,)? in general$/).click();
+  // Perch opens at the newest unread conversation, at its first unread message. Clicking
+  // elsewhere first would show the unread messages, and seen messages become read.
+  await signIn(owner);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(mode.host.url);
+  await expect(sidebarButton(page, /^Topic daily(, \d+ unread,)? in general$/)).toHaveAttribute(
+    'aria-current',
+    'true',
+  );
   const firstUnread = row(page, sent[25]!);
   await expect(firstUnread).toHaveAttribute('aria-current', 'true');
   await expect(firstUnread).toBeInViewport();
