@@ -16,6 +16,7 @@ import { register as serverSettings } from './server-settings.ts';
 import { register as settings } from './settings.ts';
 import { register as subscriptionProperties } from './subscription-properties.ts';
 import { register as subscriptions } from './subscriptions.ts';
+import { register as userAdmin } from './user-admin.ts';
 import { register as userGroups } from './user-groups.ts';
 import { register as users } from './users.ts';
 import { register as videoCalls } from './video-calls.ts';
@@ -39,6 +40,7 @@ export function buildRouter(): Router {
     settings,
     subscriptionProperties,
     subscriptions,
+    userAdmin,
     userGroups,
     users,
     videoCalls,

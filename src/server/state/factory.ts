@@ -4,7 +4,7 @@ import type { ServerState } from './state.ts';
 import type { ChannelRecord, SubscriptionRecord, UserGroupRecord, UserRecord } from './types.ts';
 
 /** Each role's system group; the groups nest so that a role's group contains the stronger roles. */
-const ROLE_GROUP: Record<number, string> = {
+export const ROLE_GROUP: Record<number, string> = {
   100: 'role:owners',
   200: 'role:administrators',
   300: 'role:moderators',
