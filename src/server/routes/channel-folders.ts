@@ -1,4 +1,7 @@
-/** GET /channel_folders, POST /channel_folders/create (spec 4.6), PATCH /channel_folders/{id} (spec 4.3). FL 389. */
+/**
+ * GET /channel_folders, POST /channel_folders/create (spec 4.6), PATCH /channel_folders/{id}
+ * (spec 4.3), all FL 389; PATCH /channel_folders reorders them (FL 414).
+ */
 import { nowSeconds } from '../context.ts';
 import type { ServerContext } from '../context.ts';
 import { badRequest, invalid } from '../http/errors.ts';
@@ -6,6 +9,7 @@ import type { Params } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
 import { presentChannelFolder } from '../state/present.ts';
 import { requireAdmin } from './gates.ts';
+import { reorderMap } from './reorder.ts';
 
 const SINCE = { sinceLevel: 389 };
 
@@ -49,6 +53,24 @@ export function register(router: Router): void {
       return { channel_folder_id: id };
     },
     SINCE,
+  );
+
+  // Upstream's patch-channel-folders (FL 414): `order` names every folder, archived ones too.
+  router.patch(
+    '/channel_folders',
+    ({ ctx, user, params }) => {
+      requireAdmin(user);
+      const order = params.intList('order');
+      reorderMap(
+        ctx.state.channelFolders,
+        order,
+        () => badRequest('Invalid order mapping'),
+        (f, i) => (f.order = i),
+      );
+      ctx.events.emit(ctx.state.activeUserIds(), { type: 'channel_folder', op: 'reorder', order });
+      return {};
+    },
+    { sinceLevel: 414 },
   );
 
   router.patch(

@@ -1,5 +1,6 @@
 /**
- * GET /realm/linkifiers, POST /realm/filters (spec 4.16), PATCH and DELETE /realm/filters/{id}.
+ * GET /realm/linkifiers, POST /realm/filters (spec 4.16), PATCH and DELETE /realm/filters/{id},
+ * PATCH /realm/linkifiers (reorder, FL 202).
  * Before FL 176 the template parameter was called url_format_string.
  */
 import type { ServerContext } from '../context.ts';
@@ -10,6 +11,7 @@ import { presentLinkifier } from '../state/present.ts';
 import type { LinkifierRecord } from '../state/types.ts';
 import { requireAdmin } from './gates.ts';
 import { checkLinkifier } from './linkifier-check.ts';
+import { reorderMap } from './reorder.ts';
 
 export function register(router: Router): void {
   router.get('/realm/linkifiers', ({ ctx }) => ({ linkifiers: linkifierList(ctx) }));
@@ -45,6 +47,20 @@ export function register(router: Router): void {
       return {};
     },
     { sinceLevel: 57 },
+  );
+
+  // Upstream's reorder-linkifiers: the order the patterns are tried in (FL 202).
+  router.patch(
+    '/realm/linkifiers',
+    ({ ctx, user, params }) => {
+      requireAdmin(user);
+      reorderMap(ctx.state.linkifiers, params.intList('ordered_linkifier_ids'), () =>
+        badRequest('The ordered list must enumerate all existing linkifiers exactly once'),
+      );
+      emitLinkifiers(ctx);
+      return {};
+    },
+    { sinceLevel: 202 },
   );
 
   router.delete('/realm/filters/{filter_id}', (req) => {
