@@ -2,6 +2,7 @@
 import { Router } from '../http/router.ts';
 import { register as apiKeys } from './api-keys.ts';
 import { register as channelFolders } from './channel-folders.ts';
+import { register as channels } from './channels.ts';
 import { register as events } from './events.ts';
 import { register as flags } from './flags.ts';
 import { register as invites } from './invites.ts';
@@ -17,6 +18,7 @@ import { register as settings } from './settings.ts';
 import { register as subscriptionProperties } from './subscription-properties.ts';
 import { register as subscriptions } from './subscriptions.ts';
 import { register as userAdmin } from './user-admin.ts';
+import { register as userGroupAdmin } from './user-group-admin.ts';
 import { register as userGroups } from './user-groups.ts';
 import { register as users } from './users.ts';
 import { register as videoCalls } from './video-calls.ts';
@@ -26,6 +28,7 @@ export function buildRouter(): Router {
   const groups = [
     apiKeys,
     channelFolders,
+    channels,
     events,
     flags,
     invites,
@@ -41,6 +44,7 @@ export function buildRouter(): Router {
     subscriptionProperties,
     subscriptions,
     userAdmin,
+    userGroupAdmin,
     userGroups,
     users,
     videoCalls,

@@ -8,6 +8,8 @@ import { AVAILABLE_NOTIFICATION_SOUNDS, homeViewForLevel } from './settings.ts';
 import type {
   ChannelFolderRecord,
   ChannelRecord,
+  GroupPermission,
+  GroupSettingValue,
   LinkifierRecord,
   ProfileFieldRecord,
   SavedSnippetRecord,
@@ -16,7 +18,7 @@ import type {
   UserGroupRecord,
   UserRecord,
 } from './types.ts';
-import { ROLE, SUBSCRIPTION_NOTIFY_PROPERTIES } from './types.ts';
+import { GROUP_PERMISSIONS, ROLE, SUBSCRIPTION_NOTIFY_PROPERTIES } from './types.ts';
 
 /** Whether `viewer` may see `target`'s real email under the target's email_address_visibility. */
 export function canSeeEmail(viewer: UserRecord, target: UserRecord): boolean {
@@ -198,6 +200,35 @@ export function presentUserGroup(state: ServerState, g: UserGroupRecord): Record
     deactivated: g.deactivated,
     date_created: g.date_created,
     creator_id: g.creator_id,
+    ...groupSettings(state, g),
+  };
+}
+
+/** The permission settings the feature level has; system groups have none upstream-editable. */
+function groupSettings(state: ServerState, g: UserGroupRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const defaults = defaultGroupSettings(state, g);
+  for (const [name, level] of Object.entries(GROUP_PERMISSIONS) as [GroupPermission, number][])
+    if (state.featureLevel >= level) out[name] = g.settings?.[name] ?? defaults[name];
+  return out;
+}
+
+/** Upstream's defaults for a new group: its creator manages it, everyone may mention it. */
+export function defaultGroupSettings(
+  state: ServerState,
+  g: UserGroupRecord,
+): Record<GroupPermission, GroupSettingValue> {
+  const id = (name: string) => state.systemGroup(name)?.id ?? 0;
+  const nobody = id('role:nobody');
+  return {
+    can_mention_group: id('role:everyone'),
+    can_manage_group: g.is_system_group
+      ? nobody
+      : { direct_members: g.creator_id === null ? [] : [g.creator_id], direct_subgroups: [] },
+    can_join_group: nobody,
+    can_add_members_group: nobody,
+    can_leave_group: g.is_system_group ? nobody : id('role:everyone'),
+    can_remove_members_group: nobody,
   };
 }
 

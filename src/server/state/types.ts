@@ -99,7 +99,23 @@ export interface UserGroupRecord {
   deactivated: boolean;
   date_created: number;
   creator_id: number | null;
+  /** Permission settings set explicitly; the rest take defaultGroupSettings (user groups only). */
+  settings?: Partial<Record<GroupPermission, GroupSettingValue>>;
 }
+
+/** Upstream group-setting value: a named group's id or an anonymous group. */
+export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
+
+/** A user group's permission settings and the feature level each appeared at. */
+export const GROUP_PERMISSIONS = {
+  can_mention_group: 191,
+  can_manage_group: 283,
+  can_join_group: 301,
+  can_add_members_group: 305,
+  can_leave_group: 308,
+  can_remove_members_group: 324,
+} as const;
+export type GroupPermission = keyof typeof GROUP_PERMISSIONS;
 
 export interface ProfileFieldRecord {
   id: number;
