@@ -1,32 +1,41 @@
 /**
  * POST /invites (spec 4.7). Before FL 126 the lifetime was given in days
- * (invite_expires_in_days) instead of minutes.
+ * (invite_expires_in_days) instead of minutes. Listing, revoking and resending are in
+ * invite-manage.ts.
  */
-import type { ServerContext } from '../context.ts';
 import { nowSeconds } from '../context.ts';
-import { ApiError, badRequest, invalid } from '../http/errors.ts';
+import { badRequest, invalid } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
 import type { UserRecord } from '../state/types.ts';
 import { ROLE } from '../state/types.ts';
+import { registerManagement, notifyInvitesChanged } from './invite-manage.ts';
+import { checkDailyLimit, invitationFailed, readLifetime } from './invite-limits.ts';
 import { isEmail } from './users.ts';
 
-const DEFAULT_LIFETIME_MINUTES = 14400;
 const MAX_WELCOME_TEXT = 8000;
 const ROLES: readonly number[] = [ROLE.owner, ROLE.admin, ROLE.moderator, ROLE.member, ROLE.guest];
 
 export function register(router: Router): void {
   router.post('/invites', invite);
+  registerManagement(router);
+}
+
+/** Upstream get_invitee_emails_set: commas or newlines, and "Name <address>" gives the address. */
+function inviteeEmails(raw: string): string[] {
+  const out = new Set<string>();
+  for (const piece of raw.split(/[,\n]/)) {
+    const named = /<(?<email>.*)>/.exec(piece)?.groups?.['email'];
+    const email = (named ?? piece).trim();
+    if (email !== '') out.add(email);
+  }
+  return [...out];
 }
 
 function invite(req: RouteRequest) {
   const { ctx, user, params } = req;
   const { state } = ctx;
-  const emails = params
-    .string('invitee_emails')
-    .split(/[,\n]/)
-    .map((e) => e.trim())
-    .filter((e) => e !== '');
+  const emails = inviteeEmails(params.string('invitee_emails'));
   const expirySeconds = readLifetime(ctx, params);
   const inviteAs = params.optInt('invite_as') ?? ROLE.member;
   if (!ROLES.includes(inviteAs)) throw invalid('invite_as');
@@ -58,23 +67,32 @@ function invite(req: RouteRequest) {
       throw badRequest('Insufficient permission');
   }
 
-  const errors: [string, string, boolean][] = [];
-  const valid: string[] = [];
+  checkDailyLimit(ctx, emails.length);
+  const invalidAddresses: [string, string, boolean][] = [];
+  const skipped: [string, string, boolean][] = [];
+  const send: string[] = [];
   for (const email of emails) {
-    if (!isEmail(email)) errors.push([email, 'Invalid address.', false]);
-    else {
-      const existing = state.userByEmail(email);
-      if (existing)
-        errors.push([
-          email,
-          existing.is_active ? 'Already has an account.' : 'Account has been deactivated.',
-          existing.is_active,
-        ]);
-      else valid.push(email);
-    }
+    const existing = isEmail(email) ? state.userByEmail(email) : undefined;
+    if (!isEmail(email)) invalidAddresses.push([email, 'Invalid address.', false]);
+    // The boolean says the account exists but is deactivated (upstream get_existing_user_errors).
+    else if (existing)
+      skipped.push([
+        email,
+        existing.is_active ? 'Already has an account.' : 'Account has been deactivated.',
+        !existing.is_active,
+      ]);
+    else send.push(email);
   }
   // An invalid address stops the whole batch; existing accounts only skip themselves.
-  const send = errors.every(([, reason]) => reason !== 'Invalid address.') ? valid : [];
+  if (invalidAddresses.length > 0)
+    throw invitationFailed(
+      'Some emails did not validate, so we didn\u2019t send any invitations.',
+      [...invalidAddresses, ...skipped],
+      { sent: false },
+    );
+  if (send.length === 0)
+    throw invitationFailed('We weren\u2019t able to invite anyone.', skipped, { sent: false });
+  const now = nowSeconds(ctx);
   for (const email of send) {
     const id = state.nextId('invitation');
     state.invitations.set(id, {
@@ -84,47 +102,20 @@ function invite(req: RouteRequest) {
       invite_as: inviteAs,
       stream_ids: streamIds,
       group_ids: groupIds,
-      expiry: expirySeconds === null ? null : nowSeconds(ctx) + expirySeconds,
+      expiry: expirySeconds === null ? null : now + expirySeconds,
       notify_referrer_on_join: notifyReferrer,
       welcome_message_custom_text: welcome,
+      invited: now,
     });
   }
-  if (send.length > 0) {
-    const audience = state
-      .activeUsers()
-      .filter((u) => state.isAdmin(u) || u.user_id === user.user_id);
-    ctx.events.emit(
-      audience.map((u) => u.user_id),
-      { type: 'invites_changed' },
+  notifyInvitesChanged(ctx, user.user_id);
+  if (skipped.length > 0)
+    throw invitationFailed(
+      'Some of those addresses are already using the service, so we didn\u2019t send them an invitation. We did send invitations to everyone else!',
+      skipped,
+      { sent: true },
     );
-  }
-  if (errors.length > 0) {
-    throw new ApiError(
-      'INVITATION_FAILED',
-      'Some of those addresses are already using the service, so we didn\u2019t send them an invitation.',
-      {
-        errors,
-        sent_invitations: send.length > 0,
-        license_limit_reached: false,
-        daily_limit_reached: false,
-      },
-    );
-  }
   return {};
-}
-
-/** Seconds until expiry, or null for never. */
-function readLifetime(ctx: ServerContext, params: Params): number | null {
-  if (ctx.state.featureLevel < 126) {
-    const days = params.optNullableInt('invite_expires_in_days', { min: 1, max: 3650 });
-    return days === undefined ? DEFAULT_LIFETIME_MINUTES * 60 : days === null ? null : days * 86400;
-  }
-  const minutes = params.optNullableInt('invite_expires_in_minutes', { min: 1, max: 3650 * 1440 });
-  return minutes === undefined
-    ? DEFAULT_LIFETIME_MINUTES * 60
-    : minutes === null
-      ? null
-      : minutes * 60;
 }
 
 /** Only administrators set a custom welcome text; for others it is always null. */

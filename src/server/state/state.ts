@@ -8,6 +8,7 @@ import type {
   ChannelRecord,
   InvitationRecord,
   LinkifierRecord,
+  MultiuseInviteRecord,
   ProfileFieldRecord,
   RealmRecord,
   SavedSnippetRecord,
@@ -35,6 +36,7 @@ export class ServerState {
   readonly linkifiers = new Map<number, LinkifierRecord>();
   readonly savedSnippets = new Map<number, SavedSnippetRecord>();
   readonly invitations = new Map<number, InvitationRecord>();
+  readonly multiuseInvites = new Map<number, MultiuseInviteRecord>();
   /** Keyed by `${user_id}:${stream_id}:${topic lowercased}`. */
   readonly userTopics = new Map<string, UserTopicRecord>();
   private readonly ids = new Map<string, number>();

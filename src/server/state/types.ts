@@ -157,6 +157,24 @@ export interface InvitationRecord {
   expiry: number | null;
   notify_referrer_on_join: boolean;
   welcome_message_custom_text: string | null;
+  /** UNIX seconds when it was sent, or last resent (upstream's `invited`). */
+  invited: number;
+}
+
+/** A reusable invitation link (POST /invites/multiuse); kept once revoked, as upstream. */
+export interface MultiuseInviteRecord {
+  id: number;
+  /** The secret part of the link's URL. */
+  key: string;
+  invited_by: number;
+  invite_as: number;
+  stream_ids: number[];
+  group_ids: number[];
+  /** UNIX seconds, or null for never. */
+  expiry: number | null;
+  invited: number;
+  notify_referrer_on_join: boolean;
+  revoked: boolean;
 }
 
 /** 0 inherit, 1 muted, 2 unmuted, 3 followed. */
@@ -200,4 +218,6 @@ export interface RealmRecord {
   /** User groups whose members may subscribe others and invite new users. */
   can_add_subscribers_group: number;
   can_invite_users_group: number;
+  /** Invitations the organization may send per day; upstream's default is 3000. */
+  max_invites?: number;
 }

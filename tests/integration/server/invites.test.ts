@@ -48,18 +48,49 @@ describe('POST /invites (spec 4.7)', () => {
     server = await startServer({ rateLimit: false });
     const member = byRole(server, 400);
     const r = await call(server, member, 'POST', '/invites', {
-      invitee_emails: `${byRole(server, 600).email},fresh@example.com`,
+      invitee_emails: `${byRole(server, 600).email},fresh@example.com\nFay <former@perch.test>`,
       stream_ids: [],
     });
     expect(r.status).toBe(400);
+    // The boolean is upstream's "the account exists but is deactivated".
     expect(r.body).toMatchObject({
       code: 'INVITATION_FAILED',
-      errors: [[byRole(server, 600).email, 'Already has an account.', true]],
+      errors: [
+        [byRole(server, 600).email, 'Already has an account.', false],
+        ['former@perch.test', 'Account has been deactivated.', true],
+      ],
       sent_invitations: true,
       daily_limit_reached: false,
       license_limit_reached: false,
     });
     expect(invitations().map((i) => i.email)).toEqual(['fresh@example.com']);
+  });
+
+  it('sends nothing when an address is invalid, when all have accounts, or over the daily limit', async () => {
+    server = await startServer({ rateLimit: false });
+    const member = byRole(server, 400);
+    const send = (emails: string) =>
+      call(server, member, 'POST', '/invites', { invitee_emails: emails, stream_ids: [] });
+    expect((await send(`oops, ok@example.com, ${member.email}`)).body).toMatchObject({
+      code: 'INVITATION_FAILED',
+      errors: [
+        ['oops', 'Invalid address.', false],
+        [member.email, 'Already has an account.', false],
+      ],
+      sent_invitations: false,
+    });
+    expect((await send(member.email)).body).toMatchObject({
+      code: 'INVITATION_FAILED',
+      sent_invitations: false,
+    });
+    server.state.realm.max_invites = 2;
+    expect((await send('a@example.com, b@example.com, c@example.com')).body).toMatchObject({
+      code: 'INVITATION_FAILED',
+      errors: [],
+      sent_invitations: false,
+      daily_limit_reached: true,
+    });
+    expect(invitations()).toEqual([]);
   });
 
   it('rejects no address, an unknown channel (sending nothing), and a role above the caller’s', async () => {

@@ -1,0 +1,54 @@
+/** What every way of inviting shares: the lifetime parameter and the daily limit. */
+import type { ServerContext } from '../context.ts';
+import { nowSeconds } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Params } from '../http/params.ts';
+
+const DEFAULT_LIFETIME_MINUTES = 14400;
+/** Upstream's INVITES_DEFAULT_REALM_DAILY_MAX. */
+const DEFAULT_DAILY_MAX = 3000;
+const DAY_SECONDS = 86400;
+
+/** Seconds until expiry, or null for never. Before FL 126 the lifetime was given in days. */
+export function readLifetime(ctx: ServerContext, params: Params): number | null {
+  if (ctx.state.featureLevel < 126) {
+    const days = params.optNullableInt('invite_expires_in_days', { min: 1, max: 3650 });
+    return days === undefined ? DEFAULT_LIFETIME_MINUTES * 60 : days === null ? null : days * 86400;
+  }
+  const minutes = params.optNullableInt('invite_expires_in_minutes', { min: 1, max: 3650 * 1440 });
+  return minutes === undefined
+    ? DEFAULT_LIFETIME_MINUTES * 60
+    : minutes === null
+      ? null
+      : minutes * 60;
+}
+
+/** INVITATION_FAILED with upstream's extra fields. */
+export function invitationFailed(
+  msg: string,
+  errors: [string, string, boolean][],
+  o: { sent: boolean; dailyLimit?: boolean },
+): ApiError {
+  return new ApiError('INVITATION_FAILED', msg, {
+    errors,
+    sent_invitations: o.sent,
+    license_limit_reached: false,
+    daily_limit_reached: o.dailyLimit ?? false,
+  });
+}
+
+/**
+ * Upstream check_invite_limit: invitations sent in the last day plus these may not pass the
+ * organization's daily maximum; when they would, nothing is sent.
+ */
+export function checkDailyLimit(ctx: ServerContext, count: number): void {
+  const { state } = ctx;
+  const since = nowSeconds(ctx) - DAY_SECONDS;
+  const recent = [...state.invitations.values()].filter((i) => i.invited > since).length;
+  if (recent + count > (state.realm.max_invites ?? DEFAULT_DAILY_MAX))
+    throw invitationFailed(
+      'To protect users, the number of invitations you can send in one day is limited. Because you have reached the limit, no invitations were sent.',
+      [],
+      { sent: false, dailyLimit: true },
+    );
+}
