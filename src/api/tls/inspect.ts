@@ -4,7 +4,9 @@
  * chain is read and the socket closed: not one byte of a request is ever sent on it.
  */
 import * as tls from 'node:tls';
-import { isIP } from 'node:net';
+import { connect, isIP, type Socket } from 'node:net';
+import type { ProxyRoute } from '../connection.ts';
+import { requestTunnel } from '../proxy-tunnel.ts';
 import { tlsConnectOptions } from './connect-options.ts';
 
 export interface PresentedChain {
@@ -37,29 +39,62 @@ export function verifyCodeOf(socket: tls.TLSSocket): string | undefined {
   return typeof error === 'string' ? error : (error.code ?? error.message);
 }
 
-/** The chain `https://host:port` presents, or undefined when no TLS handshake completes. */
-export function fetchPresentedChain(origin: string): Promise<PresentedChain | undefined> {
+/**
+ * The chain `https://host:port` presents, reached the way requests reach it (through
+ * `proxy` when one applies), or undefined when no TLS handshake completes.
+ */
+export async function fetchPresentedChain(
+  origin: string,
+  proxy?: ProxyRoute,
+): Promise<PresentedChain | undefined> {
   const url = new URL(origin);
-  if (url.protocol !== 'https:') return Promise.resolve(undefined);
+  if (url.protocol !== 'https:') return undefined;
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const port = Number(url.port || 443);
+  let socket: Socket | undefined;
+  if (proxy) {
+    socket = await openTunnel(proxy, { host, port });
+    if (!socket) return undefined;
+  }
   return new Promise((resolve) => {
-    const socket = tls.connect({
-      host,
-      port,
+    const secure = tls.connect({
+      ...(socket ? { socket } : { host, port }),
       ...(isIP(host) ? {} : { servername: host }),
       secureContext: tlsConnectOptions().secureContext,
       // Only here, to read what is presented; this socket never carries a request.
       rejectUnauthorized: false,
     });
     const done = (result: PresentedChain | undefined): void => {
-      socket.destroy();
+      secure.destroy();
       resolve(result);
     };
-    socket.setTimeout(INSPECT_TIMEOUT_MS, () => done(undefined));
-    socket.once('error', () => done(undefined));
-    socket.once('secureConnect', () => {
-      done({ chain: chainOf(socket), verifyCode: verifyCodeOf(socket) });
+    secure.setTimeout(INSPECT_TIMEOUT_MS, () => done(undefined));
+    secure.once('error', () => done(undefined));
+    secure.once('secureConnect', () => {
+      done({ chain: chainOf(secure), verifyCode: verifyCodeOf(secure) });
     });
   });
+}
+
+/** A socket tunnelled through `proxy` to `target`, or undefined when the proxy says no. */
+async function openTunnel(
+  proxy: ProxyRoute,
+  target: { host: string; port: number },
+): Promise<Socket | undefined> {
+  const at = new URL(proxy.url);
+  const socket = await new Promise<Socket | undefined>((resolve) => {
+    const s = connect({ host: at.hostname.replace(/^\[|\]$/g, ''), port: Number(at.port) || 80 });
+    s.setTimeout(INSPECT_TIMEOUT_MS, () => {
+      s.destroy();
+      resolve(undefined);
+    });
+    s.once('connect', () => {
+      s.setTimeout(0);
+      resolve(s);
+    });
+    s.once('error', () => resolve(undefined));
+  });
+  if (!socket) return undefined;
+  const answer = await requestTunnel(socket, proxy, target, INSPECT_TIMEOUT_MS);
+  return answer.kind === 'open' ? answer.socket : undefined;
 }

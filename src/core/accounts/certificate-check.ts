@@ -6,6 +6,7 @@
 import { NetworkError } from '../../api/errors.ts';
 import { describeChain, type CertificateReport } from '../../api/tls/describe.ts';
 import { fetchPresentedChain } from '../../api/tls/inspect.ts';
+import type { ProxyRoute } from '../../api/connection.ts';
 import { RpcError } from '../rpc/errors.ts';
 import type { AccountTrust, CertificateReview } from './certificate-review.ts';
 
@@ -17,8 +18,9 @@ function hostOf(url: string): string {
 export async function inspectServer(
   url: string,
   now: number,
+  proxy?: ProxyRoute,
 ): Promise<CertificateReport | undefined> {
-  const presented = await fetchPresentedChain(url);
+  const presented = await fetchPresentedChain(url, proxy);
   if (!presented) return undefined;
   return describeChain(presented.chain, hostOf(url), now, presented.verifyCode);
 }
@@ -81,9 +83,10 @@ export async function certificateSignInError(
   err: unknown,
   url: string,
   now: number,
+  proxy?: ProxyRoute,
 ): Promise<RpcError | undefined> {
   if (!(err instanceof NetworkError) || err.kind !== 'tls') return undefined;
-  const report = await inspectServer(url, now).catch(() => undefined);
+  const report = await inspectServer(url, now, proxy).catch(() => undefined);
   if (!report?.problem) return undefined;
   return new RpcError({
     code: 'FAILED',
@@ -102,8 +105,9 @@ export async function confirmedTrust(
   url: string,
   fingerprint: string,
   now: number,
+  proxy?: ProxyRoute,
 ): Promise<AccountTrust | undefined> {
-  const report = await inspectServer(url, now).catch(() => undefined);
+  const report = await inspectServer(url, now, proxy).catch(() => undefined);
   if (report && !report.problem && report.certificate.fingerprint === fingerprint) return undefined;
   const offered = report?.trustable;
   if (!report || !offered || offered.fingerprint !== fingerprint) {

@@ -167,7 +167,12 @@ export class AccountManager {
       throw new RpcError({ code: 'FAILED', message: checked.reason, apiCode });
     }
     const trust = trustCertificate
-      ? await confirmedTrust(checked.url, trustCertificate, this.opts.clock.now())
+      ? await confirmedTrust(
+          checked.url,
+          trustCertificate,
+          this.opts.clock.now(),
+          this.opts.proxyFor?.(checked.url),
+        )
       : undefined;
     try {
       const client = this.client(checked.url, undefined, undefined, undefined, trust);
@@ -175,8 +180,12 @@ export class AccountManager {
       return { ...toProbe(checked.url, checked.insecure, data), ...(trust ? { trust } : {}) };
     } catch (err) {
       throw (
-        (await certificateSignInError(err, checked.url, this.opts.clock.now())) ??
-        signInError(err, checked.url, { schemeAssumed: checked.schemeAssumed })
+        (await certificateSignInError(
+          err,
+          checked.url,
+          this.opts.clock.now(),
+          this.opts.proxyFor?.(checked.url),
+        )) ?? signInError(err, checked.url, { schemeAssumed: checked.schemeAssumed })
       );
     }
   }
@@ -291,9 +300,11 @@ export class AccountManager {
     const account = this.opts.registry.get(id);
     if (!account?.trust || account.attention?.code === 'CERTIFICATE_CHANGED') return;
     await this.clients.drop(id);
-    const report = await inspectServer(account.serverUrl, this.opts.clock.now()).catch(
-      () => undefined,
-    );
+    const report = await inspectServer(
+      account.serverUrl,
+      this.opts.clock.now(),
+      this.opts.proxyFor?.(account.serverUrl),
+    ).catch(() => undefined);
     const host = new URL(account.serverUrl).host;
     await this.opts.registry.update(id, {
       attention: {
@@ -316,7 +327,12 @@ export class AccountManager {
   async trustNewCertificate(id: string, fingerprint: string): Promise<Account> {
     const account = this.opts.registry.get(id);
     if (!account) throw new RpcError({ code: 'FAILED', message: 'That account is not signed in.' });
-    const trust = await confirmedTrust(account.serverUrl, fingerprint, this.opts.clock.now());
+    const trust = await confirmedTrust(
+      account.serverUrl,
+      fingerprint,
+      this.opts.clock.now(),
+      this.opts.proxyFor?.(account.serverUrl),
+    );
     await this.clients.drop(id);
     const { attention: _attention, trust: _old, ...rest } = account;
     const updated: Account = { ...rest, ...(trust ? { trust } : {}) };

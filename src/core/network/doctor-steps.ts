@@ -10,6 +10,7 @@ import type { ProxyRoute } from '../../api/connection.ts';
 import { describeChain, type CertificateDetails } from '../../api/tls/describe.ts';
 import { tlsConnectOptions, type ServerTrust } from '../../api/tls/connect-options.ts';
 import { chainOf, verifyCodeOf } from '../../api/tls/inspect.ts';
+import { requestTunnel } from '../../api/proxy-tunnel.ts';
 import type { DoctorStep } from '../rpc/schemas/network.ts';
 
 export const STEP_TIMEOUT_MS = 10_000;
@@ -100,61 +101,43 @@ export function checkTcp(
   });
 }
 
-/** Sends CONNECT for `target` on `socket` and reads the proxy's answer. */
-export function checkProxy(
+/** Sends CONNECT for `target` on `socket` and says what the proxy answered. */
+export async function checkProxy(
   socket: Socket,
   proxy: ProxyRoute,
   target: Endpoint,
 ): Promise<{ step: DoctorStep; tunnel?: Socket }> {
   const at = `The proxy at ${new URL(proxy.url).host}`;
   const authority = `${isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
-  return new Promise((resolve) => {
-    let received = Buffer.alloc(0);
-    const finish = (result: { step: DoctorStep; tunnel?: Socket }) => {
-      clearTimeout(timer);
-      socket.removeAllListeners('data');
-      if (!result.tunnel) socket.destroy();
-      resolve(result);
-    };
-    const timer = setTimeout(
-      () => finish({ step: failed('proxy', `${at} did not answer CONNECT within 10 seconds.`) }),
-      STEP_TIMEOUT_MS,
-    );
-    socket.on('data', (chunk: Buffer) => {
-      received = Buffer.concat([received, chunk]);
-      const end = received.indexOf('\r\n\r\n');
-      if (end < 0 && received.length < 8192) return;
-      const statusLine = received.subarray(0, received.indexOf('\r\n')).toString('latin1');
-      const match = /^HTTP\/1\.[01] (\d{3})/.exec(statusLine);
-      if (!match) {
-        return finish({
-          step: failed(
-            'proxy',
-            `${at} answered with something that is not HTTP; check that this address is a web proxy.`,
-            [`first bytes: ${JSON.stringify(statusLine.slice(0, 60))}`],
-          ),
-        });
-      }
-      const status = Number(match[1]);
-      if (status === 200) {
-        return finish({
-          step: ok('proxy', `${at} opened a tunnel to ${authority}.`, [statusLine]),
-          tunnel: socket,
-        });
-      }
+  const answer = await requestTunnel(socket, proxy, target, STEP_TIMEOUT_MS);
+  switch (answer.kind) {
+    case 'open':
+      return {
+        step: ok('proxy', `${at} opened a tunnel to ${authority}.`, [answer.statusLine]),
+        tunnel: answer.socket,
+      };
+    case 'timeout':
+      return { step: failed('proxy', `${at} did not answer CONNECT within 10 seconds.`) };
+    case 'closed':
+      return {
+        step: failed('proxy', `${at} closed the connection without answering CONNECT.`),
+      };
+    case 'not-http':
+      return {
+        step: failed(
+          'proxy',
+          `${at} answered with something that is not HTTP; check that this address is a web proxy.`,
+          [`first bytes: ${JSON.stringify(answer.statusLine.slice(0, 60))}`],
+        ),
+      };
+    case 'status': {
       const summary =
-        status === 407
+        answer.status === 407
           ? `${at} asks for credentials (407)${proxy.authorization ? ' and refused the ones Perch sent' : ''}; check the proxy user name and password in Preferences.`
-          : `${at} could not open a connection to ${authority} (HTTP ${status}).`;
-      finish({ step: failed('proxy', summary, [statusLine]) });
-    });
-    socket.once('close', () =>
-      finish({ step: failed('proxy', `${at} closed the connection without answering CONNECT.`) }),
-    );
-    socket.once('error', () => undefined);
-    const auth = proxy.authorization ? `proxy-authorization: ${proxy.authorization}\r\n` : '';
-    socket.write(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n${auth}\r\n`);
-  });
+          : `${at} could not open a connection to ${authority} (HTTP ${answer.status}).`;
+      return { step: failed('proxy', summary, [answer.statusLine]) };
+    }
+  }
 }
 
 function certificateLines(label: string, cert: CertificateDetails): string[] {
