@@ -11,7 +11,11 @@ import type { Clock } from '../../lib/clock.ts';
 import { RpcError } from '../rpc/errors.ts';
 import { accountId, type Account, type Attention } from './account.ts';
 import type { AccountRegistry } from './registry.ts';
-import type { SecretStorageKind, SecretStore } from './secret-store.ts';
+import {
+  KeychainUnavailableError,
+  type SecretStorageKind,
+  type SecretStore,
+} from './secret-store.ts';
 import { MemorySecretStore } from './memory-secret-store.ts';
 import type { AccountSummary } from '../rpc/contract.ts';
 import { toSummary } from './summary.ts';
@@ -275,9 +279,23 @@ export class AccountManager {
   async signOut(id: string): Promise<boolean> {
     const account = this.opts.registry.get(id);
     if (!account) return false;
+    // The key goes first: if the keychain cannot be reached, nothing else has changed and the
+    // account carries on, rather than being left stopped but still listed.
+    try {
+      await this.secretsOf(account).delete(id);
+    } catch (err) {
+      if (!(err instanceof KeychainUnavailableError)) throw err;
+      throw new RpcError({
+        code: 'FAILED',
+        message:
+          `Perch could not remove this account's key from the OS keychain, which is not available right now, ` +
+          `so the account is still signed in. Start your desktop session's keyring (for example gnome-keyring) and sign out again.`,
+        apiCode: 'NO_KEYCHAIN',
+        details: { cause: err.message },
+      });
+    }
     await this.opts.onSigningOut?.(account);
     await this.clients.drop(id);
-    await this.secretsOf(account).delete(id);
     await this.opts.registry.remove(id);
     this.changed();
     return true;
