@@ -27,7 +27,9 @@ export function populateFixedOrg(state: ServerState, now: number): void {
   const member2 = person('member2', 'Max Member', ROLE.member);
   const guest = person('guest', 'Gus Guest', ROLE.guest);
   const former = person('former', 'Fay Former', ROLE.member);
+  // Deactivated as the server does it: out of every group (here, her role group).
   former.is_active = false;
+  for (const g of state.userGroups.values()) g.members.delete(former.user_id);
 
   const bot = (local: string, full_name: string, bot_type: number) =>
     addUser(state, {

@@ -194,7 +194,7 @@ export function presentUserGroup(state: ServerState, g: UserGroupRecord): Record
     id: g.id,
     name: g.name,
     description: g.description,
-    members: [...state.groupMembers(g.id, true)].sort((a, b) => a - b),
+    members: [...groupMemberList(state, g)].sort((a, b) => a - b),
     direct_subgroup_ids: [...g.subgroups].sort((a, b) => a - b),
     is_system_group: g.is_system_group,
     deactivated: g.deactivated,
@@ -202,6 +202,14 @@ export function presentUserGroup(state: ServerState, g: UserGroupRecord): Record
     creator_id: g.creator_id,
     ...groupSettings(state, g),
   };
+}
+
+/**
+ * Direct members. Before FL 303 upstream listed deactivated users who were members before
+ * their deactivation too; since then only active ones.
+ */
+function groupMemberList(state: ServerState, g: UserGroupRecord): Iterable<number> {
+  return state.featureLevel >= 303 ? state.groupMembers(g.id, true) : g.members;
 }
 
 /** The permission settings the feature level has; system groups have none upstream-editable. */
