@@ -15,6 +15,7 @@ import type { StoredMessage } from '../../src/server/messages/types.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { asBackgroundWindow } from './support/background-window.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -88,6 +89,7 @@ test('the sidebar groups channels by folder, pinned first, muted dimmed, with un
     content: 'all three',
   });
 
+  await asBackgroundWindow(page);
   await openMessages(page);
   const nav = page.getByRole('navigation', { name: 'Conversations' });
   await expect(nav.getByRole('heading')).toHaveText([

@@ -10,6 +10,7 @@ import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { asBackgroundWindow } from './support/background-window.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -68,12 +69,16 @@ test('opens on Messages at the newest unread conversation across accounts, unrea
     })
     .toContain('member@perch.test');
 
+  // In the background, so the opened conversation stays unread while the order is checked.
+  await asBackgroundWindow(page);
   await page.goto(mode.host.url);
   await expect(section(page, 'Messages')).toHaveAttribute('aria-current', 'page');
   await expect(
     page.getByRole('button', { name: /^Account member@perch\.test on / }),
   ).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(/^dm:/);
+  // The bar says where the view starts: at the first unread message, not the newest.
+  await expect(page.getByRole('combobox', { name: 'Start at' })).toHaveValue('first_unread');
   await expect(page.getByText('Can you review the release notes today?')).toBeVisible();
   await expect(page.getByText('An older note for the owner')).toHaveCount(0);
 
