@@ -114,7 +114,7 @@ export class StreamDoesNotExistError extends ApiError {
 export interface FailedInvitation {
   email: string;
   reason: string;
-  /** Third element of the triple; the spec names it only as a boolean. */
+  /** Third element of the triple: upstream's "the account exists but is deactivated". */
   flag: boolean;
 }
 

@@ -1,7 +1,9 @@
-/** Invitations (spec 2.7). */
+/** Invitations (spec 2.7; listing, revoking and resending from upstream's invites group). */
 import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
+import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
+import { getInvitesResponse } from '../schemas/invite.ts';
 
 export interface SendInvitesParams {
   /** Addresses separated by commas or newlines. */
@@ -49,6 +51,65 @@ export async function sendInvites(
       ...lifetime,
       ...(welcome === null ? {} : { welcome_message_custom_text: welcome }),
     },
+    signal,
+  });
+}
+
+/** Upstream get-invites: GET /invites (every pending invitation the caller can manage). */
+export function getInvites(
+  client: ApiClient,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof getInvitesResponse>>> {
+  return client.call({
+    method: 'GET',
+    path: '/invites',
+    endpoint: 'GET /invites',
+    schema: getInvitesResponse,
+    signal,
+  });
+}
+
+/** Upstream revoke-email-invite: DELETE /invites/{invite_id}. */
+export function revokeInvite(
+  client: ApiClient,
+  inviteId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'DELETE',
+    path: `/invites/${pathSegment(inviteId)}`,
+    endpoint: 'DELETE /invites/{invite_id}',
+    schema: emptyResponse,
+    signal,
+  });
+}
+
+/** Upstream revoke-invite-link: DELETE /invites/multiuse/{invite_id}. */
+export function revokeInviteLink(
+  client: ApiClient,
+  inviteId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'DELETE',
+    path: `/invites/multiuse/${pathSegment(inviteId)}`,
+    endpoint: 'DELETE /invites/multiuse/{invite_id}',
+    schema: emptyResponse,
+    signal,
+  });
+}
+
+/** Upstream resend-email-invite: POST /invites/{invite_id}/resend. */
+export function resendInvite(
+  client: ApiClient,
+  inviteId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'POST',
+    path: `/invites/${pathSegment(inviteId)}/resend`,
+    endpoint: 'POST /invites/{invite_id}/resend',
+    schema: emptyResponse,
     signal,
   });
 }

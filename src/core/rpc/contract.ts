@@ -56,6 +56,7 @@ import {
   PeopleAccountArgs,
   PeopleItemArgs,
 } from './schemas/admin-people.ts';
+import { InviteActionArgs, InviteList, InvitesArgs } from './schemas/admin-invites.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 
@@ -314,6 +315,12 @@ export const channels = {
   'adminPeople.updateSubscription': channel(UpdateSubscriptionArgs, z.object({})),
   'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
   // ── end admin console: people ──
+  // ── Admin console: invitations (issue 14 point 2; schemas in schemas/admin-invites.ts) ──
+  /** Pending invitations and reusable links the caller can manage, with the inviters' names. */
+  'adminInvites.list': channel(InvitesArgs, InviteList),
+  'adminInvites.revoke': channel(InviteActionArgs, z.object({})),
+  'adminInvites.resend': channel(InviteActionArgs, z.object({})),
+  // ── end admin console: invitations ──
   // Messages (issue 7): history windows, the sidebar, compose and reactions.
   'messages.fetch': channel(FetchMessagesArgs, MessagesPage),
   'messages.byIds': channel(ByIdsArgs, z.array(MessageWire)),

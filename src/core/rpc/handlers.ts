@@ -2,6 +2,7 @@ import type { HandlerTable } from './dispatch.ts';
 import type { CoreContext } from '../context.ts';
 import { adminOrgHandlers } from './handlers/admin-org.ts';
 import { adminPeopleHandlers } from './handlers/admin-people.ts';
+import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { networkHandlers } from './handlers/network.ts';
 
@@ -60,6 +61,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     'dnd.set': async ({ choice }) => ctx.sync.setDnd(choice),
     ...adminOrgHandlers(ctx),
     ...adminPeopleHandlers(ctx),
+    ...adminInvitesHandlers(ctx),
     ...messagesHandlers(ctx),
     ...networkHandlers(ctx),
   };

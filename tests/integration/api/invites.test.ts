@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { BadRequestError, InvitationFailedError } from '../../../src/api/errors.ts';
-import { sendInvites } from '../../../src/api/routes/invites.ts';
+import {
+  getInvites,
+  resendInvite,
+  revokeInvite,
+  revokeInviteLink,
+  sendInvites,
+} from '../../../src/api/routes/invites.ts';
 import { getSubscriptions } from '../../../src/api/routes/subscriptions.ts';
 import { ROLE, failure, humanWithRole, useServer } from './harness.ts';
 
@@ -84,5 +90,36 @@ describe('POST /invites', () => {
       }),
     );
     expect(error).toBeInstanceOf(BadRequestError);
+  });
+});
+
+describe('GET /invites, revoke and resend', () => {
+  const h = useServer();
+
+  it('lists what was sent, resends it, revokes it, and passes a refusal on', async () => {
+    const admin = h.as(ROLE.admin);
+    await sendInvites(h.as(ROLE.member), {
+      invitee_emails: 'listed@elsewhere.test',
+      stream_ids: [],
+    });
+    const [invite] = (await getInvites(admin)).data.invites.filter(
+      (i) => i.email === 'listed@elsewhere.test',
+    );
+    expect(invite).toMatchObject({
+      invited_by_user_id: humanWithRole(h.server, ROLE.member).user_id,
+      invited_as: ROLE.member,
+      is_multiuse: false,
+    });
+    await resendInvite(admin, invite!.id);
+    const refused = await failure(
+      revokeInvite(h.asUser(humanWithRole(h.server, ROLE.member, 1)), invite!.id),
+    );
+    expect(refused).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL' });
+    await revokeInvite(admin, invite!.id);
+    expect((await getInvites(admin)).data.invites.map((i) => i.email)).not.toContain(
+      'listed@elsewhere.test',
+    );
+    const gone = await failure(revokeInviteLink(admin, 999));
+    expect(gone).toBeInstanceOf(BadRequestError);
   });
 });

@@ -4,23 +4,9 @@ import { codePoints } from './text.ts';
 export const WELCOME_MAX_CODE_POINTS = 8000;
 export const DEFAULT_EXPIRY_MINUTES = 14400;
 
-export type Address = { address: string; valid: boolean };
+import type { Address } from './invite-addresses.ts';
 
-// Deliberately loose: one @, something on each side, a dot in the domain; the server decides.
-const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
-
-/** Addresses separated by commas or newlines, each trimmed, duplicates dropped. */
-export function parseAddresses(text: string): Address[] {
-  const seen = new Set<string>();
-  const out: Address[] = [];
-  for (const piece of text.split(/[,\n]/)) {
-    const address = piece.trim();
-    if (address === '' || seen.has(address.toLowerCase())) continue;
-    seen.add(address.toLowerCase());
-    out.push({ address, valid: EMAIL.test(address) });
-  }
-  return out;
-}
+export { parseAddresses, type Address } from './invite-addresses.ts';
 
 export const INVITE_ROLES = [100, 200, 300, 400, 600] as const;
 export type InviteRole = (typeof INVITE_ROLES)[number];
@@ -56,9 +42,12 @@ export function checkInvite(o: {
   callerRole: number;
 }): InviteProblems {
   const problems: InviteProblems = {};
-  const bad = o.addresses.filter((a) => !a.valid).map((a) => a.address);
-  if (o.addresses.length === 0) problems.addresses = 'Enter at least one email address.';
-  else if (bad.length > 0) problems.addresses = `Not an email address: ${bad.join(', ')}`;
+  // Invalid addresses are skipped, not sent, and reported with the results.
+  if (!o.addresses.some((a) => a.valid))
+    problems.addresses =
+      o.addresses.length === 0
+        ? 'Enter at least one email address.'
+        : `Not an email address: ${o.addresses.map((a) => a.address).join(', ')}`;
   if (o.expiry.kind === 'minutes' && !(Number.isInteger(o.expiry.minutes) && o.expiry.minutes > 0))
     problems.expiry = 'Custom expiry must be a whole number of minutes, at least 1.';
   if (o.welcome !== null && codePoints(o.welcome) > WELCOME_MAX_CODE_POINTS)
@@ -66,29 +55,4 @@ export function checkInvite(o: {
   if (o.inviteAs < o.callerRole)
     problems.role = 'You can only invite to your own role or a more restricted one.';
   return problems;
-}
-
-// The triple's boolean is left alone: the spec does not say what it means.
-export type FailedAddress = { email: string; reason: string };
-
-/** Reads the INVITATION_FAILED extra fields (spec section 7) as the server sent them. */
-export function invitationFailure(details: Record<string, unknown> | undefined): {
-  failed: FailedAddress[];
-  sentInvitations: boolean;
-  dailyLimitReached: boolean;
-  licenseLimitReached: boolean;
-} {
-  const errors = Array.isArray(details?.['errors']) ? details['errors'] : [];
-  const failed: FailedAddress[] = [];
-  for (const entry of errors) {
-    if (!Array.isArray(entry)) continue;
-    const [email, reason] = entry as unknown[];
-    failed.push({ email: String(email), reason: String(reason) });
-  }
-  return {
-    failed,
-    sentInvitations: details?.['sent_invitations'] === true,
-    dailyLimitReached: details?.['daily_limit_reached'] === true,
-    licenseLimitReached: details?.['license_limit_reached'] === true,
-  };
 }

@@ -1,0 +1,34 @@
+/** Arguments and results of the admin console's invitation list (issue 14 point 2). */
+import { z } from 'zod';
+
+const accountId = z.string().min(1);
+
+export const InvitesArgs = z.object({ accountId }).strict();
+
+export const InviteRowWire = z.object({
+  id: z.number().int(),
+  isLink: z.boolean(),
+  /** The invited address; empty for a reusable link. */
+  email: z.string(),
+  /** The link's URL; empty for an email invitation. */
+  linkUrl: z.string(),
+  invitedAs: z.number().int(),
+  invitedById: z.number().int().nullable(),
+  /** The inviter's full name, or their email on servers that only send that. */
+  invitedByName: z.string(),
+  /** UNIX milliseconds. */
+  invitedAt: z.number(),
+  /** UNIX milliseconds, or null: never expires. */
+  expiresAt: z.number().nullable(),
+});
+export type InviteRowWire = z.infer<typeof InviteRowWire>;
+
+export const InviteList = z.object({
+  invites: z.array(InviteRowWire),
+  featureLevel: z.number().int(),
+});
+export type InviteList = z.infer<typeof InviteList>;
+
+export const InviteActionArgs = z
+  .object({ accountId, inviteId: z.number().int().positive(), isLink: z.boolean() })
+  .strict();
