@@ -15,7 +15,7 @@ import type { StoredMessage } from '../../src/server/messages/types.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
-import { asBackgroundWindow } from './support/background-window.ts';
+import { asBackgroundWindow, bringToForeground } from './support/background-window.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -486,8 +486,10 @@ test('keyboard: j and k move, r replies to the selected message; seen messages b
   const member = byRole(400);
   const a = post(member, 'general', 'alpha', 'one');
   const b = post(member, 'general', 'beta', 'two');
+  await asBackgroundWindow(page);
   await openMessages(page);
   await expect(sidebarButton(page, /^Channel general, 2 unread$/)).toBeVisible();
+  await bringToForeground(page);
   await expect(sidebarButton(page, /^Channel general$/)).toBeVisible();
   expect(m.store.history(byRole(100).user_id).flagsOf(a.id)! & FLAG_BITS.read).toBeTruthy();
 

@@ -7,6 +7,16 @@ import type { Page } from '@playwright/test';
  */
 export async function asBackgroundWindow(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    Document.prototype.hasFocus = () => false;
+    const flags = window as unknown as { perchTestBackground?: boolean };
+    flags.perchTestBackground = true;
+    Document.prototype.hasFocus = () => !flags.perchTestBackground;
+  });
+}
+
+/** The user brings the window forward: what is on screen now counts as seen. */
+export async function bringToForeground(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { perchTestBackground?: boolean }).perchTestBackground = false;
+    window.dispatchEvent(new FocusEvent('focus'));
   });
 }
