@@ -58,6 +58,7 @@ for (const theme of ['light', 'dark'] as const) {
 }
 
 const PANELS = [
+  'Health',
   'Invitations',
   'Push devices',
   'Video call',

@@ -57,6 +57,16 @@ import {
   PeopleItemArgs,
 } from './schemas/admin-people.ts';
 import { InviteActionArgs, InviteList, InvitesArgs } from './schemas/admin-invites.ts';
+import {
+  ChannelArgs,
+  ChannelList,
+  CreateChannelArgs,
+  CreateGroupArgs,
+  GroupArgs,
+  GroupPermissions,
+  UpdateChannelArgs,
+  UpdateGroupArgs,
+} from './schemas/admin-channels.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 
@@ -321,6 +331,16 @@ export const channels = {
   'adminInvites.revoke': channel(InviteActionArgs, z.object({})),
   'adminInvites.resend': channel(InviteActionArgs, z.object({})),
   // ── end admin console: invitations ──
+  // ── Admin console: groups and channels (issue 14 point 3; schemas/admin-channels.ts) ──
+  'adminGroups.permissions': channel(PeopleAccountArgs, z.array(GroupPermissions)),
+  'adminGroups.create': channel(CreateGroupArgs, z.object({ id: z.number().int() })),
+  'adminGroups.update': channel(UpdateGroupArgs, z.object({})),
+  'adminGroups.deactivate': channel(GroupArgs, z.object({})),
+  'adminChannels.list': channel(PeopleAccountArgs, ChannelList),
+  'adminChannels.create': channel(CreateChannelArgs, z.object({})),
+  'adminChannels.update': channel(UpdateChannelArgs, z.object({})),
+  'adminChannels.archive': channel(ChannelArgs, z.object({})),
+  // ── end admin console: groups and channels ──
   // Messages (issue 7): history windows, the sidebar, compose and reactions.
   'messages.fetch': channel(FetchMessagesArgs, MessagesPage),
   'messages.byIds': channel(ByIdsArgs, z.array(MessageWire)),

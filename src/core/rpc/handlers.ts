@@ -1,6 +1,7 @@
 import type { HandlerTable } from './dispatch.ts';
 import type { CoreContext } from '../context.ts';
 import { adminOrgHandlers } from './handlers/admin-org.ts';
+import { adminChannelsHandlers } from './handlers/admin-channels.ts';
 import { adminPeopleHandlers } from './handlers/admin-people.ts';
 import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { messagesHandlers } from './handlers/messages.ts';
@@ -61,6 +62,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     'dnd.set': async ({ choice }) => ctx.sync.setDnd(choice),
     ...adminOrgHandlers(ctx),
     ...adminPeopleHandlers(ctx),
+    ...adminChannelsHandlers(ctx),
     ...adminInvitesHandlers(ctx),
     ...messagesHandlers(ctx),
     ...networkHandlers(ctx),

@@ -12,6 +12,7 @@ import type { AccountSummary } from '../../../core/rpc/contract.ts';
 import { ADMINISTRATOR, MEMBER, OWNER, atLeast } from './rules/roles.ts';
 import ChannelFoldersPanel from './panels/ChannelFoldersPanel.svelte';
 import DeactivationPanel from './panels/DeactivationPanel.svelte';
+import HealthPanel from './panels/HealthPanel.svelte';
 import DefaultsPanel from './panels/DefaultsPanel.svelte';
 import InvitationsPanel from './panels/InvitationsPanel.svelte';
 import ProfileFieldsPanel from './panels/ProfileFieldsPanel.svelte';
@@ -37,6 +38,8 @@ export type AdminPanel = {
 export { OWNER, ADMINISTRATOR, MODERATOR, MEMBER, atLeast } from './rules/roles.ts';
 
 export const adminPanels: AdminPanel[] = [
+  // First, so an owner or administrator opens the console on what needs attention.
+  { id: 'health', label: 'Health', component: HealthPanel, visible: atLeast(ADMINISTRATOR) },
   {
     id: 'invitations',
     label: 'Invitations',
