@@ -5,16 +5,10 @@
  * the rendered row counts along the way. Needs the keychain: run it through
  * `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-messages`.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
-import { createCore } from '../src/core/core.ts';
-import { startServer } from '../src/server/index.ts';
+import type { Page } from '@playwright/test';
 import { messaging } from '../src/server/messages/service.ts';
 import type { UserRecord } from '../src/server/state/types.ts';
-import { startWebHost } from '../src/web/host.ts';
-import { chromiumPath } from '../tests/e2e/support/chromium.ts';
+import { startBrowserBench } from './browser-mode.ts';
 import type { BenchResult } from './types.ts';
 
 const HISTORY = 50_000;
@@ -67,16 +61,7 @@ async function scrollToOldest(page: Page, oldestId: number): Promise<number[]> {
 }
 
 export default async function run(): Promise<BenchResult> {
-  const server = await startServer({});
-  const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-'));
-  const core = await createCore({ dataDir, version: '0.0.0-bench', transport: 'web' });
-  const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
-  const executablePath = chromiumPath();
-  const browser = await chromium.launch({
-    headless: true,
-    ...(executablePath ? { executablePath } : {}),
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const { server, core, host, browser, close } = await startBrowserBench();
   try {
     const owner = server.users.find((u) => u.role === 100)!;
     const sender = server.state.users.get(owner.user_id) as UserRecord;
@@ -136,10 +121,6 @@ export default async function run(): Promise<BenchResult> {
       targets: [{ label: `rendered rows stay at or under ${MAX_ROWS}`, pass: maxRows <= MAX_ROWS }],
     };
   } finally {
-    await browser.close();
-    await host.close();
-    await core.close();
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
+import { emptyResponse } from '../schemas/common.ts';
 import {
   createUserResponse,
   getOwnUserResponse,
@@ -73,6 +74,54 @@ export function createUser(
     endpoint: 'POST /users',
     schema: createUserResponse,
     params,
+    signal,
+  });
+}
+
+/** Upstream update-user PATCH /users/{user_id}, role only; the role parameter is FL 8. */
+export function updateUserRole(
+  client: ApiClient,
+  userId: number,
+  role: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  // Moderators (300) exist since FL 60: an older server must not be sent that role.
+  return client.callSince(role === 300 ? 'the moderator role' : 'role', role === 300 ? 60 : 8, {
+    method: 'PATCH',
+    path: `/users/${pathSegment(userId)}`,
+    endpoint: 'PATCH /users/{user_id}',
+    schema: emptyResponse,
+    params: { role },
+    signal,
+  });
+}
+
+/** Upstream deactivate-user DELETE /users/{user_id} (administrators). */
+export function deactivateUser(
+  client: ApiClient,
+  userId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'DELETE',
+    path: `/users/${pathSegment(userId)}`,
+    endpoint: 'DELETE /users/{user_id}',
+    schema: emptyResponse,
+    signal,
+  });
+}
+
+/** Upstream reactivate-user POST /users/{user_id}/reactivate (administrators). */
+export function reactivateUser(
+  client: ApiClient,
+  userId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'POST',
+    path: `/users/${pathSegment(userId)}/reactivate`,
+    endpoint: 'POST /users/{user_id}/reactivate',
+    schema: emptyResponse,
     signal,
   });
 }

@@ -67,6 +67,8 @@ import {
   UpdateChannelArgs,
   UpdateGroupArgs,
 } from './schemas/admin-channels.ts';
+import { PeopleList, RoleArgs, UserArgs } from './schemas/admin-users.ts';
+import { HealthReportWire } from './schemas/admin-health.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 
@@ -325,6 +327,14 @@ export const channels = {
   'adminPeople.updateSubscription': channel(UpdateSubscriptionArgs, z.object({})),
   'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
   // ── end admin console: people ──
+  // ── Admin console: people list and per-user actions (issue 14; schemas/admin-users.ts) ──
+  'adminUsers.list': channel(PeopleAccountArgs, PeopleList),
+  'adminUsers.setRole': channel(RoleArgs, z.object({})),
+  'adminUsers.deactivate': channel(UserArgs, z.object({})),
+  'adminUsers.reactivate': channel(UserArgs, z.object({})),
+  // ── end admin console: people list ──
+  /** Issue 14 point 7: the organization at a glance, each finding named (schemas/admin-health.ts). */
+  'adminHealth.report': channel(PeopleAccountArgs, HealthReportWire),
   // ── Admin console: invitations (issue 14 point 2; schemas in schemas/admin-invites.ts) ──
   /** Pending invitations and reusable links the caller can manage, with the inviters' names. */
   'adminInvites.list': channel(InvitesArgs, InviteList),

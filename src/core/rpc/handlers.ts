@@ -3,6 +3,8 @@ import type { CoreContext } from '../context.ts';
 import { adminOrgHandlers } from './handlers/admin-org.ts';
 import { adminChannelsHandlers } from './handlers/admin-channels.ts';
 import { adminPeopleHandlers } from './handlers/admin-people.ts';
+import { adminHealthHandlers } from './handlers/admin-health.ts';
+import { adminUsersHandlers } from './handlers/admin-users.ts';
 import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { networkHandlers } from './handlers/network.ts';
@@ -64,6 +66,8 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...adminPeopleHandlers(ctx),
     ...adminChannelsHandlers(ctx),
     ...adminInvitesHandlers(ctx),
+    ...adminHealthHandlers(ctx),
+    ...adminUsersHandlers(ctx),
     ...messagesHandlers(ctx),
     ...networkHandlers(ctx),
   };
