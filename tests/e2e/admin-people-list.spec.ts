@@ -254,3 +254,20 @@ test('10 000 people: only the rows in view are in the page, and search finds any
   await page.getByLabel('Search people by name or email').fill('person9876@');
   await expect(names(page)).toHaveText(['Person 09876']);
 });
+
+test('a server before FL 60 has no moderators: said before any request, nothing changes', async ({
+  page,
+}) => {
+  await server.close();
+  server = await startServer({ featureLevel: 59 });
+  await openPeople(page, OWNER);
+  await open(page, 'Max Member');
+  await page.getByLabel('Role').selectOption({ label: 'Moderator' });
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByRole('main').getByRole('alert')).toContainText('59');
+  expect(record('member2@perch.test').role).toBe(MEMBER);
+  // Other roles still work on that server.
+  await page.getByLabel('Role').selectOption({ label: 'Guest' });
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is now guest' })).toBeVisible();
+});
