@@ -29,6 +29,8 @@ export function getSubscriptions(
 export interface SubscribeParams {
   subscriptions: readonly { name: string; description?: string }[];
   principals?: readonly number[] | readonly string[];
+  /** Channels this call creates are private. */
+  invite_only?: boolean;
 }
 
 /** API-NOTES.md POST /users/me/subscriptions. */

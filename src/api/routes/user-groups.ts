@@ -4,6 +4,7 @@ import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import {
+  createUserGroupResponse,
   getUserGroupMembersResponse,
   getUserGroupsResponse,
   userGroupMembershipResponse,
@@ -12,6 +13,7 @@ import {
 /** API-NOTES.md GET /user_groups. */
 export function getUserGroups(
   client: ApiClient,
+  params: { include_deactivated_groups?: boolean } = {},
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof getUserGroupsResponse>>> {
   return client.call({
@@ -19,6 +21,7 @@ export function getUserGroups(
     path: '/user_groups',
     endpoint: 'GET /user_groups',
     schema: getUserGroupsResponse,
+    params: { ...params },
     signal,
   });
 }
@@ -85,6 +88,95 @@ export async function updateUserGroupMembers(
     endpoint: UPDATE_MEMBERS,
     schema: emptyResponse,
     params: { ...params },
+    signal,
+  });
+}
+
+/** Upstream group-setting value: a named group's id or an anonymous group. */
+export type GroupSettingValue =
+  number | { direct_members: readonly number[]; direct_subgroups: readonly number[] };
+
+/** An update to a group-setting value; `old` makes a stale save fail instead of overwriting. */
+export interface GroupSettingUpdate {
+  new: GroupSettingValue;
+  old?: GroupSettingValue;
+}
+
+/** The permission settings of a user group and the feature level each appeared at. */
+export const GROUP_PERMISSION_LEVELS = {
+  can_mention_group: 191,
+  can_manage_group: 283,
+  can_join_group: 301,
+  can_add_members_group: 305,
+  can_leave_group: 308,
+  can_remove_members_group: 324,
+} as const;
+export type GroupPermission = keyof typeof GROUP_PERMISSION_LEVELS;
+
+export interface CreateUserGroupParams {
+  name: string;
+  description: string;
+  members: readonly number[];
+}
+
+/** Upstream create-user-group: POST /user_groups/create. */
+export function createUserGroup(
+  client: ApiClient,
+  params: CreateUserGroupParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof createUserGroupResponse>>> {
+  return client.call({
+    method: 'POST',
+    path: '/user_groups/create',
+    endpoint: 'POST /user_groups/create',
+    schema: createUserGroupResponse,
+    params: { ...params },
+    signal,
+  });
+}
+
+export interface UpdateUserGroupParams {
+  name?: string;
+  description?: string;
+  /** FL 386: only false (reactivate). */
+  deactivated?: false;
+  settings?: Partial<Record<GroupPermission, GroupSettingUpdate>>;
+}
+
+const UPDATE_GROUP = 'PATCH /user_groups/{user_group_id}';
+
+/** Upstream update-user-group: PATCH /user_groups/{user_group_id}. */
+export async function updateUserGroup(
+  client: ApiClient,
+  groupId: number,
+  { settings = {}, ...params }: UpdateUserGroupParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  if (params.deactivated !== undefined)
+    await client.requireFeatureLevel(UPDATE_GROUP, 'reactivating user groups', 386, signal);
+  for (const name of Object.keys(settings) as GroupPermission[])
+    await client.requireFeatureLevel(UPDATE_GROUP, name, GROUP_PERMISSION_LEVELS[name], signal);
+  return client.call({
+    method: 'PATCH',
+    path: `/user_groups/${pathSegment(groupId)}`,
+    endpoint: UPDATE_GROUP,
+    schema: emptyResponse,
+    params: { ...params, ...settings },
+    signal,
+  });
+}
+
+/** Upstream deactivate-user-group: POST /user_groups/{user_group_id}/deactivate (FL 290). */
+export function deactivateUserGroup(
+  client: ApiClient,
+  groupId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.callSince('deactivating user groups', 290, {
+    method: 'POST',
+    path: `/user_groups/${pathSegment(groupId)}/deactivate`,
+    endpoint: 'POST /user_groups/{user_group_id}/deactivate',
+    schema: emptyResponse,
     signal,
   });
 }

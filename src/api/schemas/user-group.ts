@@ -15,3 +15,4 @@ export type UserGroup = z.infer<typeof userGroupSchema>;
 export const getUserGroupsResponse = z.looseObject({ user_groups: z.array(userGroupSchema) });
 export const getUserGroupMembersResponse = z.looseObject({ members: integerList });
 export const userGroupMembershipResponse = z.looseObject({ is_user_group_member: z.boolean() });
+export const createUserGroupResponse = z.looseObject({ group_id: integer });

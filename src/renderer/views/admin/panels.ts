@@ -11,6 +11,7 @@ import type { Component } from 'svelte';
 import type { AccountSummary } from '../../../core/rpc/contract.ts';
 import { ADMINISTRATOR, MEMBER, OWNER, atLeast } from './rules/roles.ts';
 import ChannelFoldersPanel from './panels/ChannelFoldersPanel.svelte';
+import ChannelsPanel from './panels/ChannelsPanel.svelte';
 import DeactivationPanel from './panels/DeactivationPanel.svelte';
 import HealthPanel from './panels/HealthPanel.svelte';
 import DefaultsPanel from './panels/DefaultsPanel.svelte';
@@ -54,6 +55,8 @@ export const adminPanels: AdminPanel[] = [
     component: DefaultsPanel,
     visible: atLeast(ADMINISTRATOR),
   },
+  // Issue 14 point 3: GET /streams include_all and every channel edit are for administrators.
+  { id: 'channels', label: 'Channels', component: ChannelsPanel, visible: atLeast(ADMINISTRATOR) },
   {
     id: 'channel-folders',
     label: 'Channel folders',

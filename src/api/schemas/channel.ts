@@ -1,0 +1,18 @@
+/** GET /streams (upstream get-streams): every channel the caller may see, with its settings. */
+import { z } from 'zod';
+import { integer } from './common.ts';
+import { channelSchema } from './subscription.ts';
+
+export const streamSchema = z.intersection(
+  channelSchema,
+  z.looseObject({
+    is_archived: z.boolean().optional(),
+    is_web_public: z.boolean().optional(),
+    history_public_to_subscribers: z.boolean().optional(),
+    // Upstream returns it from FL 234 (GET /streams and register).
+    subscriber_count: integer.optional(),
+  }),
+);
+export type Stream = z.infer<typeof streamSchema>;
+
+export const getStreamsResponse = z.looseObject({ streams: z.array(streamSchema) });
