@@ -77,5 +77,6 @@ test('a deactivated organization says so and offers only sign-out', async ({ pag
   await expect(alert).toContainText('sign out');
   await expect(page.getByRole('button', { name: 'Re-authenticate' })).toHaveCount(0);
   await page.getByRole('button', { name: /^Sign out of Perch Demo/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Try the demo organization' })).toBeVisible();
 });

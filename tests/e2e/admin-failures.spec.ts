@@ -51,7 +51,12 @@ test('channel folders: a refused create keeps the name and description; creating
   await page.getByLabel('Name', { exact: true }).fill('Support');
   await page.getByLabel('Description', { exact: true }).fill('Where customers are helped');
   await page.getByRole('button', { name: 'Create folder' }).click();
-  await expect(alert(page)).toHaveText('BAD_REQUEST: Try again later');
+  await expect(alert(page).locator('.sentence')).toHaveText(
+    'The server did not accept this: “Try again later”. Check the values and try again.',
+  );
+  await expect(alert(page).getByTestId('error-details')).toHaveText(
+    'BAD_REQUEST · Try again later',
+  );
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Support');
   await expect(page.getByLabel('Description', { exact: true })).toHaveValue(
     'Where customers are helped',
@@ -72,7 +77,12 @@ test('invitations: a refused invitation keeps the addresses; sending again works
   refused = { method: 'POST', path: '/api/v1/invites' };
   await page.getByLabel('Email addresses').fill('fresh@perch.test, other@perch.test');
   await page.getByRole('button', { name: 'Send invitations' }).click();
-  await expect(alert(page)).toHaveText('BAD_REQUEST: Try again later');
+  await expect(alert(page).locator('.sentence')).toHaveText(
+    'The server did not accept this: “Try again later”. Check the values and try again.',
+  );
+  await expect(alert(page).getByTestId('error-details')).toHaveText(
+    'BAD_REQUEST · Try again later',
+  );
   await expect(page.getByLabel('Email addresses')).toHaveValue(
     'fresh@perch.test, other@perch.test',
   );
@@ -133,7 +143,9 @@ test('a panel whose organization data fails to load says why and loads on Try ag
 }) => {
   refused = { method: 'POST', path: '/api/v1/register' };
   await openPanel(page, ADMIN, 'Defaults for new users');
-  await expect(alert(page)).toHaveText('Try again later');
+  await expect(alert(page)).toContainText(
+    "The organization's settings could not be loaded. The server did not accept this: “Try again later”.",
+  );
   await expect(page.getByRole('group', { name: 'Display' })).toHaveCount(0);
 
   refused = undefined;

@@ -90,12 +90,14 @@ test.describe('what each role sees', () => {
         apiKey: m.api_key,
       });
       await openAdmin(page, OWNER);
-      const picker = page.getByLabel('Account to manage');
-      await expect(picker.locator('option')).toHaveCount(2);
-      await picker.selectOption({ label: `Perch Demo — ${m.email}` });
+      const picker = page.getByRole('radiogroup', { name: 'Account to manage' });
+      await expect(picker.getByRole('radio')).toHaveCount(2);
+      await picker.getByRole('radio', { name: `Perch Demo at ${other.url} as ${m.email}` }).check();
       await expect(page.getByText('Signed in as Member')).toBeVisible();
       await expect(panels(page).getByRole('button', { name: 'Channel folders' })).toHaveCount(0);
-      await picker.selectOption({ label: `Perch Demo — ${byRole(OWNER).email}` });
+      await picker
+        .getByRole('radio', { name: `Perch Demo at ${server.url} as ${byRole(OWNER).email}` })
+        .check();
       await expect(page.getByText('Signed in as Owner')).toBeVisible();
       await expect(
         panels(page).getByRole('button', { name: 'Deactivate organization' }),
@@ -344,7 +346,12 @@ test.describe('invitations', () => {
     await openAdmin(page, MEMBER, 'Invitations');
     server.state.realm.can_invite_users_group = server.state.systemGroup('role:administrators')!.id;
     await invite(page);
-    await expect(alert(page)).toContainText('BAD_REQUEST: Insufficient permission');
+    await expect(alert(page).locator('.sentence')).toHaveText(
+      'The server did not accept this: “Insufficient permission”. Check the values and try again.',
+    );
+    await expect(alert(page).getByTestId('error-details')).toHaveText(
+      'BAD_REQUEST · Insufficient permission',
+    );
     expect(server.state.invitations.size).toBe(0);
   });
 
@@ -464,8 +471,8 @@ test.describe('video call', () => {
     await openAdmin(page, MEMBER, 'Video call');
     await page.getByRole('button', { name: 'Create video call' }).click();
     await expect(alert(page)).toContainText('no video call provider configured');
-    await expect(alert(page)).toContainText(
-      'The server said: The video call provider is not configured',
+    await expect(alert(page).getByTestId('error-details')).toContainText(
+      'BAD_REQUEST · The video call provider is not configured',
     );
   });
 });
@@ -625,6 +632,10 @@ test.describe('organization deactivation', () => {
   async function confirmDeactivation(page: Page) {
     await page.getByLabel(/Type the organization's name/).fill('Perch Demo');
     await page.getByRole('button', { name: 'Deactivate Perch Demo' }).click();
+    await page
+      .getByRole('dialog', { name: 'Deactivate Perch Demo?' })
+      .getByRole('button', { name: 'Deactivate the organization' })
+      .click();
   }
 
   test('states what happens, needs the typed name, and deactivates', async ({ page }) => {
@@ -644,6 +655,7 @@ test.describe('organization deactivation', () => {
     await expect(confirm).toBeDisabled();
     await page.getByLabel(/Type the organization's name/).fill('Perch Demo');
     await confirm.click();
+    await page.getByRole('button', { name: 'Deactivate the organization' }).click();
     await expect(status(page, 'Perch Demo is deactivated')).toBeVisible();
     expect(server.state.realm).toMatchObject({ deactivated: true, deletion_delay_days: 21 });
   });
@@ -710,7 +722,10 @@ test.describe('organization deactivation', () => {
     server.state.realm.demo_deletion_at = Math.floor(Date.now() / 1000) + 5.5 * 86400;
     await confirmDeactivation(page);
     await expect(alert(page)).toContainText(
-      'BAD_REQUEST: Deletion delay must be between 0 and 5 days.',
+      'The server did not accept this: “Deletion delay must be between 0 and 5 days”.',
+    );
+    await expect(alert(page).getByTestId('error-details')).toHaveText(
+      'BAD_REQUEST · Deletion delay must be between 0 and 5 days.',
     );
     expect(server.state.realm.deactivated).toBe(false);
   });
@@ -732,7 +747,10 @@ test.describe('organization deactivation', () => {
     server.state.realm.min_deletion_days = 60;
     await confirmDeactivation(page);
     await expect(alert(page)).toContainText(
-      'BAD_REQUEST: Deletion delay must be at least 60 days.',
+      'The server did not accept this: “Deletion delay must be at least 60 days”.',
+    );
+    await expect(alert(page).getByTestId('error-details')).toHaveText(
+      'BAD_REQUEST · Deletion delay must be at least 60 days.',
     );
   });
 });

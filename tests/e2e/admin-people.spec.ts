@@ -56,6 +56,12 @@ function addProfileField(name: string, fieldType: number, userId: number, value:
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const status = (page: Page) => page.getByRole('main').getByRole('status');
 
+/** Unsubscribing others asks first (issue 14): submit, then confirm in the dialog. */
+async function unsubscribeOthers(page: Page) {
+  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Unsubscribe them' }).click();
+}
+
 // ── Users (spec 4.4, 4.14) ──
 
 test('users: look up by id and by email, with profile fields shown as text, never as markup', async ({
@@ -293,6 +299,7 @@ test('linkifiers: the live preview expands the template and checks the reverse t
   expect([...server.state.linkifiers.values()].map((l) => l.reverse_template)).toEqual(['#{id}']);
 
   await page.getByRole('button', { name: 'Delete linkifier #(?P<id>[0-9]+)' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete linkifier' }).click();
   await expect(page.getByText('No linkifiers yet.')).toBeVisible();
   expect(server.state.linkifiers.size).toBe(0);
 });
@@ -360,6 +367,7 @@ test('saved snippets: create, list and delete; empty fields are named before sen
   await expect(list).not.toContainText('Blank');
 
   await page.getByRole('button', { name: 'Delete snippet Greeting' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete snippet' }).click();
   await expect(page.getByText('No saved snippets yet.')).toBeVisible();
   expect(server.state.savedSnippets.size).toBe(0);
 });
@@ -429,23 +437,23 @@ test('subscriptions: an administrator unsubscribes others; a deactivated or unkn
   await page.getByLabel('Channels', { exact: true }).fill('development');
   await page.getByLabel('Other users').check();
   await page.getByLabel('Users', { exact: true }).fill(`${member.user_id}`);
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await unsubscribeOthers(page);
   await expect(page.getByTestId('unsubscribe-removed')).toHaveText('Removed: development');
   expect(server.state.subscription(member.user_id, channelId('development'))).toBeFalsy();
 
   await page.getByLabel('Users', { exact: true }).fill('former@perch.test');
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await unsubscribeOthers(page);
   await expect(alert(page)).toContainText('BAD_REQUEST');
   await expect(alert(page)).toContainText('former@perch.test');
 
   await page.getByLabel('Users', { exact: true }).fill('987654');
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await unsubscribeOthers(page);
   await expect(alert(page)).toContainText('BAD_REQUEST');
   await expect(alert(page)).toContainText('987654');
 
   // Already gone from development: the server reports it as not removed.
   await page.getByLabel('Users', { exact: true }).fill(`${member.user_id}`);
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await unsubscribeOthers(page);
   await expect(page.getByTestId('unsubscribe-not-removed')).toContainText('development');
 });
 
@@ -457,7 +465,7 @@ test('subscriptions: before FL 208 an invalid principal (then UNAUTHORIZED_PRINC
   await page.getByLabel('Channels', { exact: true }).fill('general');
   await page.getByLabel('Other users').check();
   await page.getByLabel('Users', { exact: true }).fill('former@perch.test');
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await unsubscribeOthers(page);
   await expect(alert(page)).toContainText('BAD_REQUEST');
 
   // Demoted on the server since signing in, and so out of the channel's removers group too.
@@ -466,7 +474,7 @@ test('subscriptions: before FL 208 an invalid principal (then UNAUTHORIZED_PRINC
   server.state.userGroups.get(removers)!.members.delete(admin.user_id);
   const member2 = person('member2@perch.test');
   await page.getByLabel('Users', { exact: true }).fill(member2.email);
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await unsubscribeOthers(page);
   await expect(alert(page)).toContainText('Insufficient permission');
   expect(server.state.subscription(member2.user_id, channelId('general'))).toBeTruthy();
 });
@@ -523,7 +531,7 @@ test('roles: a member who owns a bot may unsubscribe that bot, and no one else',
   await expect(page.getByLabel('Users', { exact: true })).toHaveCount(0);
   await page.getByLabel('Generic Bot').check();
   await page.getByLabel('Channels', { exact: true }).fill('general');
-  await page.getByRole('button', { name: 'Unsubscribe' }).click();
+  await unsubscribeOthers(page);
   await expect(page.getByTestId('unsubscribe-removed')).toHaveText('Removed: general');
   expect(server.state.subscription(bot.user_id, channelId('general'))).toBeFalsy();
 });

@@ -53,6 +53,7 @@ test('no bridge message and no data file ever holds the API key', async ({ page 
   const filesWhileSignedIn = await readTree(mode.dataDir);
 
   await page.getByRole('button', { name: `Sign out of Perch Demo as ${user.email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Try the demo organization' })).toBeVisible();
 
   expect(frames.length).toBeGreaterThan(10);

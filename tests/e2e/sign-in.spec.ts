@@ -283,6 +283,7 @@ test('sign out removes the key from the keychain and the account from the list',
   await page.getByRole('button', { name: 'Done' }).click();
   expect(keychainListing()).toContain(owner().api_key);
   await page.getByRole('button', { name: `Sign out of Perch Demo as ${owner().email}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Try the demo organization' })).toBeVisible();
   expect(keychainListing()).not.toContain(owner().api_key);
 });

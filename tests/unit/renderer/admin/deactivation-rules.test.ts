@@ -52,4 +52,14 @@ describe('the plain statement', () => {
     expect(consequence({ kind: 'days', days: 30 })).toMatch(/after 30 days/);
     expect(consequence({ kind: 'never' })).toMatch(/kept indefinitely/);
   });
+
+  it('never describes a delay the limits refuse as what will happen', () => {
+    const l = { isDemo: true, min: 14, max: null, ownerHasEmail: true, demoDaysLeft: 29 };
+    const refused = consequence({ kind: 'days', days: 45 }, l);
+    expect(refused).not.toMatch(/45 days/);
+    expect(refused).toMatch(/in 29 days/);
+    expect(consequence({ kind: 'days', days: 12 }, l)).toMatch(/after 12 days/);
+    const server = { min: 14, max: 60, isDemo: false, ownerHasEmail: true, demoDaysLeft: null };
+    expect(consequence({ kind: 'days', days: 90 }, server)).not.toMatch(/90 days/);
+  });
 });

@@ -9,18 +9,23 @@ import { errorText } from '../../../lib/errors.ts';
 export type OrgContextHolder = {
   readonly value: OrgContext | undefined;
   readonly error: string | undefined;
+  /** The failure itself, to show in words with the server's answer as details. */
+  readonly failure: unknown;
   reload(): Promise<void>;
 };
 
 export function orgContext(accountId: () => string): OrgContextHolder {
   let value = $state<OrgContext | undefined>();
   let error = $state<string | undefined>();
+  let failure = $state<unknown>();
   async function reload() {
     try {
       value = await invoke('adminOrg.context', { accountId: accountId() });
       error = undefined;
+      failure = undefined;
     } catch (err) {
       error = errorText(err);
+      failure = err;
     }
   }
   void reload();
@@ -30,6 +35,9 @@ export function orgContext(accountId: () => string): OrgContextHolder {
     },
     get error() {
       return error;
+    },
+    get failure() {
+      return failure;
     },
     reload,
   };

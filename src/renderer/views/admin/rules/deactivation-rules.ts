@@ -54,10 +54,19 @@ export function checkDelay(c: DelayChoice, l: DeactivationLimits): string | unde
   return undefined;
 }
 
-/** What will happen, in plain words. */
-export function consequence(c: DelayChoice): string {
+/**
+ * What will happen, in plain words. Given the limits, a choice the server would refuse is
+ * never described as if it would happen: the text then says what the limit means instead,
+ * so it cannot contradict the rule shown next to the field.
+ */
+export function consequence(c: DelayChoice, l?: DeactivationLimits): string {
   const base =
     'Everyone in the organization is signed out at once and nobody can sign in any more. ';
+  if (l && checkDelay(c, l) !== undefined) {
+    if (l.isDemo && l.demoDaysLeft !== null && c.kind === 'days' && c.days > l.demoDaysLeft)
+      return `Nothing happens yet: a demo organization is deleted permanently on its scheduled date, in ${l.demoDaysLeft} day${l.demoDaysLeft === 1 ? '' : 's'}, so its data cannot be kept longer.`;
+    return 'Nothing happens yet: choose what happens to the data within the rule above.';
+  }
   if (c.kind === 'never')
     return base + 'Its data is kept indefinitely, so the organization can be reactivated later.';
   if (c.kind === 'immediately' || c.days === 0)
