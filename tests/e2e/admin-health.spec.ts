@@ -125,6 +125,12 @@ test.describe('a current server', () => {
       .getByRole('button', { name: 'Open Linkifiers' })
       .click();
     await expect(page.getByRole('heading', { name: 'Linkifiers', level: 2 })).toBeVisible();
+
+    await panels(page).getByRole('button', { name: 'Health' }).click();
+    await check(page, 'Channels with no subscribers')
+      .getByRole('button', { name: 'Open Channels' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Channels', level: 2 })).toBeVisible();
   });
 
   test('an administrator sees the health view and follows a changed default to its panel', async ({
