@@ -59,3 +59,19 @@ export function updateChannelFolder(
     signal,
   });
 }
+
+/** Upstream patch-channel-folders, PATCH /channel_folders (FL 414): every folder's id, archived too. */
+export function reorderChannelFolders(
+  client: ApiClient,
+  order: readonly number[],
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.callSince('reordering channel folders', 414, {
+    method: 'PATCH',
+    path: '/channel_folders',
+    endpoint: 'PATCH /channel_folders',
+    schema: emptyResponse,
+    params: { order },
+    signal,
+  });
+}

@@ -54,24 +54,64 @@ export function toUrlFormatString(template: string, level: number): string {
   });
 }
 
+/** The parameters as a server at this level reads them (the template's name, no null). */
+function wireParams(params: AddLinkifierParams, level: number): Record<string, unknown> {
+  const { url_template, reverse_template, ...rest } = params;
+  const template =
+    level < URL_TEMPLATE_LEVEL
+      ? { url_format_string: toUrlFormatString(url_template, level) }
+      : { url_template };
+  return { ...rest, ...template, ...(reverse_template === null ? {} : { reverse_template }) };
+}
+
 /** Spec 4.16 POST /realm/filters; before FL 176 the template is sent as url_format_string. */
 export async function addLinkifier(
   client: ApiClient,
   params: AddLinkifierParams,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof addLinkifierResponse>>> {
-  const { url_template, reverse_template, ...rest } = params;
   const level = await client.featureLevel(signal);
-  const template =
-    level < URL_TEMPLATE_LEVEL
-      ? { url_format_string: toUrlFormatString(url_template, level) }
-      : { url_template };
   return client.call({
     method: 'POST',
     path: '/realm/filters',
     endpoint: ADD,
     schema: addLinkifierResponse,
-    params: { ...rest, ...template, ...(reverse_template === null ? {} : { reverse_template }) },
+    params: wireParams(params, level),
+    signal,
+  });
+}
+
+/** Upstream update-linkifier, PATCH /realm/filters/{filter_id} (FL 57): the same fields as adding. */
+export async function updateLinkifier(
+  client: ApiClient,
+  linkifierId: number,
+  params: AddLinkifierParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  const endpoint = 'PATCH /realm/filters/{filter_id}';
+  const level = await client.requireFeatureLevel(endpoint, 'editing linkifiers', 57, signal);
+  return client.call({
+    method: 'PATCH',
+    path: `/realm/filters/${pathSegment(linkifierId)}`,
+    endpoint,
+    schema: emptyResponse,
+    params: wireParams(params, level),
+    signal,
+  });
+}
+
+/** Upstream reorder-linkifiers, PATCH /realm/linkifiers (FL 202): every linkifier's id. */
+export function reorderLinkifiers(
+  client: ApiClient,
+  orderedIds: readonly number[],
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.callSince('reordering linkifiers', 202, {
+    method: 'PATCH',
+    path: '/realm/linkifiers',
+    endpoint: 'PATCH /realm/linkifiers',
+    schema: emptyResponse,
+    params: { ordered_linkifier_ids: orderedIds },
     signal,
   });
 }

@@ -38,6 +38,23 @@ export function createSavedSnippet(
   });
 }
 
+/** Upstream edit-saved-snippet, PATCH /saved_snippets/{saved_snippet_id} (FL 368). */
+export function editSavedSnippet(
+  client: ApiClient,
+  snippetId: number,
+  params: { title?: string; content?: string },
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.callSince('editing saved snippets', 368, {
+    method: 'PATCH',
+    path: `/saved_snippets/${pathSegment(snippetId)}`,
+    endpoint: 'PATCH /saved_snippets/{saved_snippet_id}',
+    schema: emptyResponse,
+    params,
+    signal,
+  });
+}
+
 /** API-NOTES.md DELETE /saved_snippets/{saved_snippet_id}. */
 export function deleteSavedSnippet(
   client: ApiClient,

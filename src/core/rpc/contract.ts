@@ -69,6 +69,14 @@ import {
 } from './schemas/admin-channels.ts';
 import { PeopleList, RoleArgs, UserArgs } from './schemas/admin-users.ts';
 import { HealthReportWire } from './schemas/admin-health.ts';
+import {
+  EditSnippetArgs,
+  ListsChanged,
+  ProfileFieldItemArgs,
+  ReorderArgs,
+  UpdateLinkifierArgs,
+  UpdateProfileFieldArgs,
+} from './schemas/admin-edit.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 
@@ -351,6 +359,15 @@ export const channels = {
   'adminChannels.update': channel(UpdateChannelArgs, z.object({})),
   'adminChannels.archive': channel(ChannelArgs, z.object({})),
   // ── end admin console: groups and channels ──
+  // ── Admin console: edit, reorder, delete what exists (issue 14 point 4; schemas/admin-edit.ts) ──
+  'adminEdit.updateProfileField': channel(UpdateProfileFieldArgs, Ignored),
+  'adminEdit.reorderProfileFields': channel(ReorderArgs, Ignored),
+  'adminEdit.deleteProfileField': channel(ProfileFieldItemArgs, Ignored),
+  'adminEdit.updateLinkifier': channel(UpdateLinkifierArgs, Ignored),
+  'adminEdit.reorderLinkifiers': channel(ReorderArgs, Ignored),
+  'adminEdit.editSnippet': channel(EditSnippetArgs, Ignored),
+  'adminEdit.reorderFolders': channel(ReorderArgs, Ignored),
+  // ── end admin console: edit ──
   // Messages (issue 7): history windows, the sidebar, compose and reactions.
   'messages.fetch': channel(FetchMessagesArgs, MessagesPage),
   'messages.byIds': channel(ByIdsArgs, z.array(MessageWire)),
@@ -394,6 +411,8 @@ export const topics = {
   // Messages (issue 7): one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
   'messages.unreadChanged': UnreadChanged,
+  /** Issue 14 point 4: a list the admin panels show changed on the server (any session). */
+  'adminEdit.changed': ListsChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -6,6 +6,7 @@ import { adminPeopleHandlers } from './handlers/admin-people.ts';
 import { adminHealthHandlers } from './handlers/admin-health.ts';
 import { adminUsersHandlers } from './handlers/admin-users.ts';
 import { adminInvitesHandlers } from './handlers/admin-invites.ts';
+import { adminEditHandlers } from './handlers/admin-edit.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { networkHandlers } from './handlers/network.ts';
 
@@ -68,6 +69,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...adminInvitesHandlers(ctx),
     ...adminHealthHandlers(ctx),
     ...adminUsersHandlers(ctx),
+    ...adminEditHandlers(ctx),
     ...messagesHandlers(ctx),
     ...networkHandlers(ctx),
   };

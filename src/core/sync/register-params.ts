@@ -20,6 +20,9 @@ export const PERCH_EVENT_TYPES = [
   'saved_snippets',
   'alert_words',
   'has_videoprovider_token',
+  // Only for the admin panels, which reload when another session changes these lists.
+  'custom_profile_fields',
+  'realm_linkifiers',
 ] as const;
 
 /**

@@ -82,7 +82,8 @@ function orgContext(r: RegisterResponse, me: Caller, nowMs: number): OrgContext 
         inviteOnly: c.invite_only === true,
       })),
     groups: groups.map((g) => ({ id: g.id, name: g.name })),
-    folders: (r.channel_folders ?? []).map((f) => ({
+    // Upstream lists folders by `order` since FL 414, by id before (when order is absent).
+    folders: [...(r.channel_folders ?? [])].sort(byOrder).map((f) => ({
       id: f.channel_folder_id,
       name: f.name,
       description: f.description,
@@ -95,11 +96,32 @@ function orgContext(r: RegisterResponse, me: Caller, nowMs: number): OrgContext 
       name: f.name,
       fieldType: f.field_type,
       inSummary: f.display_in_profile_summary,
+      hint: f.hint,
+      fieldData: parseFieldData(f.field_data),
+      required: f.required,
+      editableByUser: f.editable_by_user,
     })),
     minDeletionDays: r.server_min_deactivated_realm_deletion_days ?? null,
     maxDeletionDays: r.server_max_deactivated_realm_deletion_days ?? null,
     hasVideoToken: r.has_videoprovider_token === true,
   };
+}
+
+const orderOf = (f: Record<string, unknown>) => (typeof f['order'] === 'number' ? f['order'] : 0);
+const byOrder = (a: Record<string, unknown>, b: Record<string, unknown>) => orderOf(a) - orderOf(b);
+
+/** field_data arrives as a JSON text ('' when empty); a value that does not parse is none. */
+function parseFieldData(raw: unknown): Record<string, unknown> {
+  if (typeof raw === 'object' && raw !== null) return { ...(raw as Record<string, unknown>) };
+  if (typeof raw !== 'string' || raw === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
 }
 
 export function adminOrgHandlers(ctx: CoreContext): Pick<HandlerTable, AdminOrgChannel> {

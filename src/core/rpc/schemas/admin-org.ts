@@ -155,6 +155,11 @@ export const ProfileFieldSummary = z.object({
   name: z.string(),
   fieldType: z.number().int(),
   inSummary: z.boolean(),
+  // What an edit starts from (issue 14 point 4).
+  hint: z.string(),
+  fieldData: z.record(z.string(), z.unknown()),
+  required: z.boolean(),
+  editableByUser: z.boolean(),
 });
 export type ProfileFieldSummary = z.infer<typeof ProfileFieldSummary>;
 

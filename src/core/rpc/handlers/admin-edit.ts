@@ -1,0 +1,94 @@
+/**
+ * Issue 14 point 4: edit, reorder and delete profile fields, linkifiers, saved snippets and
+ * channel folders. Each call goes through the account's own client, so the server judges
+ * every permission; the lists' events are forwarded so an open panel reloads when another
+ * administrator changes the same list.
+ */
+import { reorderChannelFolders } from '../../../api/routes/channel-folders.ts';
+import { reorderLinkifiers, updateLinkifier } from '../../../api/routes/linkifiers.ts';
+import {
+  deleteProfileField,
+  reorderProfileFields,
+  updateProfileField,
+} from '../../../api/routes/profile-fields.ts';
+import { editSavedSnippet } from '../../../api/routes/saved-snippets.ts';
+import type { ApiResult } from '../../../api/client.ts';
+import type { CoreContext } from '../../context.ts';
+import type { HandlerTable } from '../dispatch.ts';
+import type { EditedKind } from '../schemas/admin-edit.ts';
+
+type EditChannel =
+  | 'adminEdit.updateProfileField'
+  | 'adminEdit.reorderProfileFields'
+  | 'adminEdit.deleteProfileField'
+  | 'adminEdit.updateLinkifier'
+  | 'adminEdit.reorderLinkifiers'
+  | 'adminEdit.editSnippet'
+  | 'adminEdit.reorderFolders';
+
+/** The event type that says each list changed. */
+const KIND_OF_EVENT: Readonly<Record<string, EditedKind>> = {
+  custom_profile_fields: 'profileFields',
+  realm_linkifiers: 'linkifiers',
+  saved_snippets: 'snippets',
+  channel_folder: 'folders',
+};
+
+const ignoredOf = (r: ApiResult<unknown>) => ({ ignoredParameters: [...r.ignoredParameters] });
+
+export function adminEditHandlers(ctx: CoreContext): Pick<HandlerTable, EditChannel> {
+  ctx.sync.onEvents((accountId, events) => {
+    const kinds = new Set<EditedKind>();
+    for (const received of events) {
+      // Events the client's schemas do not model (these lists' ones) travel as their payload.
+      const { type } = (received.type === 'unknown' ? received.payload : received) as {
+        type: string;
+      };
+      const kind = KIND_OF_EVENT[type];
+      if (kind) kinds.add(kind);
+    }
+    if (kinds.size > 0) ctx.bus.publish('adminEdit.changed', { accountId, kinds: [...kinds] });
+  });
+  const clientOf = async (accountId: string) => (await ctx.accounts.clientFor(accountId)).client;
+
+  return {
+    'adminEdit.updateProfileField': async ({ accountId, fieldId, ...a }) =>
+      ignoredOf(
+        await updateProfileField(await clientOf(accountId), fieldId, {
+          name: a.name,
+          hint: a.hint,
+          field_data: a.fieldData,
+          display_in_profile_summary: a.displayInProfileSummary,
+          required: a.required,
+          editable_by_user: a.editableByUser,
+        }),
+      ),
+    'adminEdit.reorderProfileFields': async ({ accountId, order }) =>
+      ignoredOf(await reorderProfileFields(await clientOf(accountId), order)),
+    'adminEdit.deleteProfileField': async ({ accountId, fieldId }) =>
+      ignoredOf(await deleteProfileField(await clientOf(accountId), fieldId)),
+    'adminEdit.updateLinkifier': async ({ accountId, id, ...l }) =>
+      ignoredOf(
+        await updateLinkifier(await clientOf(accountId), id, {
+          pattern: l.pattern,
+          url_template: l.urlTemplate,
+          reverse_template: l.reverseTemplate,
+          ...(l.alternativeUrlTemplates.length
+            ? { alternative_url_templates: l.alternativeUrlTemplates }
+            : {}),
+          ...(l.exampleInput !== undefined ? { example_input: l.exampleInput } : {}),
+        }),
+      ),
+    'adminEdit.reorderLinkifiers': async ({ accountId, order }) =>
+      ignoredOf(await reorderLinkifiers(await clientOf(accountId), order)),
+    'adminEdit.editSnippet': async ({ accountId, id, title, content }) =>
+      ignoredOf(
+        await editSavedSnippet(await clientOf(accountId), id, {
+          ...(title !== undefined ? { title } : {}),
+          ...(content !== undefined ? { content } : {}),
+        }),
+      ),
+    'adminEdit.reorderFolders': async ({ accountId, order }) =>
+      ignoredOf(await reorderChannelFolders(await clientOf(accountId), order)),
+  };
+}

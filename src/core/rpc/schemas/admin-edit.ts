@@ -1,0 +1,44 @@
+/**
+ * Editing, reordering and deleting what exists (issue 14 point 4): profile fields,
+ * linkifiers, saved snippets and channel folders.
+ */
+import { z } from 'zod';
+import { AddLinkifierArgs } from './admin-people.ts';
+
+const accountId = z.string().min(1);
+const itemId = z.number().int().positive();
+/** Every item's id once, in the new order; the server checks that none is missing. */
+const order = z.array(itemId).max(10_000);
+
+export const ReorderArgs = z.object({ accountId, order }).strict();
+
+export const UpdateProfileFieldArgs = z
+  .object({
+    accountId,
+    fieldId: itemId,
+    name: z.string().max(1000).optional(),
+    hint: z.string().max(1000).optional(),
+    fieldData: z.record(z.string(), z.unknown()).optional(),
+    displayInProfileSummary: z.boolean().optional(),
+    required: z.boolean().optional(),
+    editableByUser: z.boolean().optional(),
+  })
+  .strict();
+
+export const ProfileFieldItemArgs = z.object({ accountId, fieldId: itemId }).strict();
+
+export const UpdateLinkifierArgs = AddLinkifierArgs.extend({ id: itemId }).strict();
+
+export const EditSnippetArgs = z
+  .object({
+    accountId,
+    id: itemId,
+    title: z.string().max(1000).optional(),
+    content: z.string().max(100_000).optional(),
+  })
+  .strict();
+
+/** Which list another session (or this one) changed, from the account's event queue. */
+export const EditedKind = z.enum(['profileFields', 'linkifiers', 'snippets', 'folders']);
+export type EditedKind = z.infer<typeof EditedKind>;
+export const ListsChanged = z.object({ accountId: z.string(), kinds: z.array(EditedKind) });
