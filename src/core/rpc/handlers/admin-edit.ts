@@ -5,7 +5,11 @@
  * administrator changes the same list.
  */
 import { reorderChannelFolders } from '../../../api/routes/channel-folders.ts';
-import { reorderLinkifiers, updateLinkifier } from '../../../api/routes/linkifiers.ts';
+import {
+  reorderLinkifiers,
+  updateLinkifier,
+  type AddLinkifierParams,
+} from '../../../api/routes/linkifiers.ts';
 import {
   deleteProfileField,
   reorderProfileFields,
@@ -33,6 +37,25 @@ const KIND_OF_EVENT: Readonly<Record<string, EditedKind>> = {
   saved_snippets: 'snippets',
   channel_folder: 'folders',
 };
+
+/** A linkifier's fields as adding and updating both send them (spec 4.16). */
+export function linkifierParams(l: {
+  pattern: string;
+  urlTemplate: string;
+  reverseTemplate: string | null;
+  alternativeUrlTemplates: string[];
+  exampleInput?: string | undefined;
+}): AddLinkifierParams {
+  return {
+    pattern: l.pattern,
+    url_template: l.urlTemplate,
+    reverse_template: l.reverseTemplate,
+    ...(l.alternativeUrlTemplates.length
+      ? { alternative_url_templates: l.alternativeUrlTemplates }
+      : {}),
+    ...(l.exampleInput !== undefined ? { example_input: l.exampleInput } : {}),
+  };
+}
 
 const ignoredOf = (r: ApiResult<unknown>) => ({ ignoredParameters: [...r.ignoredParameters] });
 
@@ -68,17 +91,7 @@ export function adminEditHandlers(ctx: CoreContext): Pick<HandlerTable, EditChan
     'adminEdit.deleteProfileField': async ({ accountId, fieldId }) =>
       ignoredOf(await deleteProfileField(await clientOf(accountId), fieldId)),
     'adminEdit.updateLinkifier': async ({ accountId, id, ...l }) =>
-      ignoredOf(
-        await updateLinkifier(await clientOf(accountId), id, {
-          pattern: l.pattern,
-          url_template: l.urlTemplate,
-          reverse_template: l.reverseTemplate,
-          ...(l.alternativeUrlTemplates.length
-            ? { alternative_url_templates: l.alternativeUrlTemplates }
-            : {}),
-          ...(l.exampleInput !== undefined ? { example_input: l.exampleInput } : {}),
-        }),
-      ),
+      ignoredOf(await updateLinkifier(await clientOf(accountId), id, linkifierParams(l))),
     'adminEdit.reorderLinkifiers': async ({ accountId, order }) =>
       ignoredOf(await reorderLinkifiers(await clientOf(accountId), order)),
     'adminEdit.editSnippet': async ({ accountId, id, title, content }) =>

@@ -20,6 +20,7 @@ import { isUserGroupMember, updateUserGroupMembers } from '../../../api/routes/u
 import { createUser, getUser, getUsers } from '../../../api/routes/users.ts';
 import type { User } from '../../../api/schemas/user.ts';
 import { fetchEventTypes } from '../../sync/register-params.ts';
+import { linkifierParams } from './admin-edit.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import { RpcError } from '../errors.ts';
@@ -141,15 +142,7 @@ export function adminPeopleHandlers(ctx: CoreContext): Pick<HandlerTable, People
     },
 
     'adminPeople.addLinkifier': async ({ accountId, ...l }) => {
-      const { data } = await addLinkifier(await clientOf(accountId), {
-        pattern: l.pattern,
-        url_template: l.urlTemplate,
-        reverse_template: l.reverseTemplate,
-        ...(l.alternativeUrlTemplates.length
-          ? { alternative_url_templates: l.alternativeUrlTemplates }
-          : {}),
-        ...(l.exampleInput !== undefined ? { example_input: l.exampleInput } : {}),
-      });
+      const { data } = await addLinkifier(await clientOf(accountId), linkifierParams(l));
       return { id: data.id };
     },
 
