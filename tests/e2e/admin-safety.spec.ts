@@ -274,6 +274,29 @@ test.describe('messages', () => {
   });
 });
 
+test.describe('results next to the button that sent them', () => {
+  const formOf = (page: Page, button: string) =>
+    page.locator('form').filter({ has: page.getByRole('button', { name: button }) });
+
+  test('creating a channel folder answers inside the New folder form', async ({ page }) => {
+    await openAdmin(page, ADMIN, 'Channel folders');
+    const form = formOf(page, 'Create folder');
+    await form.getByLabel('Name', { exact: true }).fill('Support');
+    await form.getByRole('button', { name: 'Create folder' }).click();
+    await expect(form.getByRole('status')).toHaveText('Folder “Support” created.');
+  });
+
+  test('creating a profile field answers inside the New field form', async ({ page }) => {
+    await openAdmin(page, ADMIN, 'Custom profile fields');
+    const form = formOf(page, 'Create field');
+    await form.getByLabel('Name', { exact: true }).fill('Desk');
+    await form.getByRole('button', { name: 'Create field' }).click();
+    await expect(
+      form.getByRole('status').filter({ hasText: 'Field “Desk” created.' }),
+    ).toBeVisible();
+  });
+});
+
 test.describe('texts that agree', () => {
   test('Defaults: after Apply the “Loaded … Review the changes” note is gone', async ({ page }) => {
     await openAdmin(page, ADMIN, 'Defaults for new users');
