@@ -4,46 +4,12 @@
  * of a crash. The Core runs in a child process whose environment lacks D-Bus, so keytar
  * meets the same failure a desktop-less machine gives it.
  */
-import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { desktoplessEnv } from '../../../fixtures/desktopless-env.ts';
+import { runDesktopless } from './run-desktopless.ts';
 
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
 const script = 'tests/integration/core/accounts/no-keychain-core.ts';
 
-interface Answer {
-  ok: boolean;
-  result?: unknown;
-  error?: { message: string; apiCode?: string; details?: Record<string, unknown> };
-}
-
-/** Runs the script with no D-Bus session and no display; resolves with its JSON line. */
-function runWithoutKeychain(args: string[]): Promise<Record<string, Answer>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: root,
-    env: desktoplessEnv(),
-    detached: true,
-  });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (code === 0 && line) resolve(JSON.parse(line) as Record<string, Answer>);
-      else reject(new Error(`exited with ${code}:\n${out}\n${err}`));
-    });
-  }).finally(() => {
-    // The whole process group: nothing it started outlives the test.
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  }) as Promise<Record<string, Answer>>;
-}
+const runWithoutKeychain = (args: string[]) => runDesktopless(script, args);
 
 describe('a machine with no keychain', () => {
   it('starts the Core and signs in to the demo, and a real sign-in says what to do', async () => {

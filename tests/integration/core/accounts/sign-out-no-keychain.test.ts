@@ -4,51 +4,20 @@
  * account stays listed, and the key is still in the keychain; with the keychain back,
  * signing out removes both.
  */
-import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KeytarSecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import { createCore } from '../../../../src/core/core.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
-import { desktoplessEnv } from '../../../fixtures/desktopless-env.ts';
+import { runDesktopless } from './run-desktopless.ts';
 
 const available = process.env.PERCH_KEYRING_READY === '1';
-const root = fileURLToPath(new URL('../../../..', import.meta.url));
-
-interface Answer {
-  ok: boolean;
-  result?: unknown;
-  error?: { message: string; apiCode?: string };
-}
 
 /** The sign-out attempt of sign-out-core.ts, run with no way to the keychain. */
-function signOutWithoutKeychain(dataDir: string): Promise<Record<string, Answer>> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/integration/core/accounts/sign-out-core.ts', dataDir],
-    { cwd: root, env: desktoplessEnv(), detached: true },
-  );
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-  return new Promise<Record<string, Answer>>((resolve, reject) => {
-    child.on('exit', (code) => {
-      const line = out.split('\n').find((l) => l.startsWith('{'));
-      if (code === 0 && line) resolve(JSON.parse(line) as Record<string, Answer>);
-      else reject(new Error(`exited with ${code}:\n${out}\n${err}`));
-    });
-  }).finally(() => {
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  });
-}
+const signOutWithoutKeychain = (dataDir: string) =>
+  runDesktopless('tests/integration/core/accounts/sign-out-core.ts', [dataDir]);
 
 describe.skipIf(!available)('signing out while the keychain is away', () => {
   let server: StartedServer | undefined;
