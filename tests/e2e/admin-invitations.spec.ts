@@ -164,6 +164,16 @@ test('an administrator cannot touch an owner invitation, and bulk invitations re
     'daily invitation limit',
   );
   expect(emails()).toEqual(['heir@perch.test', 'jane@perch.test', 'kim@perch.test']);
+
+  // Over the plan's license limit, likewise: a sentence per address, nothing sent.
+  delete server.state.realm.max_invites;
+  server.state.realm.license_limit = 1;
+  await page.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(refused.getByRole('row', { name: 'ray@perch.test' })).toContainText(
+    'Not sent: the organization has no licenses left for new users.',
+  );
+  await expect(refused).toContainText('not have enough unused licenses to invite 2 users');
+  expect(emails()).toEqual(['heir@perch.test', 'jane@perch.test', 'kim@perch.test']);
 });
 
 test('a member sees only their own invitations; a revoke the server refuses changes nothing', async ({

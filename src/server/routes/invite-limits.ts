@@ -3,6 +3,7 @@ import type { ServerContext } from '../context.ts';
 import { nowSeconds } from '../context.ts';
 import { ApiError } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
+import { ROLE } from '../state/types.ts';
 
 const DEFAULT_LIFETIME_MINUTES = 14400;
 /** Upstream's INVITES_DEFAULT_REALM_DAILY_MAX. */
@@ -27,14 +28,38 @@ export function readLifetime(ctx: ServerContext, params: Params): number | null 
 export function invitationFailed(
   msg: string,
   errors: [string, string, boolean][],
-  o: { sent: boolean; dailyLimit?: boolean },
+  o: { sent: boolean; dailyLimit?: boolean; licenseLimit?: boolean },
 ): ApiError {
   return new ApiError('INVITATION_FAILED', msg, {
     errors,
     sent_invitations: o.sent,
-    license_limit_reached: false,
+    license_limit_reached: o.licenseLimit ?? false,
     daily_limit_reached: o.dailyLimit ?? false,
   });
+}
+
+/** Upstream: a guest takes a seat only beyond five guests per non-guest. */
+const GUESTS_PER_SEAT = 5;
+
+/**
+ * Upstream check_spare_licenses_available_for_inviting_new_users: with a plan limit, the
+ * seats in use plus everyone invited may not pass it; when they would, nothing is sent.
+ */
+export function checkLicenseLimit(ctx: ServerContext, count: number, asGuests: boolean): void {
+  const { state } = ctx;
+  const limit = state.realm.license_limit;
+  if (limit === undefined) return;
+  const humans = state.activeUsers().filter((u) => !u.is_bot);
+  const guestsNow = humans.filter((u) => u.role >= ROLE.guest).length;
+  const guests = guestsNow + (asGuests ? count : 0);
+  const others = humans.length - guestsNow + (asGuests ? 0 : count);
+  const seats = Math.max(others, Math.ceil(guests / GUESTS_PER_SEAT));
+  if (seats > limit)
+    throw invitationFailed(
+      `Your organization does not have enough unused licenses to invite ${count} users.`,
+      [],
+      { sent: false, licenseLimit: true },
+    );
 }
 
 /**

@@ -10,7 +10,12 @@ import type { RouteRequest, Router } from '../http/router.ts';
 import type { UserRecord } from '../state/types.ts';
 import { ROLE } from '../state/types.ts';
 import { registerManagement, notifyInvitesChanged } from './invite-manage.ts';
-import { checkDailyLimit, invitationFailed, readLifetime } from './invite-limits.ts';
+import {
+  checkDailyLimit,
+  checkLicenseLimit,
+  invitationFailed,
+  readLifetime,
+} from './invite-limits.ts';
 import { isEmail } from './users.ts';
 
 const MAX_WELCOME_TEXT = 8000;
@@ -67,6 +72,7 @@ function invite(req: RouteRequest) {
       throw badRequest('Insufficient permission');
   }
 
+  checkLicenseLimit(ctx, emails.length, inviteAs === ROLE.guest);
   checkDailyLimit(ctx, emails.length);
   const invalidAddresses: [string, string, boolean][] = [];
   const skipped: [string, string, boolean][] = [];

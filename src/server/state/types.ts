@@ -220,4 +220,9 @@ export interface RealmRecord {
   can_invite_users_group: number;
   /** Invitations the organization may send per day; upstream's default is 3000. */
   max_invites?: number;
+  /**
+   * Seats the organization's plan pays for; absent: no plan limit (a self-hosted server
+   * without billing). Upstream counts a seat per non-guest and one per five guests.
+   */
+  license_limit?: number;
 }

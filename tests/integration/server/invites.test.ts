@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
 import { call, ok } from './messaging-client.ts';
-import { byRole } from './admin-client.ts';
+import { byRole, watch } from './admin-client.ts';
 
 let server: StartedServer;
 afterEach(() => server.close());
@@ -91,6 +91,47 @@ describe('POST /invites (spec 4.7)', () => {
       daily_limit_reached: true,
     });
     expect(invitations()).toEqual([]);
+  });
+
+  it('sends nothing over the plan’s license limit and says license_limit_reached; guests fit five to a seat', async () => {
+    server = await startServer({ rateLimit: false });
+    const admin = byRole(server, 200);
+    const watcher = await watch(server, byRole(server, 100));
+    const humans = server.state.activeUsers().filter((u) => !u.is_bot);
+    const guests = humans.filter((u) => u.role >= 600).length;
+    const seatsUsed = humans.length - guests;
+    server.state.realm.license_limit = seatsUsed + 1;
+    const send = (emails: string, inviteAs = 400) =>
+      call(server, admin, 'POST', '/invites', {
+        invitee_emails: emails,
+        stream_ids: [],
+        invite_as: inviteAs,
+      });
+
+    const over = await send('a@example.com, b@example.com');
+    expect(over.status).toBe(400);
+    expect(over.body).toEqual({
+      result: 'error',
+      code: 'INVITATION_FAILED',
+      msg: 'Your organization does not have enough unused licenses to invite 2 users.',
+      errors: [],
+      sent_invitations: false,
+      daily_limit_reached: false,
+      license_limit_reached: true,
+    });
+    expect(invitations()).toEqual([]);
+    expect((await watcher.events()).filter((e) => e.type === 'invites_changed')).toEqual([]);
+
+    // Guests need no seat of their own while there are five per non-guest.
+    expect((await send('g1@example.com, g2@example.com', 600)).body.result).toBe('success');
+    expect((await send('one@example.com')).body.result).toBe('success');
+    expect(invitations().map((i) => i.email)).toEqual([
+      'g1@example.com',
+      'g2@example.com',
+      'one@example.com',
+    ]);
+    delete server.state.realm.license_limit;
+    expect((await send('a@example.com, b@example.com')).body.result).toBe('success');
   });
 
   it('rejects no address, an unknown channel (sending nothing), and a role above the caller’s', async () => {
