@@ -8,7 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { editMessage } from '../messages/edit.ts';
 import { FLAG_BITS } from '../messages/flags.ts';
 import type { Messaging } from '../messages/service.ts';
-import { UNICODE_EMOJI } from '../messages/emoji.ts';
+import { UNICODE_CATALOG } from '../messages/emoji.ts';
 import type { StoredMessage } from '../messages/types.ts';
 import { ROLE, type UserRecord } from '../state/types.ts';
 import { chatter } from './chatter.ts';
@@ -72,7 +72,7 @@ function decorate(m: Messaging, org: DemoOrg, rng: Random, sent: StoredMessage[]
     if (rng.chance(0.12)) {
       for (const userId of rng.sample(holders, 1 + rng.int(3))) {
         const name = rng.pick(REACTIONS);
-        const code = UNICODE_EMOJI[name] ?? '1f44d';
+        const code = UNICODE_CATALOG.codeByName.get(name) ?? '1f44d';
         if (!message.reactions.some((r) => r.user_id === userId && r.emoji_code === code)) {
           message.reactions.push({
             emoji_name: name,

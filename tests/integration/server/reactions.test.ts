@@ -62,6 +62,26 @@ describe('POST and DELETE /messages/{id}/reactions', () => {
     ).toEqual(['2728', '1f468-200d-1f469']);
   });
 
+  it('knows every Unicode emoji by name, skin tones too, and drops U+FE0F from codes', async () => {
+    const { member, id } = await setup();
+    for (const emoji_name of ['heart_on_fire', 'wave_tone4', 'flag-jp'])
+      await ok(server, member, 'POST', `/messages/${id}/reactions`, { emoji_name });
+    await ok(server, member, 'POST', `/messages/${id}/reactions`, {
+      emoji_name: 'red_heart',
+      emoji_code: '2764-FE0F',
+    });
+    const r = await ok(server, member, 'GET', '/messages', { message_ids: [id] });
+    const reactions = (
+      r.messages as { reactions: { emoji_name: string; emoji_code: string }[] }[]
+    )[0]?.reactions;
+    expect(reactions?.map((x) => [x.emoji_name, x.emoji_code])).toEqual([
+      ['heart_on_fire', '2764-200d-1f525'],
+      ['wave_tone4', '1f44b-1f3fe'],
+      ['flag-jp', '1f1ef-1f1f5'],
+      ['red_heart', '2764'],
+    ]);
+  });
+
   it('answers REACTION_ALREADY_EXISTS for the same reaction twice', async () => {
     const { member, id } = await setup();
     await ok(server, member, 'POST', `/messages/${id}/reactions`, { emoji_name: '+1' });
