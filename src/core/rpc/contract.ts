@@ -25,6 +25,14 @@ import {
   UnreadChanged,
 } from './schemas/messages.ts';
 import {
+  ChannelTopics,
+  ComposeArgs,
+  ComposeDirectory,
+  RenderArgs,
+  Rendered,
+  TopicsArgs,
+} from './schemas/compose.ts';
+import {
   AccountArg,
   Created,
   CreateFolderArgs,
@@ -385,6 +393,14 @@ export const channels = {
     noArgs,
     z.lazy(() => OpenTargetWire.nullable()),
   ),
+  // ── Compose (issue 12 point 2; schemas in schemas/compose.ts) ──
+  /** People, mentionable groups, visible channels, enter_sends and the wildcard permission. */
+  'compose.directory': channel(ComposeArgs, ComposeDirectory),
+  /** A channel's topics, most recently active first, for the topic box's completion. */
+  'compose.topics': channel(TopicsArgs, ChannelTopics),
+  /** The message as the server would render it (sanitized by the renderer before display). */
+  'compose.render': channel(RenderArgs, Rendered),
+  // ── end compose ──
   // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
   'proxy.set': channel(SetProxyArgs, ProxyState),

@@ -7,6 +7,7 @@ import { adminHealthHandlers } from './handlers/admin-health.ts';
 import { adminUsersHandlers } from './handlers/admin-users.ts';
 import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { adminEditHandlers } from './handlers/admin-edit.ts';
+import { composeHandlers } from './handlers/compose.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { networkHandlers } from './handlers/network.ts';
 
@@ -71,6 +72,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...adminUsersHandlers(ctx),
     ...adminEditHandlers(ctx),
     ...messagesHandlers(ctx),
+    ...composeHandlers(ctx),
     ...networkHandlers(ctx),
   };
 }

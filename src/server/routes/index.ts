@@ -3,6 +3,7 @@ import { Router } from '../http/router.ts';
 import { register as apiKeys } from './api-keys.ts';
 import { register as channelFolders } from './channel-folders.ts';
 import { register as channels } from './channels.ts';
+import { register as compose } from './compose.ts';
 import { register as events } from './events.ts';
 import { register as flags } from './flags.ts';
 import { register as invites } from './invites.ts';
@@ -29,6 +30,7 @@ export function buildRouter(): Router {
     apiKeys,
     channelFolders,
     channels,
+    compose,
     events,
     flags,
     invites,

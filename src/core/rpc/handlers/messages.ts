@@ -12,6 +12,7 @@ import { fetchPage } from '../../messages/page.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
 import { newestUnread } from '../../messages/newest-unread.ts';
 import type { HandlerTable } from '../dispatch.ts';
+import { RpcError } from '../errors.ts';
 
 type MessageChannels =
   | 'messages.fetch'
@@ -71,6 +72,7 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
       ),
     'messages.send': ({ accountId, to, content }) =>
       withClient(accountId, async (client) => {
+        refuseOverLimit(content, ctx.sync.unreadSummary(accountId)?.maxMessageLength);
         const params =
           to.type === 'stream'
             ? { type: 'stream' as const, to: to.streamId, topic: to.topic, content }
@@ -109,4 +111,18 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
         return { url: data.url };
       }),
   };
+}
+
+/**
+ * The server cuts a message over its max_message_length (from register) without saying so:
+ * refuse it here instead, before anything is sent. Unknown before the first registration.
+ */
+function refuseOverLimit(content: string, max: number | undefined): void {
+  if (max === undefined || content.length <= max) return;
+  const length = [...content].length;
+  if (length <= max) return;
+  throw new RpcError({
+    code: 'FAILED',
+    message: `This message is ${length} characters long; this organization takes at most ${max}. Nothing was sent.`,
+  });
 }

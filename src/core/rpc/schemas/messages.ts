@@ -96,7 +96,9 @@ export const SendArgs = z
   .object({
     accountId,
     to: SendTo,
-    content: z.string().trim().min(1, 'write a message').max(10000),
+    // The server's own max_message_length (from register) is checked by the handler; this
+    // only bounds what the wire carries.
+    content: z.string().trim().min(1, 'write a message').max(1_000_000),
   })
   .strict();
 
