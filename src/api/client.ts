@@ -17,6 +17,7 @@ import { toNetworkError } from './network.ts';
 import { RateLimitPacer, readRateLimitHeaders } from './rate-limit.ts';
 import { getServerSettings } from './routes/server.ts';
 import { createDispatcher, type ConnectionOptions } from './connection.ts';
+import { USER_AGENT } from './user-agent.ts';
 
 export type { ApiResult } from './decode.ts';
 
@@ -38,6 +39,7 @@ export interface ApiClientOptions {
   maxRateLimitRetries?: number;
   /** A feature level already known (e.g. stored with the account). */
   featureLevel?: number;
+  /** Defaults to USER_AGENT: Perch and its version. */
   userAgent?: string;
   /** Trust and proxy for this server; direct, with the usual roots, when absent. */
   connection?: ConnectionOptions;
@@ -116,7 +118,7 @@ export class ApiClient {
     this.#pacer = new RateLimitPacer(this.clock);
     this.#timeoutMs = options.timeoutMs ?? 30_000;
     this.#maxRetries = options.maxRateLimitRetries ?? 3;
-    this.#userAgent = options.userAgent ?? 'Perch';
+    this.#userAgent = options.userAgent ?? USER_AGENT;
     this.#featureLevel = options.featureLevel;
   }
 

@@ -109,11 +109,37 @@ function quote(text: string): string {
   return text === '' || /[\s"]/.test(text) ? `"${text.replaceAll('"', '')}"` : text;
 }
 
-export function narrowToText(terms: readonly NarrowTermWire[]): string {
+/** Operators whose operand names people: by id in a clicked narrow, by email when typed. */
+const PEOPLE_OPERATORS = new Set(['sender', 'dm', 'dm-including']);
+
+/**
+ * The terms as text for the bar. With `emailOf`, people named by id read as their emails,
+ * which the bar takes back, so the user sees who rather than a number; an id whose email is
+ * not known stays an id, and so does a group in which any one is unknown.
+ */
+export function narrowToText(
+  terms: readonly NarrowTermWire[],
+  emailOf?: (userId: number) => string | undefined,
+): string {
   return terms
     .map((t) => {
       const operand = Array.isArray(t.operand) ? t.operand.join(',') : String(t.operand);
-      return `${t.negated ? '-' : ''}${t.operator}:${quote(operand)}`;
+      const shown = emailOf && PEOPLE_OPERATORS.has(t.operator) ? emails(t, emailOf) : undefined;
+      return `${t.negated ? '-' : ''}${t.operator}:${quote(shown ?? operand)}`;
     })
     .join(' ');
+}
+
+function emails(
+  term: NarrowTermWire,
+  emailOf: (userId: number) => string | undefined,
+): string | undefined {
+  const ids = Array.isArray(term.operand) ? term.operand : [term.operand];
+  const out: string[] = [];
+  for (const id of ids) {
+    const email = typeof id === 'number' ? emailOf(id) : undefined;
+    if (email === undefined) return undefined;
+    out.push(email);
+  }
+  return out.join(',');
 }

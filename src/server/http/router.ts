@@ -17,6 +17,8 @@ export interface PublicRequest {
   readonly path: Readonly<Record<string, string>>;
   /** Aborted when the client goes away or the server closes. */
   readonly signal: AbortSignal;
+  /** The request's User-Agent header, which names the client that sent a message. */
+  readonly userAgent: string | undefined;
   pathInt(name: string): number;
 }
 

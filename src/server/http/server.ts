@@ -93,6 +93,7 @@ async function dispatch(
     params,
     path: vars,
     signal: abort.signal,
+    userAgent: req.headers['user-agent'],
     pathInt: (name) => parsePathInt(vars, name),
   };
   const result = user

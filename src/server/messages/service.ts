@@ -22,6 +22,7 @@ export interface SendInput {
   topic?: string;
   dmUserIds?: number[];
   content: string;
+  /** The sending client's name (spec 2.2); messages the server writes itself say "Internal". */
   client?: string;
   /** UNIX seconds; defaults to now. */
   timestamp?: number;
@@ -86,7 +87,7 @@ export class Messaging {
       is_me_message: rendered.isMeMessage,
       mentions: rendered.mentions,
       timestamp: input.timestamp ?? this.now(),
-      client: input.client ?? 'Perch',
+      client: input.client ?? 'Internal',
       reactions: [],
       edit_history: [],
     };

@@ -7,7 +7,16 @@ import { messaging } from '../messages/service.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import { ROLE } from '../state/types.ts';
 
-function sendMessage({ ctx, params, user }: RouteRequest): { id: number } {
+/**
+ * The client a message came from, as upstream names it: an explicit `client` parameter, else
+ * the User-Agent's product ("Perch/0.1.0 (linux)" is "Perch"), else "Unspecified".
+ */
+export function clientName(explicit: string | undefined, userAgent: string | undefined): string {
+  const fromAgent = /^[^\s/]+/.exec(userAgent?.trim() ?? '')?.[0];
+  return (explicit?.trim() || fromAgent || 'Unspecified').slice(0, 30);
+}
+
+function sendMessage({ ctx, params, user, userAgent }: RouteRequest): { id: number } {
   const m = messaging(ctx);
   const type = params.string('type');
   const to = params.string('to');
@@ -16,6 +25,7 @@ function sendMessage({ ctx, params, user }: RouteRequest): { id: number } {
   params.optString('queue_id');
   params.optString('local_id');
   params.optString('read_by_sender');
+  const client = clientName(params.optString('client'), userAgent);
   if (content.trim() === '') throw badRequest('Message must not be empty');
   const body = content.length > MAX_MESSAGE_LENGTH ? content.slice(0, MAX_MESSAGE_LENGTH) : content;
 
@@ -33,6 +43,7 @@ function sendMessage({ ctx, params, user }: RouteRequest): { id: number } {
       streamId: channel.stream_id,
       topic: topic.slice(0, MAX_TOPIC_LENGTH),
       content: body,
+      client,
     });
     return { id: message.id };
   }
@@ -43,6 +54,7 @@ function sendMessage({ ctx, params, user }: RouteRequest): { id: number } {
       sender: user,
       dmUserIds: recipients.map((u) => u.user_id),
       content: body,
+      client,
     });
     return { id: message.id };
   }

@@ -44,6 +44,17 @@ describe('messages', () => {
     expect(data.anchor).toBeUndefined();
   });
 
+  it("records the sender's client from its User-Agent: Perch by default, another app by name", async () => {
+    const perch = h.as(ROLE.member);
+    const perchId = await postToGeneral(perch, 'clients', 'from Perch');
+    const other = h.as(ROLE.member, { userAgent: 'ZulipMobile/27.1 (Android 14)' });
+    const otherId = await postToGeneral(other, 'clients', 'from the phone');
+    const { data } = await getMessages(perch, { message_ids: [perchId, otherId] });
+    const client = (id: number) => data.messages.find((m) => m.id === id)?.client;
+    expect(client(perchId)).toBe('Perch');
+    expect(client(otherId)).toBe('ZulipMobile');
+  });
+
   it('fetches around a message id given as the anchor', async () => {
     const member = h.as(ROLE.member);
     const id = await postToGeneral(member, 'anchors', 'anchor me');

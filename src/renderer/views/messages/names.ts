@@ -10,3 +10,12 @@ export function namesOf(messages: readonly MessageWire[]): ReadonlyMap<number, s
   }
   return names;
 }
+
+/** The emails of everyone in the loaded messages, added to what `known` already holds. */
+export function addEmailsOf(known: Map<number, string>, messages: readonly MessageWire[]): void {
+  for (const m of messages) {
+    known.set(m.sender_id, m.sender_email);
+    if (Array.isArray(m.display_recipient))
+      for (const r of m.display_recipient) known.set(r.id, r.email);
+  }
+}

@@ -85,9 +85,9 @@ export class Timeline {
   }
 
   async loadNewer(): Promise<void> {
-    const last = this.messages.at(-1);
-    if (this.foundNewest || this.loading || !last) return;
-    await this.#grow('newer', last.id);
+    if (this.foundNewest || this.loading) return;
+    // An empty narrow (a new topic, a first direct message) grows from its oldest end.
+    await this.#grow('newer', this.messages.at(-1)?.id);
   }
 
   /** Applies the account's live events, fetching again what only the server can tell. */
@@ -111,22 +111,24 @@ export class Timeline {
     }
   }
 
-  async #grow(direction: 'older' | 'newer', from: number): Promise<void> {
+  /** `from` undefined: nothing is loaded, so everything from the oldest end is new. */
+  async #grow(direction: 'older' | 'newer', from: number | undefined): Promise<void> {
     const generation = this.#generation;
     this.loading = direction;
     try {
       const page = await invoke('messages.fetch', {
         accountId: this.accountId,
         narrow: this.narrow,
-        anchor: from,
-        includeAnchor: false,
+        anchor: from ?? 'oldest',
+        includeAnchor: from === undefined,
         numBefore: direction === 'older' ? BATCH : 0,
         numAfter: direction === 'newer' ? BATCH : 0,
       });
       if (generation !== this.#generation) return;
       // Only what lies beyond the loaded end: a message may have arrived meanwhile.
+      const edge = from ?? 0;
       const fresh = page.messages.filter((m) =>
-        direction === 'older' ? m.id < from : m.id > from,
+        direction === 'older' ? m.id < edge : m.id > edge,
       );
       if (direction === 'older') {
         this.foundOldest = page.foundOldest;

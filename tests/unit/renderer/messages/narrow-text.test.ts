@@ -88,4 +88,29 @@ describe('the narrow bar language', () => {
       ),
     );
   });
+
+  it('shows people named by id as their emails when known, and ids otherwise', () => {
+    const emails = new Map([
+      [24, 'mel@example.com'],
+      [7, 'ada@example.com'],
+    ]);
+    const emailOf = (id: number) => emails.get(id);
+    const terms = [
+      { operator: 'sender', operand: 24 },
+      { operator: 'dm', operand: [7, 24] },
+      { operator: 'dm-including', operand: 99 },
+      { operator: 'channel', operand: 'general' },
+    ];
+    const text = narrowToText(terms, emailOf);
+    expect(text).toBe(
+      'sender:mel@example.com dm:ada@example.com,mel@example.com dm-including:99 channel:general',
+    );
+    // A group with one unknown member keeps its ids rather than naming only some.
+    expect(narrowToText([{ operator: 'dm', operand: [7, 99] }], emailOf)).toBe('dm:7,99');
+    // And the bar reads the emails back.
+    expect(parseNarrow(text)).toMatchObject({
+      ok: true,
+      terms: [{ operator: 'sender', operand: 'mel@example.com' }, { operator: 'dm' }, {}, {}],
+    });
+  });
 });
