@@ -9,6 +9,7 @@ import { addChannel, addSubscription, addUser, addUserGroup } from '../state/fac
 import { ROLE, type ChannelRecord, type UserRecord } from '../state/types.ts';
 import type { Random } from './random.ts';
 import { ALERT_WORDS, CHANNELS, FIRST_NAMES, LAST_NAMES } from './vocabulary.ts';
+import { seedRealmEmoji } from '../emoji/seed.ts';
 
 export const DEMO_DOMAIN = 'perch.demo';
 
@@ -258,5 +259,6 @@ export function buildOrganization(
   const subscribers = addChannels(state, rng, sizes.channels, humans, now);
   addProfileFields(state, rng, humans);
   addRealmExtras(state, rng, humans, now);
+  seedRealmEmoji(state, owner.user_id);
   return { humans, owner, channels: [...state.channels.values()], subscribers };
 }

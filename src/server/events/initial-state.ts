@@ -3,6 +3,7 @@
  * gets exactly the state it will then keep current from the events it asked for.
  */
 import type { ServerContext } from '../context.ts';
+import { realmEmojiDict } from '../emoji/realm-emoji.ts';
 import type { Messaging } from '../messages/service.ts';
 import { MAX_MESSAGE_LENGTH } from '../messages/limits.ts';
 import {
@@ -149,6 +150,7 @@ const sections: Record<string, Section> = {
       .filter((s) => s.user_id === user.user_id)
       .map(presentSavedSnippet),
   }),
+  realm_emoji: ({ ctx }) => ({ realm_emoji: realmEmojiDict(ctx.state) }),
   realm_linkifiers: ({ ctx }) => ({
     realm_linkifiers: [...ctx.state.linkifiers.values()].map((l) => presentLinkifier(ctx.state, l)),
   }),

@@ -9,6 +9,7 @@ import type { UserRecord } from '../state/types.ts';
 import { authenticate, realmDeactivated } from './auth.ts';
 import { readParams } from './body.ts';
 import { ApiError, badRequest, notFound } from './errors.ts';
+import { serveEmojiImage } from './emoji-images.ts';
 import { serveMeetingPage } from './meeting-page.ts';
 import { Params } from './params.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -34,6 +35,7 @@ export function createRequestHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     if (serveMeetingPage(deps.ctx, req, res)) return;
+    if (serveEmojiImage(deps.ctx, req, res)) return;
     void handle(deps, req, res);
   };
 }

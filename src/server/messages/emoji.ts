@@ -7,6 +7,9 @@ import compact from 'emojibase-data/en/compact.json';
 import iamcal from 'emojibase-data/en/shortcodes/iamcal.json';
 import { buildCatalog } from '../../lib/emoji/catalog.ts';
 import { isCodepointSequence, normalizeCode } from '../../lib/emoji/code.ts';
+import { activeRealmEmojiNamed } from '../emoji/realm-emoji.ts';
+import type { ServerState } from '../state/state.ts';
+import type { RealmEmojiRecord } from '../state/types.ts';
 
 export const UNICODE_CATALOG = buildCatalog(compact, iamcal);
 
@@ -24,14 +27,31 @@ export type EmojiCheck = { ok: EmojiChoice } | { error: string };
 /**
  * Completes and checks a reaction's emoji: the code defaults from the name, and a code
  * must be valid in the namespace of its reaction type (any codepoint sequence for
- * Unicode emoji, so that emoji newer than the catalog still work). No custom emoji are
- * uploaded here, so every `realm_emoji` code is invalid.
+ * Unicode emoji, so that emoji newer than the catalog still work; a custom emoji's id,
+ * with its own name). Without a type, a name means the organization's custom emoji of
+ * that name before a Unicode one, as upstream resolves it. Deactivated custom emoji can
+ * only be removed (`forRemoval`), so old reactions can still be taken back.
  */
 export function resolveEmoji(
-  name: string | undefined,
-  code: string | undefined,
-  type: string,
+  state: ServerState,
+  p: { name: string | undefined; code: string | undefined; type: string | undefined },
+  forRemoval = false,
 ): EmojiCheck {
+  const { name, code } = p;
+  const custom = (e: RealmEmojiRecord | undefined): EmojiCheck => {
+    if (!e || (e.deactivated && !forRemoval)) return { error: 'Invalid emoji code.' };
+    if (name !== undefined && name !== e.name) return { error: 'Invalid emoji name.' };
+    return { ok: { emoji_name: e.name, emoji_code: e.id, reaction_type: 'realm_emoji' } };
+  };
+  const type =
+    p.type ??
+    (code === undefined && name !== undefined && activeRealmEmojiNamed(state, name)
+      ? 'realm_emoji'
+      : 'unicode_emoji');
+  if (type === 'realm_emoji') {
+    if (code !== undefined) return custom(state.realmEmoji.get(code));
+    return custom(name === undefined ? undefined : activeRealmEmojiNamed(state, name));
+  }
   if (type === 'unicode_emoji') {
     const given = code === undefined ? undefined : normalizeCode(code);
     const resolved =
@@ -47,6 +67,5 @@ export function resolveEmoji(
       return { error: 'Invalid emoji code.' };
     return { ok: { emoji_name: name ?? resolved, emoji_code: resolved, reaction_type: type } };
   }
-  if (type === 'realm_emoji') return { error: 'Invalid emoji code.' };
   return { error: 'Invalid reaction_type' };
 }

@@ -12,7 +12,8 @@ import type { StoredMessage } from './types.ts';
 export interface EmojiParams {
   emoji_name: string | undefined;
   emoji_code: string | undefined;
-  reaction_type: string;
+  /** Absent: from the name, custom emoji first. */
+  reaction_type: string | undefined;
 }
 
 /** The message, if the user may read it; otherwise the service's "Invalid message(s)". */
@@ -25,8 +26,12 @@ export function readableMessage(m: Messaging, user: UserRecord, messageId: numbe
   return message;
 }
 
-function emoji(p: EmojiParams): EmojiChoice {
-  const checked = resolveEmoji(p.emoji_name, p.emoji_code, p.reaction_type);
+function emoji(m: Messaging, p: EmojiParams, forRemoval = false): EmojiChoice {
+  const checked = resolveEmoji(
+    m.ctx.state,
+    { name: p.emoji_name, code: p.emoji_code, type: p.reaction_type },
+    forRemoval,
+  );
   if ('error' in checked) throw badRequest(checked.error);
   return checked.ok;
 }
@@ -56,7 +61,7 @@ export function addReaction(
   p: EmojiParams,
 ): void {
   const message = readableMessage(m, user, messageId);
-  const e = emoji(p);
+  const e = emoji(m, p);
   const exists = message.reactions.some(
     (r) =>
       r.user_id === user.user_id &&
@@ -85,7 +90,7 @@ export function removeReaction(
       'At least one of the following arguments must be present: emoji_name, emoji_code',
     );
   }
-  const e = emoji(p);
+  const e = emoji(m, p, true);
   const index = message.reactions.findIndex(
     (r) =>
       r.user_id === user.user_id &&

@@ -32,7 +32,7 @@ export class Messaging {
   readonly store = new MessageStore();
   readonly renderer: MarkdownRenderer;
 
-  constructor(private readonly ctx: ServerContext) {
+  constructor(readonly ctx: ServerContext) {
     const { state } = ctx;
     const asMentioned = (u: UserRecord | undefined) =>
       u?.is_active ? { id: u.user_id, full_name: u.full_name } : undefined;

@@ -13,6 +13,7 @@ import { register as profileFields } from './profile-fields.ts';
 import { register as push } from './push.ts';
 import { register as reactions } from './reactions.ts';
 import { register as realmDeactivate } from './realm-deactivate.ts';
+import { register as realmEmoji } from './realm-emoji.ts';
 import { register as savedSnippets } from './saved-snippets.ts';
 import { register as serverSettings } from './server-settings.ts';
 import { register as settings } from './settings.ts';
@@ -40,6 +41,7 @@ export function buildRouter(): Router {
     push,
     reactions,
     realmDeactivate,
+    realmEmoji,
     savedSnippets,
     serverSettings,
     settings,

@@ -10,7 +10,7 @@ function emojiParams(params: Params, nameRequired: boolean): EmojiParams {
   return {
     emoji_name: nameRequired ? params.string('emoji_name') : params.optString('emoji_name'),
     emoji_code: params.optString('emoji_code'),
-    reaction_type: params.optEnum('reaction_type', REACTION_TYPES) ?? 'unicode_emoji',
+    reaction_type: params.optEnum('reaction_type', REACTION_TYPES),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { ServerState } from './state.ts';
 import { addChannel, addSubscription, addUser, addUserGroup } from './factory.ts';
 import { ROLE } from './types.ts';
+import { seedRealmEmoji } from '../emoji/seed.ts';
 
 const DOMAIN = 'perch.test';
 
@@ -102,4 +103,5 @@ export function populateFixedOrg(state: ServerState, now: number): void {
     date_created: now,
     creator_id: owner.user_id,
   });
+  seedRealmEmoji(state, member.user_id);
 }

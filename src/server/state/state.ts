@@ -8,6 +8,7 @@ import type {
   ChannelRecord,
   InvitationRecord,
   LinkifierRecord,
+  RealmEmojiRecord,
   MultiuseInviteRecord,
   ProfileFieldRecord,
   RealmRecord,
@@ -34,6 +35,8 @@ export class ServerState {
   readonly userGroups = new Map<number, UserGroupRecord>();
   readonly profileFields = new Map<number, ProfileFieldRecord>();
   readonly linkifiers = new Map<number, LinkifierRecord>();
+  /** Keyed by id (a decimal string, as the service keys them). */
+  readonly realmEmoji = new Map<string, RealmEmojiRecord>();
   readonly savedSnippets = new Map<number, SavedSnippetRecord>();
   readonly invitations = new Map<number, InvitationRecord>();
   readonly multiuseInvites = new Map<number, MultiuseInviteRecord>();

@@ -138,6 +138,16 @@ export interface LinkifierRecord {
   alternative_url_templates: string[];
 }
 
+/** An organization's custom emoji (spec: GET /realm/emoji); deactivated ones stay listed. */
+export interface RealmEmojiRecord {
+  id: string;
+  name: string;
+  author_id: number | null;
+  deactivated: boolean;
+  /** The image as uploaded, served at the record's source_url. */
+  image: { contentType: string; bytes: Buffer; extension: string };
+}
+
 export interface SavedSnippetRecord {
   saved_snippet_id: number;
   user_id: number;
