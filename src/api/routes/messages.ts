@@ -1,14 +1,17 @@
-/** Messages: fetching, sending and flags. */
+/** Messages: fetching, sending, editing, moving, deleting and flags. */
 import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import {
   CURRENT_MESSAGE_SHAPE_LEVEL,
   anyLevelGetMessagesResponse,
+  getMessageResponse,
   getMessagesResponse,
   sendMessageResponse,
+  updateFlagsForNarrowResponse,
   updateFlagsResponse,
   type GetMessagesResponse,
 } from '../schemas/message.ts';
+import { emptyResponse } from '../schemas/common.ts';
 import type { Narrow, NarrowTerm } from './narrow.ts';
 
 export type Anchor = number | 'newest' | 'oldest' | 'first_unread' | 'date';
@@ -155,6 +158,94 @@ export function updateMessageFlags(
     endpoint: 'POST /messages/flags',
     schema: updateFlagsResponse,
     params: { ...params },
+    signal,
+  });
+}
+
+/** Upstream GET /messages/{message_id}: the message and its Markdown source. */
+export function getMessage(
+  client: ApiClient,
+  messageId: number,
+  params: { apply_markdown?: boolean; allow_empty_topic_name?: boolean } = {},
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof getMessageResponse>>> {
+  return client.call({
+    method: 'GET',
+    path: `/messages/${messageId}`,
+    endpoint: 'GET /messages/{message_id}',
+    schema: getMessageResponse,
+    params: { ...params },
+    signal,
+  });
+}
+
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+export interface UpdateMessageParams {
+  content?: string;
+  topic?: string;
+  stream_id?: number;
+  propagate_mode?: PropagateMode;
+  send_notification_to_old_thread?: boolean;
+  send_notification_to_new_thread?: boolean;
+}
+
+/** Upstream PATCH /messages/{message_id}: edit content, or move to a topic or channel. */
+export function updateMessage(
+  client: ApiClient,
+  messageId: number,
+  params: UpdateMessageParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'PATCH',
+    path: `/messages/${messageId}`,
+    endpoint: 'PATCH /messages/{message_id}',
+    schema: emptyResponse,
+    params: { ...params },
+    signal,
+  });
+}
+
+/** Upstream DELETE /messages/{message_id}. */
+export function deleteMessage(
+  client: ApiClient,
+  messageId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'DELETE',
+    path: `/messages/${messageId}`,
+    endpoint: 'DELETE /messages/{message_id}',
+    schema: emptyResponse,
+    signal,
+  });
+}
+
+export interface UpdateFlagsForNarrowParams {
+  anchor: number | 'newest' | 'oldest' | 'first_unread';
+  include_anchor?: boolean;
+  num_before: number;
+  num_after: number;
+  narrow: Narrow;
+  op: 'add' | 'remove';
+  flag: string;
+}
+
+/** Upstream POST /messages/flags/narrow (FL 155): a flag over a range of a narrow. */
+export async function updateMessageFlagsForNarrow(
+  client: ApiClient,
+  params: UpdateFlagsForNarrowParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof updateFlagsForNarrowResponse>>> {
+  const endpoint = 'POST /messages/flags/narrow';
+  const level = await client.requireFeatureLevel(endpoint, 'flags for a narrow', 155, signal);
+  return client.call({
+    method: 'POST',
+    path: '/messages/flags/narrow',
+    endpoint,
+    schema: updateFlagsForNarrowResponse,
+    params: { ...params, narrow: narrowForLevel(params.narrow, level) },
     signal,
   });
 }

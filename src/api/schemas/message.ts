@@ -110,3 +110,19 @@ export const anyLevelGetMessagesResponse = getMessagesResponse.extend({
 
 export const sendMessageResponse = z.looseObject({ id: integer });
 export const updateFlagsResponse = z.looseObject({ messages: integerList });
+
+/** Upstream GET /messages/{message_id}; the message object came at feature level 120. */
+export const getMessageResponse = z.looseObject({
+  raw_content: z.string(),
+  message: anyLevelFetchedMessageSchema.optional(),
+});
+
+/** Upstream POST /messages/flags/narrow (FL 155). */
+export const updateFlagsForNarrowResponse = z.looseObject({
+  processed_count: integer,
+  updated_count: integer,
+  first_processed_id: integer.nullable(),
+  last_processed_id: integer.nullable(),
+  found_oldest: z.boolean(),
+  found_newest: z.boolean(),
+});

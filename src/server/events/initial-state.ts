@@ -5,7 +5,7 @@
 import type { ServerContext } from '../context.ts';
 import { realmEmojiDict } from '../emoji/realm-emoji.ts';
 import type { Messaging } from '../messages/service.ts';
-import { MAX_MESSAGE_LENGTH } from '../messages/limits.ts';
+import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import {
   presentChannel,
   presentChannelFolder,
@@ -76,6 +76,10 @@ const sections: Record<string, Section> = {
       max_channel_folder_name_length: realm.max_channel_folder_name_length,
       max_channel_folder_description_length: realm.max_channel_folder_description_length,
       max_message_length: MAX_MESSAGE_LENGTH,
+      max_topic_length: MAX_TOPIC_LENGTH,
+      ...Object.fromEntries(
+        Object.entries(realm.message_edit).map(([key, value]) => [`realm_${key}`, value]),
+      ),
     };
   },
   user_settings: ({ ctx, user, req }) => {

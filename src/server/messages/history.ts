@@ -77,6 +77,15 @@ export class History {
     this.size++;
   }
 
+  /** Takes a message out (deleted, or moved where the user may no longer read it). */
+  remove(id: number): void {
+    const i = this.indexOf(id);
+    if (i < 0) return;
+    this.idsBuf.copyWithin(i, i + 1, this.size);
+    this.flagsBuf.copyWithin(i, i + 1, this.size);
+    this.size--;
+  }
+
   private grow(): void {
     const ids = new Int32Array(this.idsBuf.length * 2);
     ids.set(this.idsBuf);

@@ -131,6 +131,31 @@ export function queryMessages(
   };
 }
 
+/**
+ * POST /messages/flags/narrow's range: the narrow's messages around an anchor, as GET
+ * /messages would find them.
+ */
+export function narrowRange(
+  ctx: ServerContext,
+  m: Messaging,
+  viewer: UserRecord,
+  params: Params,
+): ReturnType<typeof fetchWindow> {
+  const narrow = new NarrowCompiler(ctx.state, viewer).compile(
+    parseNarrow(params.optJson('narrow') ?? []),
+  );
+  const anchor = parseAnchor(params, ctx.state.featureLevel);
+  const numBefore = params.int('num_before', { min: 0 });
+  const numAfter = params.int('num_after', { min: 0 });
+  if (numBefore + numAfter > MAX_MESSAGES_PER_REQUEST) throw tooMany();
+  return fetchWindow(sourceFor(m, viewer, narrow), m.store, narrow.matches, {
+    anchor,
+    includeAnchor: params.optBool('include_anchor') ?? true,
+    numBefore,
+    numAfter,
+  });
+}
+
 function tooMany(): ApiError {
   return badRequest(`Too many messages requested (maximum ${MAX_MESSAGES_PER_REQUEST}).`);
 }

@@ -60,6 +60,10 @@ export class Messaging {
     return this.ctx.events;
   }
 
+  get state(): ServerContext['state'] {
+    return this.ctx.state;
+  }
+
   now(): number {
     return Math.floor(this.ctx.clock.now() / 1000);
   }

@@ -11,7 +11,8 @@ function topicKey(streamId: number, topic: string): string {
 }
 
 export class MessageStore {
-  private readonly list: StoredMessage[] = [];
+  /** Deleted messages leave a hole, so ids keep their positions. */
+  private readonly list: (StoredMessage | undefined)[] = [];
   private readonly histories = new Map<number, History>();
   private readonly byChannel = new Map<number, number[]>();
   private readonly participants = new Map<string, Set<number>>();
@@ -25,8 +26,18 @@ export class MessageStore {
     return Number.isSafeInteger(id) && id >= 1 ? this.list[id - 1] : undefined;
   }
 
-  all(): readonly StoredMessage[] {
-    return this.list;
+  all(): StoredMessage[] {
+    return this.list.filter((m): m is StoredMessage => m !== undefined);
+  }
+
+  /** Forgets a message for good (DELETE /messages/{id}); readers skip the hole it leaves. */
+  delete(message: StoredMessage): void {
+    if (this.list[message.id - 1] !== message) return;
+    this.list[message.id - 1] = undefined;
+    if (message.stream_id === null) return;
+    const ids = this.byChannel.get(message.stream_id);
+    const i = ids ? ids.indexOf(message.id) : -1;
+    if (ids && i >= 0) ids.splice(i, 1);
   }
 
   /** The user's history; created empty on first use. */

@@ -1,7 +1,11 @@
-/** POST /messages/flags (API-NOTES.md): add or remove `read` / `starred`. */
+/**
+ * POST /messages/flags (API-NOTES.md): add or remove `read` / `starred`; and upstream's
+ * POST /messages/flags/narrow (FL 155), the same over a range of a narrow.
+ */
 import type { Router } from '../http/router.ts';
 import { updateFlags } from '../messages/flag-updates.ts';
 import { messaging } from '../messages/service.ts';
+import { narrowRange } from '../messages/query.ts';
 
 export function register(router: Router): void {
   router.post('/messages/flags', ({ ctx, params, user }) => {
@@ -10,4 +14,24 @@ export function register(router: Router): void {
     const flag = params.string('flag');
     return { messages: updateFlags(messaging(ctx), user, ids, op, flag) };
   });
+  router.post(
+    '/messages/flags/narrow',
+    ({ ctx, params, user }) => {
+      const m = messaging(ctx);
+      const op = params.string('op');
+      const flag = params.string('flag');
+      const range = narrowRange(ctx, m, user, params);
+      const ids = range.hits.map((h) => h.message.id);
+      const updated = updateFlags(m, user, ids, op, flag);
+      return {
+        processed_count: ids.length,
+        updated_count: updated.length,
+        first_processed_id: ids[0] ?? null,
+        last_processed_id: ids.at(-1) ?? null,
+        found_oldest: range.found_oldest,
+        found_newest: range.found_newest,
+      };
+    },
+    { sinceLevel: 155 },
+  );
 }

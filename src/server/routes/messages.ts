@@ -1,9 +1,15 @@
-/** GET /messages (spec 4.5) and POST /messages (API-NOTES.md). */
+/**
+ * GET /messages (spec 4.5), POST /messages (API-NOTES.md), and upstream's GET, PATCH and
+ * DELETE /messages/{message_id} (openapi get-message, update-message, delete-message).
+ */
 import { badRequest } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
 import { queryMessages } from '../messages/query.ts';
 import { channelRecipient, directRecipients } from '../messages/recipient-params.ts';
 import { messaging } from '../messages/service.ts';
+import { readableMessage } from '../messages/reactions.ts';
+import { flagNames, HISTORICAL_FLAGS } from '../messages/flags.ts';
+import { deleteMessage, updateMessage } from '../messages/update.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import { ROLE } from '../state/types.ts';
 
@@ -61,7 +67,33 @@ function sendMessage({ ctx, params, user, userAgent }: RouteRequest): { id: numb
   throw badRequest('Invalid message type');
 }
 
+/** One message with its Markdown source, for "view source" and the edit box. */
+function getMessage({ ctx, params, user, pathInt }: RouteRequest): Record<string, unknown> {
+  const m = messaging(ctx);
+  const message = readableMessage(m, user, pathInt('message_id'));
+  const level = ctx.state.featureLevel;
+  const format = {
+    applyMarkdown: params.optBool('apply_markdown') ?? true,
+    clientGravatar: true,
+    allowEmptyTopicName: level >= 334 ? (params.optBool('allow_empty_topic_name') ?? false) : false,
+  };
+  const flags = m.store.history(user.user_id).flagsOf(message.id) ?? HISTORICAL_FLAGS;
+  return {
+    raw_content: message.content,
+    message: { ...m.formatFor(user.user_id, message, format), flags: flagNames(flags) },
+  };
+}
+
 export function register(router: Router): void {
+  router.get('/messages/{message_id}', getMessage);
+  router.patch('/messages/{message_id}', ({ ctx, params, user, pathInt }) => {
+    updateMessage(messaging(ctx), user, pathInt('message_id'), params);
+    return {};
+  });
+  router.delete('/messages/{message_id}', ({ ctx, user, pathInt }) => {
+    deleteMessage(messaging(ctx), user, pathInt('message_id'));
+    return {};
+  });
   router.get('/messages', ({ ctx, params, user }) => ({
     ...queryMessages(ctx, messaging(ctx), user, params),
   }));

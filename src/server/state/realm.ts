@@ -34,11 +34,32 @@ export function createState(o: RealmOptions): ServerState {
     max_channel_folder_description_length: 1024,
     can_add_subscribers_group: 0,
     can_invite_users_group: 0,
+    message_edit: {
+      allow_message_editing: true,
+      message_content_edit_limit_seconds: 600,
+      message_content_delete_limit_seconds: null,
+      move_messages_within_stream_limit_seconds: 7 * 86400,
+      move_messages_between_streams_limit_seconds: 7 * 86400,
+      can_delete_any_message_group: 0,
+      can_delete_own_message_group: 0,
+      can_move_messages_between_channels_group: 0,
+      can_move_messages_between_topics_group: 0,
+      can_resolve_topics_group: 0,
+    },
   });
   addSystemGroups(state, o.now);
   const members = state.systemGroup('role:members')?.id ?? 0;
   state.realm.can_add_subscribers_group = members;
   state.realm.can_invite_users_group = members;
+  // Upstream's defaults for a new organization.
+  const group = (name: string) => state.systemGroup(name)?.id ?? 0;
+  Object.assign(state.realm.message_edit, {
+    can_delete_any_message_group: group('role:administrators'),
+    can_delete_own_message_group: group('role:everyone'),
+    can_move_messages_between_channels_group: members,
+    can_move_messages_between_topics_group: group('role:everyone'),
+    can_resolve_topics_group: group('role:everyone'),
+  });
   return state;
 }
 

@@ -235,4 +235,21 @@ export interface RealmRecord {
    * without billing). Upstream counts a seat per non-guest and one per five guests.
    */
   license_limit?: number;
+  /** Who may edit, move and delete messages, and until when (upstream's realm settings). */
+  message_edit: MessageEditSettings;
+}
+
+/** Upstream's message editing settings; limits are seconds after sending, null for none. */
+export interface MessageEditSettings {
+  allow_message_editing: boolean;
+  message_content_edit_limit_seconds: number | null;
+  message_content_delete_limit_seconds: number | null;
+  move_messages_within_stream_limit_seconds: number | null;
+  move_messages_between_streams_limit_seconds: number | null;
+  /** User group ids. */
+  can_delete_any_message_group: number;
+  can_delete_own_message_group: number;
+  can_move_messages_between_channels_group: number;
+  can_move_messages_between_topics_group: number;
+  can_resolve_topics_group: number;
 }
