@@ -427,7 +427,7 @@ export const topics = {
   // Messages (issue 7): one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
   'messages.unreadChanged': UnreadChanged,
-  /** Issue 14 point 4: a list the admin panels show changed on the server (any session). */
+  /** Issue 14: a list the admin panels show changed on the server (any session). */
   'adminEdit.changed': ListsChanged,
 } as const;
 

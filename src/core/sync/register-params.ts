@@ -26,6 +26,13 @@ export const PERCH_EVENT_TYPES = [
 ] as const;
 
 /**
+ * Events only the admin panels follow (src/core/admin/admin-events.ts), whose state Perch
+ * does not fetch: user groups' state is fetched below under `user_group` already, and
+ * invitations and bots have none worth keeping.
+ */
+export const ADMIN_EVENT_TYPES = ['user_group', 'invites_changed', 'realm_bot'] as const;
+
+/**
  * Older servers' names for the same state and events: `muted_topics` before FL 134, the
  * top-level settings and their events before FL 89. The upstream server takes any name in
  * both lists, and leaves out the old state and events when the newer type is asked for
@@ -56,7 +63,7 @@ export function fetchEventTypes(types: readonly string[]): string[] {
 }
 
 export const PERCH_REGISTER_PARAMS: RegisterParams = {
-  event_types: [...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES],
+  event_types: [...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, ...ADMIN_EVENT_TYPES],
   // `realm` brings the organization's name.
   fetch_event_types: fetchEventTypes([
     ...PERCH_EVENT_TYPES,

@@ -99,7 +99,10 @@ function subscribe(req: RouteRequest) {
       creator_id: user.user_id,
     });
     channels.push(created);
-    const audience = created.invite_only ? principals.map((p) => p.user_id) : state.activeUserIds();
+    // A private channel is news to its first subscribers and the administrators.
+    const audience = created.invite_only
+      ? [...principals.map((p) => p.user_id), ...state.usersWhoSeeChannel(created)]
+      : state.activeUserIds();
     ctx.events.emit(audience, {
       type: 'stream',
       op: 'create',

@@ -133,9 +133,16 @@ export class ServerState {
     return u.role !== ROLE.guest || c.is_web_public;
   }
 
-  /** Users who learn about events concerning the channel: subscribers, plus everyone for public channels. */
+  /**
+   * Users who learn about events concerning the channel: everyone who may access a public
+   * channel; a private channel's subscribers and the organization's administrators, who
+   * manage every channel (upstream can_access_stream_user_ids and its peer events).
+   */
   usersWhoSeeChannel(c: ChannelRecord): number[] {
-    if (c.invite_only) return this.subscribersOf(c.stream_id);
+    if (c.invite_only) {
+      const admins = this.activeUsers().filter((u) => this.isAdmin(u));
+      return [...new Set([...this.subscribersOf(c.stream_id), ...admins.map((u) => u.user_id)])];
+    }
     return this.activeUsers()
       .filter((u) => this.canAccessChannel(u, c))
       .map((u) => u.user_id);

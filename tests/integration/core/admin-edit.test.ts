@@ -81,6 +81,33 @@ describe('adminEdit channels and the adminEdit.changed topic', () => {
     await expect.poll(() => changed('folders').length).toBe(1);
   });
 
+  it('tells the renderer when another administrator changes people, invitations, groups, channels or defaults', async () => {
+    await signIn(admin());
+    const other = owner();
+    const member = server.users.find((u) => u.role === 400 && !u.is_bot)!;
+    await ok(server, other, 'PATCH', `/users/${member.user_id}`, { role: 300 });
+    await expect.poll(() => changed('people').length).toBe(1);
+    await ok(server, other, 'POST', '/invites', {
+      invitee_emails: 'someone@example.com',
+      stream_ids: [],
+    });
+    await expect.poll(() => changed('invites').length).toBe(1);
+    await ok(server, other, 'POST', '/user_groups/create', {
+      name: 'reviewers',
+      description: '',
+      members: [member.user_id],
+    });
+    await expect.poll(() => changed('groups').length).toBeGreaterThan(0);
+    // A private channel the administrator is not subscribed to is still theirs to manage.
+    await ok(server, other, 'POST', '/users/me/subscriptions', {
+      subscriptions: [{ name: 'board' }],
+      invite_only: true,
+    });
+    await expect.poll(() => changed('channels').length).toBeGreaterThan(0);
+    await ok(server, other, 'PATCH', '/realm/user_settings_defaults', { web_home_view: 'recent' });
+    await expect.poll(() => changed('defaults').length).toBe(1);
+  });
+
   it('edits, reorders and deletes through the server, and refuses what the server refuses', async () => {
     const accountId = await signIn(owner());
     const { id } = await ok(server, admin(), 'POST', '/realm/profile_fields', {

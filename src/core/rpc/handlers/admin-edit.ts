@@ -1,8 +1,9 @@
 /**
  * Issue 14 point 4: edit, reorder and delete profile fields, linkifiers, saved snippets and
  * channel folders. Each call goes through the account's own client, so the server judges
- * every permission; the lists' events are forwarded so an open panel reloads when another
- * administrator changes the same list.
+ * every permission. Every admin list's events are forwarded as `adminEdit.changed`, so an
+ * open panel (People, Invitations, Groups, Channels, Health and the edit panels) reloads
+ * when another administrator changes what it shows.
  */
 import { reorderChannelFolders } from '../../../api/routes/channel-folders.ts';
 import {
@@ -19,7 +20,7 @@ import { editSavedSnippet } from '../../../api/routes/saved-snippets.ts';
 import type { ApiResult } from '../../../api/client.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import type { EditedKind } from '../schemas/admin-edit.ts';
+import { adminKindsOf } from '../../admin/admin-events.ts';
 
 type EditChannel =
   | 'adminEdit.updateProfileField'
@@ -29,14 +30,6 @@ type EditChannel =
   | 'adminEdit.reorderLinkifiers'
   | 'adminEdit.editSnippet'
   | 'adminEdit.reorderFolders';
-
-/** The event type that says each list changed. */
-const KIND_OF_EVENT: Readonly<Record<string, EditedKind>> = {
-  custom_profile_fields: 'profileFields',
-  realm_linkifiers: 'linkifiers',
-  saved_snippets: 'snippets',
-  channel_folder: 'folders',
-};
 
 /** A linkifier's fields as adding and updating both send them (spec 4.16). */
 export function linkifierParams(l: {
@@ -61,16 +54,8 @@ const ignoredOf = (r: ApiResult<unknown>) => ({ ignoredParameters: [...r.ignored
 
 export function adminEditHandlers(ctx: CoreContext): Pick<HandlerTable, EditChannel> {
   ctx.sync.onEvents((accountId, events) => {
-    const kinds = new Set<EditedKind>();
-    for (const received of events) {
-      // Events the client's schemas do not model (these lists' ones) travel as their payload.
-      const { type } = (received.type === 'unknown' ? received.payload : received) as {
-        type: string;
-      };
-      const kind = KIND_OF_EVENT[type];
-      if (kind) kinds.add(kind);
-    }
-    if (kinds.size > 0) ctx.bus.publish('adminEdit.changed', { accountId, kinds: [...kinds] });
+    const kinds = adminKindsOf(events);
+    if (kinds.length > 0) ctx.bus.publish('adminEdit.changed', { accountId, kinds });
   });
   const clientOf = async (accountId: string) => (await ctx.accounts.clientFor(accountId)).client;
 

@@ -38,7 +38,18 @@ export const EditSnippetArgs = z
   })
   .strict();
 
-/** Which list another session (or this one) changed, from the account's event queue. */
-export const EditedKind = z.enum(['profileFields', 'linkifiers', 'snippets', 'folders']);
-export type EditedKind = z.infer<typeof EditedKind>;
-export const ListsChanged = z.object({ accountId: z.string(), kinds: z.array(EditedKind) });
+/** Which admin list another session (or this one) changed, from the account's event queue. */
+export const AdminKind = z.enum([
+  'profileFields',
+  'linkifiers',
+  'snippets',
+  'folders',
+  'people',
+  'bots',
+  'groups',
+  'channels',
+  'invites',
+  'defaults',
+]);
+export type AdminKind = z.infer<typeof AdminKind>;
+export const ListsChanged = z.object({ accountId: z.string(), kinds: z.array(AdminKind) });
