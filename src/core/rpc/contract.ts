@@ -85,6 +85,7 @@ import {
   UpdateLinkifierArgs,
   UpdateProfileFieldArgs,
 } from './schemas/admin-edit.ts';
+import { RealmEmojiArgs, RealmEmojiChanged, RealmEmojiWire } from './schemas/emoji.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 
@@ -401,6 +402,10 @@ export const channels = {
   /** The message as the server would render it (sanitized by the renderer before display). */
   'compose.render': channel(RenderArgs, Rendered),
   // ── end compose ──
+  // ── Emoji (issue 12 point 5; schemas in schemas/emoji.ts) ──
+  /** The organization's custom emoji, deactivated ones included (old reactions show them). */
+  'emoji.realm': channel(RealmEmojiArgs, z.array(RealmEmojiWire)),
+  // ── end emoji ──
   // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
   'proxy.set': channel(SetProxyArgs, ProxyState),
@@ -429,6 +434,8 @@ export const topics = {
   'messages.unreadChanged': UnreadChanged,
   /** Issue 14: a list the admin panels show changed on the server (any session). */
   'adminEdit.changed': ListsChanged,
+  /** The organization's custom emoji changed: fetch them again. */
+  'emoji.realmChanged': RealmEmojiChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -8,6 +8,7 @@ import { adminUsersHandlers } from './handlers/admin-users.ts';
 import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { adminEditHandlers } from './handlers/admin-edit.ts';
 import { composeHandlers } from './handlers/compose.ts';
+import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { networkHandlers } from './handlers/network.ts';
 
@@ -73,6 +74,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...adminEditHandlers(ctx),
     ...messagesHandlers(ctx),
     ...composeHandlers(ctx),
+    ...emojiHandlers(ctx),
     ...networkHandlers(ctx),
   };
 }

@@ -23,6 +23,8 @@ export const PERCH_EVENT_TYPES = [
   // Only for the admin panels, which reload when another session changes these lists.
   'custom_profile_fields',
   'realm_linkifiers',
+  // The picker's custom emoji; the renderer fetches them again when they change.
+  'realm_emoji',
 ] as const;
 
 /**
