@@ -202,6 +202,79 @@ test('a member sees only their own invitations; a revoke the server refuses chan
   expect(emails()).toEqual(['ann@perch.test']);
 });
 
+const linkForm = (page: Page) => page.getByRole('form', { name: 'Create a reusable link' });
+const links = () => [...server.state.multiuseInvites.values()];
+
+test('an owner creates a reusable link for moderators, copies it, and finds it in the list', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const owner = await openAs(page, OWNER);
+  await page.getByRole('button', { name: 'Create a reusable link…' }).click();
+  const form = linkForm(page);
+  await form
+    .getByLabel('People who join with the link become')
+    .selectOption({ label: 'Moderator' });
+  await form.getByLabel('#general').check();
+  await form.getByLabel('support-leads').check();
+  await form.getByRole('radio', { name: /^After (?!a custom)/ }).check();
+  await form.getByLabel('Expiry preset').selectOption({ label: '1 day' });
+  await form.getByRole('button', { name: 'Create link' }).click();
+
+  const created = form.getByRole('status', { name: 'New invitation link' });
+  await expect(created.getByRole('textbox')).toHaveValue(/\/join\/\w+\/$/);
+  const url = await created.getByRole('textbox').inputValue();
+  await created.getByRole('button', { name: 'Copy link' }).click();
+  await expect(created.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+
+  const general = server.state.channelByName('general')!.stream_id;
+  expect(links()).toEqual([
+    expect.objectContaining({
+      invited_by: owner.user_id,
+      invite_as: MODERATOR,
+      stream_ids: [general],
+    }),
+  ]);
+  expect(links()[0]!.group_ids).toHaveLength(1);
+  const listed = entry(page, 'Reusable link');
+  await expect(listed).toContainText(url);
+  await expect(listed).toContainText('Invited as moderator by Olive Owner');
+  await expect(listed).toContainText('Expires in 24 hours');
+});
+
+test('an administrator cannot make an owner link; a member the organization does not let invite is refused', async ({
+  page,
+}) => {
+  await openAs(page, ADMIN);
+  await page.getByRole('button', { name: 'Create a reusable link…' }).click();
+  const role = linkForm(page).getByLabel('People who join with the link become');
+  await expect(role.getByRole('option')).toHaveText([
+    'Administrator',
+    'Moderator',
+    'Member',
+    'Guest',
+  ]);
+  await linkForm(page).getByRole('button', { name: 'Create link' }).click();
+  await expect(linkForm(page).getByRole('status', { name: 'New invitation link' })).toBeVisible();
+  expect(links().map((l) => l.invite_as)).toEqual([MEMBER]);
+
+  await mode.stop();
+  mode = await startBrowserMode();
+  server.state.realm.can_invite_users_group = server.state.systemGroup('role:administrators')!.id;
+  await openAs(page, MEMBER);
+  await page.getByRole('button', { name: 'Create a reusable link…' }).click();
+  await expect(
+    linkForm(page).getByLabel('People who join with the link become').getByRole('option'),
+  ).toHaveText(['Member', 'Guest']);
+  await linkForm(page).getByRole('button', { name: 'Create link' }).click();
+  await expect(linkForm(page).getByRole('alert')).toContainText('Insufficient permission');
+  await expect(linkForm(page).getByRole('status', { name: 'New invitation link' })).toHaveCount(0);
+  expect(links()).toHaveLength(1);
+  await expect(page.getByText('No pending invitations or reusable links.')).toBeVisible();
+});
+
 test('a guest has no invitations panel', async ({ page }) => {
   await invite(byRole(ADMIN), 'ann@perch.test');
   await openAdminAs(page, mode, { ...byRole(GUEST), serverUrl: server.url });

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
-import { getInvitesResponse } from '../schemas/invite.ts';
+import { createInviteLinkResponse, getInvitesResponse } from '../schemas/invite.ts';
 
 export interface SendInvitesParams {
   /** Addresses separated by commas or newlines. */
@@ -24,6 +24,19 @@ export interface SendInvitesParams {
 
 const MINUTES_PER_DAY = 24 * 60;
 
+/** The lifetime parameter: minutes, or before FL 126 whole days rounded up. */
+async function lifetimeParams(
+  client: ApiClient,
+  minutes: number | null | undefined,
+  signal?: AbortSignal,
+): Promise<Record<string, number | null | undefined>> {
+  if (minutes === undefined || (await client.featureLevel(signal)) >= 126)
+    return { invite_expires_in_minutes: minutes };
+  // Rounded up, so an invitation never expires sooner than the caller asked.
+  const days = minutes === null ? null : Math.max(1, Math.ceil(minutes / MINUTES_PER_DAY));
+  return { invite_expires_in_days: days };
+}
+
 /** Spec 4.7 POST /invites; before FL 126 the lifetime is sent in whole days. */
 export async function sendInvites(
   client: ApiClient,
@@ -35,12 +48,6 @@ export async function sendInvites(
     welcome_message_custom_text: welcome,
     ...rest
   } = params;
-  let lifetime: Record<string, number | null | undefined> = { invite_expires_in_minutes: minutes };
-  if (minutes !== undefined && (await client.featureLevel(signal)) < 126) {
-    // Rounded up, so an invitation never expires sooner than the caller asked.
-    const days = minutes === null ? null : Math.max(1, Math.ceil(minutes / MINUTES_PER_DAY));
-    lifetime = { invite_expires_in_days: days };
-  }
   return client.call({
     method: 'POST',
     path: '/invites',
@@ -48,8 +55,58 @@ export async function sendInvites(
     schema: emptyResponse,
     params: {
       ...rest,
-      ...lifetime,
+      ...(await lifetimeParams(client, minutes, signal)),
       ...(welcome === null ? {} : { welcome_message_custom_text: welcome }),
+    },
+    signal,
+  });
+}
+
+export type CreateInviteLinkParams = Omit<
+  SendInvitesParams,
+  'invitee_emails' | 'notify_referrer_on_join'
+>;
+
+const CREATE_LINK = 'POST /invites/multiuse';
+
+/**
+ * Upstream create-invite-link: POST /invites/multiuse. Groups (FL 322) and the default
+ * channels (FL 261) are refused before any request on an older server rather than dropped.
+ */
+export async function createInviteLink(
+  client: ApiClient,
+  params: CreateInviteLinkParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof createInviteLinkResponse>>> {
+  const {
+    invite_expires_in_minutes: minutes,
+    welcome_message_custom_text: welcome,
+    group_ids: groups,
+    include_realm_default_subscriptions: defaults,
+    ...rest
+  } = params;
+  if (groups !== undefined && groups.length > 0)
+    await client.requireFeatureLevel(CREATE_LINK, 'groups for invitation links', 322, signal);
+  if (defaults === true)
+    await client.requireFeatureLevel(
+      CREATE_LINK,
+      'include_realm_default_subscriptions',
+      261,
+      signal,
+    );
+  return client.call({
+    method: 'POST',
+    path: '/invites/multiuse',
+    endpoint: CREATE_LINK,
+    schema: createInviteLinkResponse,
+    params: {
+      ...rest,
+      ...(groups !== undefined && groups.length > 0 ? { group_ids: groups } : {}),
+      ...(defaults === true ? { include_realm_default_subscriptions: true } : {}),
+      ...(await lifetimeParams(client, minutes, signal)),
+      ...(welcome === null || welcome === undefined
+        ? {}
+        : { welcome_message_custom_text: welcome }),
     },
     signal,
   });

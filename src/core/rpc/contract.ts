@@ -64,7 +64,13 @@ import {
   PeopleAccountArgs,
   PeopleItemArgs,
 } from './schemas/admin-people.ts';
-import { InviteActionArgs, InviteList, InvitesArgs } from './schemas/admin-invites.ts';
+import {
+  InviteActionArgs,
+  InviteLinkArgs,
+  InviteLinkCreated,
+  InviteList,
+  InvitesArgs,
+} from './schemas/admin-invites.ts';
 import {
   ChannelArgs,
   ChannelList,
@@ -357,6 +363,8 @@ export const channels = {
   'adminInvites.list': channel(InvitesArgs, InviteList),
   'adminInvites.revoke': channel(InviteActionArgs, z.object({})),
   'adminInvites.resend': channel(InviteActionArgs, z.object({})),
+  /** A new reusable invitation link; its URL is shown once, next to the button. */
+  'adminInvites.createLink': channel(InviteLinkArgs, InviteLinkCreated),
   // ── end admin console: invitations ──
   // ── Admin console: groups and channels (issue 14 point 3; schemas/admin-channels.ts) ──
   'adminGroups.permissions': channel(PeopleAccountArgs, z.array(GroupPermissions)),

@@ -1,8 +1,12 @@
-/** What every way of inviting shares: the lifetime parameter and the daily limit. */
+/**
+ * What every way of inviting shares: the lifetime parameter, the channels and groups a
+ * joiner gets, and the daily and license limits.
+ */
 import type { ServerContext } from '../context.ts';
 import { nowSeconds } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
+import type { UserRecord } from '../state/types.ts';
 import { ROLE } from '../state/types.ts';
 
 const DEFAULT_LIFETIME_MINUTES = 14400;
@@ -76,4 +80,26 @@ export function checkDailyLimit(ctx: ServerContext, count: number): void {
       [],
       { sent: false, dailyLimit: true },
     );
+}
+
+/** The channels a joiner is subscribed to: each must exist, be open, and visible or default. */
+export function checkInviteChannels(ctx: ServerContext, user: UserRecord, ids: number[]): void {
+  const { state } = ctx;
+  for (const id of ids) {
+    const c = state.channels.get(id);
+    if (!c || c.is_archived || !(c.is_default || state.canAccessChannel(user, c)))
+      throw badRequest(`Invalid channel ID ${id}. No invites were sent.`);
+  }
+}
+
+/** The groups a joiner is added to: named, active, and (for non-administrators) their own. */
+export function checkInviteGroups(ctx: ServerContext, user: UserRecord, ids: number[]): void {
+  const { state } = ctx;
+  for (const id of ids) {
+    const g = state.userGroups.get(id);
+    if (!g || g.deactivated || g.is_system_group)
+      throw badRequest(`Invalid user group ID ${id}. No invites were sent.`);
+    if (!state.isAdmin(user) && !state.groupMembers(id).has(user.user_id))
+      throw badRequest('Insufficient permission');
+  }
 }

@@ -11,7 +11,12 @@ import type { RouteRequest, Router } from '../http/router.ts';
 import type { UserRecord } from '../state/types.ts';
 import { ROLE } from '../state/types.ts';
 import { requireAdmin, requireOwner } from './gates.ts';
-import { checkDailyLimit, readLifetime } from './invite-limits.ts';
+import {
+  checkDailyLimit,
+  checkInviteChannels,
+  checkInviteGroups,
+  readLifetime,
+} from './invite-limits.ts';
 
 /** Since this level non-administrators may create and revoke their own links. */
 const LINKS_FOR_EVERYONE = 209;
@@ -129,11 +134,8 @@ function createLink(req: RouteRequest) {
   const groupIds = params.optIntList('group_ids') ?? [];
   params.optBool('include_realm_default_subscriptions');
   const notify = params.optBool('notify_referrer_on_join') ?? true;
-  for (const id of streamIds) {
-    const c = state.channels.get(id);
-    if (!c || c.is_archived || !(c.is_default || state.canAccessChannel(user, c)))
-      throw badRequest(`Invalid channel ID ${id}. No invites were sent.`);
-  }
+  checkInviteChannels(ctx, user, streamIds);
+  checkInviteGroups(ctx, user, groupIds);
   const id = state.nextId('multiuse_invite');
   const key = `link${id}${Math.random().toString(36).slice(2, 10)}`;
   const now = nowSeconds(ctx);

@@ -12,6 +12,8 @@ import { ROLE } from '../state/types.ts';
 import { registerManagement, notifyInvitesChanged } from './invite-manage.ts';
 import {
   checkDailyLimit,
+  checkInviteChannels,
+  checkInviteGroups,
   checkLicenseLimit,
   invitationFailed,
   readLifetime,
@@ -59,18 +61,8 @@ function invite(req: RouteRequest) {
     .has(user.user_id);
   if (streamIds.length > 0 && !canSubscribeOthers)
     throw badRequest('You do not have permission to subscribe other users to channels.');
-  for (const id of streamIds) {
-    const c = state.channels.get(id);
-    if (!c || c.is_archived || !(c.is_default || state.canAccessChannel(user, c)))
-      throw badRequest(`Invalid channel ID ${id}. No invites were sent.`);
-  }
-  for (const id of groupIds) {
-    const g = state.userGroups.get(id);
-    if (!g || g.deactivated || g.is_system_group)
-      throw badRequest(`Invalid user group ID ${id}. No invites were sent.`);
-    if (!state.isAdmin(user) && !state.groupMembers(id).has(user.user_id))
-      throw badRequest('Insufficient permission');
-  }
+  checkInviteChannels(ctx, user, streamIds);
+  checkInviteGroups(ctx, user, groupIds);
 
   checkLicenseLimit(ctx, emails.length, inviteAs === ROLE.guest);
   checkDailyLimit(ctx, emails.length);

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BadRequestError, InvitationFailedError } from '../../../src/api/errors.ts';
 import {
+  BadRequestError,
+  InvitationFailedError,
+  UnsupportedByServerError,
+} from '../../../src/api/errors.ts';
+import {
+  createInviteLink,
   getInvites,
   resendInvite,
   revokeInvite,
@@ -121,5 +126,47 @@ describe('GET /invites, revoke and resend', () => {
     );
     const gone = await failure(revokeInviteLink(admin, 999));
     expect(gone).toBeInstanceOf(BadRequestError);
+  });
+});
+
+describe('POST /invites/multiuse', () => {
+  const h = useServer();
+
+  it('creates a link the list then shows, with its role and lifetime', async () => {
+    const admin = h.as(ROLE.admin);
+    const { invite_link } = (
+      await createInviteLink(admin, {
+        invite_as: ROLE.moderator,
+        invite_expires_in_minutes: null,
+        stream_ids: [],
+        group_ids: [],
+      })
+    ).data;
+    expect(invite_link).toMatch(/\/join\/\w+\/$/);
+    const listed = (await getInvites(admin)).data.invites.find((i) => i.link_url === invite_link);
+    expect(listed).toMatchObject({
+      is_multiuse: true,
+      invited_as: ROLE.moderator,
+      expiry_date: null,
+    });
+    const refused = await failure(
+      createInviteLink(h.as(ROLE.admin), { invite_as: ROLE.owner, stream_ids: [] }),
+    );
+    expect(refused).toMatchObject({ code: 'UNAUTHORIZED_PRINCIPAL' });
+  });
+});
+
+describe('POST /invites/multiuse on an older server', () => {
+  const h = useServer({ featureLevel: 300 });
+
+  it('refuses groups before FL 322 without sending anything', async () => {
+    const before = h.server.state.multiuseInvites.size;
+    const error = await failure(
+      createInviteLink(h.as(ROLE.admin), { stream_ids: [], group_ids: [1] }),
+    );
+    expect(error).toBeInstanceOf(UnsupportedByServerError);
+    expect(h.server.state.multiuseInvites.size).toBe(before);
+    await createInviteLink(h.as(ROLE.admin), { stream_ids: [], group_ids: [] });
+    expect(h.server.state.multiuseInvites.size).toBe(before + 1);
   });
 });

@@ -184,6 +184,63 @@ describe('reusable links', () => {
     expect(old!.revoked).toBe(false);
   });
 
+  it('carry the role, channels and groups a joiner gets; admins and the creator hear of a new one', async () => {
+    server = await startServer({ rateLimit: false });
+    const member = byRole(server, MEMBER);
+    const general = server.state.channelByName('general')!.stream_id;
+    const named = [...server.state.userGroups.values()].find(
+      (g) => !g.is_system_group && !g.deactivated,
+    )!;
+    const watchers = {
+      admin: await watch(server, byRole(server, ADMIN)),
+      creator: await watch(server, member),
+      other: await watch(server, byRole(server, MEMBER, 1)),
+    };
+    const body = await ok(server, byRole(server, ADMIN), 'POST', '/invites/multiuse', {
+      invite_as: MEMBER,
+      stream_ids: [general],
+      group_ids: [named.id],
+      invite_expires_in_minutes: 60,
+    });
+    const [link] = [...server.state.multiuseInvites.values()];
+    expect(body.invite_link).toBe(`${server.url}/join/${link!.key}/`);
+    expect(link).toMatchObject({ stream_ids: [general], group_ids: [named.id], invite_as: MEMBER });
+    expect(await invitesChanged(watchers.admin)).toBe(1);
+
+    // A system group is no group to join; a member may only hand out their own groups.
+    const system = server.state.systemGroup('role:members')!.id;
+    const refusals = [
+      await call(server, byRole(server, ADMIN), 'POST', '/invites/multiuse', {
+        group_ids: [system],
+      }),
+      await call(server, byRole(server, ADMIN), 'POST', '/invites/multiuse', {
+        stream_ids: [987654],
+      }),
+    ];
+    expect(refusals.map((r) => r.body.msg)).toEqual([
+      `Invalid user group ID ${system}. No invites were sent.`,
+      'Invalid channel ID 987654. No invites were sent.',
+    ]);
+    const notMine = [...server.state.userGroups.values()].find(
+      (g) =>
+        !g.is_system_group &&
+        !g.deactivated &&
+        !server.state.groupMembers(g.id).has(member.user_id),
+    );
+    if (notMine) {
+      const r = await call(server, member, 'POST', '/invites/multiuse', {
+        group_ids: [notMine.id],
+      });
+      expect(r.body.msg).toBe('Insufficient permission');
+    }
+    expect(server.state.multiuseInvites.size).toBe(1);
+
+    await ok(server, member, 'POST', '/invites/multiuse', {});
+    expect(await invitesChanged(watchers.creator)).toBe(1);
+    expect(await invitesChanged(watchers.other)).toBe(0);
+    expect(await invitesChanged(watchers.admin)).toBe(2);
+  });
+
   it('an owner link is an owner’s to create and revoke', async () => {
     server = await startServer({ rateLimit: false });
     const byAdmin = await call(server, byRole(server, ADMIN), 'POST', '/invites/multiuse', {

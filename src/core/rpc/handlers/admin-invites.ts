@@ -6,8 +6,11 @@ import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import type { Invite } from '../../../api/schemas/invite.ts';
-import type { InviteRowWire } from '../schemas/admin-invites.ts';
+import type { z } from 'zod';
+import type { InviteLinkArgs, InviteRowWire } from '../schemas/admin-invites.ts';
 import {
+  type CreateInviteLinkParams,
+  createInviteLink,
   getInvites,
   resendInvite,
   revokeInvite,
@@ -15,7 +18,8 @@ import {
 } from '../../../api/routes/invites.ts';
 import { getUser } from '../../../api/routes/users.ts';
 
-type AdminInvitesChannel = 'adminInvites.list' | 'adminInvites.revoke' | 'adminInvites.resend';
+type AdminInvitesChannel =
+  'adminInvites.list' | 'adminInvites.revoke' | 'adminInvites.resend' | 'adminInvites.createLink';
 
 /** Names of the few people who invited anyone; one lookup each, a failed one says so. */
 async function inviterNames(client: ApiClient, ids: number[]): Promise<Map<number, string>> {
@@ -29,6 +33,17 @@ async function inviterNames(client: ApiClient, ids: number[]): Promise<Map<numbe
     }),
   );
   return new Map(names);
+}
+
+/** What email invitations and reusable links share: what someone who joins gets. */
+export function joinerParams(a: z.infer<typeof InviteLinkArgs>): CreateInviteLinkParams {
+  return {
+    ...(a.expiresInMinutes !== undefined ? { invite_expires_in_minutes: a.expiresInMinutes } : {}),
+    invite_as: a.inviteAs,
+    stream_ids: a.streamIds,
+    group_ids: a.groupIds,
+    include_realm_default_subscriptions: a.includeRealmDefaultSubscriptions,
+  };
 }
 
 function row(i: Invite, names: Map<number, string>): InviteRowWire {
@@ -69,6 +84,10 @@ export function adminInvitesHandlers(ctx: CoreContext): Pick<HandlerTable, Admin
     'adminInvites.resend': async ({ accountId, inviteId }) => {
       await resendInvite(await clientOf(accountId), inviteId);
       return {};
+    },
+    'adminInvites.createLink': async (a) => {
+      const { data } = await createInviteLink(await clientOf(a.accountId), joinerParams(a));
+      return { linkUrl: data.invite_link };
     },
   };
 }

@@ -14,6 +14,7 @@ import { deleteQueue, register } from '../../../api/routes/events.ts';
 import { getOwnUser } from '../../../api/routes/users.ts';
 import { updateUserSettingsDefaults } from '../../../api/routes/settings.ts';
 import { sendInvites } from '../../../api/routes/invites.ts';
+import { joinerParams } from './admin-invites.ts';
 import { registerIosPushToken, sendTestPushNotification } from '../../../api/routes/push.ts';
 import { createVideoCall } from '../../../api/routes/calls.ts';
 import { createChannelFolder, updateChannelFolder } from '../../../api/routes/channel-folders.ts';
@@ -152,14 +153,8 @@ export function adminOrgHandlers(ctx: CoreContext): Pick<HandlerTable, AdminOrgC
     'adminOrg.invite': async (a) =>
       ignoredOf(
         await sendInvites(await clientOf(a.accountId), {
+          ...joinerParams(a),
           invitee_emails: a.inviteeEmails,
-          ...(a.expiresInMinutes !== undefined
-            ? { invite_expires_in_minutes: a.expiresInMinutes }
-            : {}),
-          invite_as: a.inviteAs,
-          stream_ids: a.streamIds,
-          group_ids: a.groupIds,
-          include_realm_default_subscriptions: a.includeRealmDefaultSubscriptions,
           notify_referrer_on_join: a.notifyReferrerOnJoin,
           ...(a.welcomeMessage !== undefined
             ? { welcome_message_custom_text: a.welcomeMessage }

@@ -1,5 +1,6 @@
 /** Arguments and results of the admin console's invitation list (issue 14 point 2). */
 import { z } from 'zod';
+import { InviteArgs } from './admin-org.ts';
 
 const accountId = z.string().min(1);
 
@@ -32,3 +33,15 @@ export type InviteList = z.infer<typeof InviteList>;
 export const InviteActionArgs = z
   .object({ accountId, inviteId: z.number().int().positive(), isLink: z.boolean() })
   .strict();
+
+/** A reusable invitation link: the role, lifetime, channels and groups a joiner gets. */
+export const InviteLinkArgs = InviteArgs.pick({
+  accountId: true,
+  expiresInMinutes: true,
+  inviteAs: true,
+  streamIds: true,
+  groupIds: true,
+  includeRealmDefaultSubscriptions: true,
+}).strict();
+
+export const InviteLinkCreated = z.object({ linkUrl: z.string() });
