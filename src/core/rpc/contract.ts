@@ -93,6 +93,17 @@ import {
 } from './schemas/admin-edit.ts';
 import { RealmEmojiArgs, RealmEmojiChanged, RealmEmojiWire } from './schemas/emoji.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
+import {
+  DismissPendingArgs,
+  InboxAccountWire,
+  InboxSnapshot,
+  MarkConversationReadArgs,
+  MarkReadResult,
+  MuteChannelArgs,
+  RecentAccountWire,
+  RecentSnapshot,
+  TopicPolicyArgs,
+} from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
@@ -414,6 +425,16 @@ export const channels = {
   /** The organization's custom emoji, deactivated ones included (old reactions show them). */
   'emoji.realm': channel(RealmEmojiArgs, z.array(RealmEmojiWire)),
   // ── end emoji ──
+  // ── Inbox (issue 13 points 1 and 2; schemas in schemas/inbox.ts) ──
+  'inbox.get': channel(noArgs, InboxSnapshot),
+  /** Marks a topic, channel or direct conversation read, or queues it while out of reach. */
+  'inbox.markRead': channel(MarkConversationReadArgs, MarkReadResult),
+  'inbox.setTopicPolicy': channel(TopicPolicyArgs, z.object({})),
+  'inbox.muteChannel': channel(MuteChannelArgs, z.object({})),
+  /** Forgets a queued mark-read the server refused, once the user has seen why. */
+  'inbox.dismissPending': channel(DismissPendingArgs, z.object({})),
+  'recent.get': channel(noArgs, RecentSnapshot),
+  // ── end inbox ──
   // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
   'proxy.set': channel(SetProxyArgs, ProxyState),
@@ -440,6 +461,10 @@ export const topics = {
   // Messages (issue 7): one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
   'messages.unreadChanged': UnreadChanged,
+  /** One organization's Inbox rows changed (or its connection did). */
+  'inbox.changed': InboxAccountWire,
+  'inbox.removed': z.object({ accountId: z.string() }),
+  'recent.changed': RecentAccountWire,
   /** Issue 14: a list the admin panels show changed on the server (any session). */
   'adminEdit.changed': ListsChanged,
   /** The organization's custom emoji changed: fetch them again. */

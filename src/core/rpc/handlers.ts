@@ -11,6 +11,7 @@ import { composeHandlers } from './handlers/compose.ts';
 import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { networkHandlers } from './handlers/network.ts';
+import { inboxHandlers } from './handlers/inbox.ts';
 
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
@@ -76,5 +77,6 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...composeHandlers(ctx),
     ...emojiHandlers(ctx),
     ...networkHandlers(ctx),
+    ...inboxHandlers(ctx),
   };
 }

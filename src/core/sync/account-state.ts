@@ -39,7 +39,7 @@ import type {
   UserGroup,
   UserSettings,
 } from './state-types.ts';
-import type { UnreadCounts, UnreadSetName } from './unreads.ts';
+import type { UnreadCounts, UnreadMessage, UnreadSetName } from './unreads.ts';
 
 type Handlers = {
   [T in AccountEvent['type']]: (
@@ -184,6 +184,11 @@ export class AccountState {
   /** The ids of one unread set, ascending. */
   unreadIds(set: UnreadSetName): number[] {
     return this.#model.unreads.ids(set);
+  }
+
+  /** Every unread message with where it was sent, muted ones included (the Inbox). */
+  unreadEntries(): IterableIterator<[number, Readonly<UnreadMessage>]> {
+    return this.#model.unreads.entries();
   }
 
   isUnread(messageId: number): boolean {

@@ -30,6 +30,15 @@ import { PERCH_REGISTER_PARAMS } from './register-params.ts';
 import { toAccountRegister } from './register-state.ts';
 import type { Message } from './state-types.ts';
 import { UnreadPlaces, type UnreadSummary } from './unread-summary.ts';
+import { buildAccountInbox, type AccountInbox } from '../inbox/model.ts';
+import { isChannelMuted } from './state-muting.ts';
+
+export interface TopicView {
+  channel: string;
+  color: string | undefined;
+  policy: 0 | 1 | 2 | 3;
+  muted: boolean;
+}
 
 /** A queue's health and the rate-limit wait, if any, that holds the account's calls back. */
 export interface AccountHealth extends QueueHealth {
@@ -148,6 +157,27 @@ export class AccountSync {
   /** Undefined until the first registration has loaded the state. */
   unreadSummary(): UnreadSummary | undefined {
     return this.state && this.places?.summarize(this.state);
+  }
+
+  /** Every unread conversation, muted ones flagged; undefined until the first registration. */
+  inbox(): AccountInbox | undefined {
+    return this.state && this.places && buildAccountInbox(this.state, this.places);
+  }
+
+  /** A channel's name, colour and mute, with one topic's policy (Recent conversations). */
+  topicView(streamId: number, topic: string): TopicView | undefined {
+    const state = this.state;
+    const sub = state?.subscription(streamId);
+    const name = sub?.name ?? state?.stream(streamId)?.name;
+    if (state === undefined || name === undefined) return undefined;
+    const policy = state.topicPolicy(streamId, topic);
+    const channelMuted = isChannelMuted(sub);
+    return {
+      channel: name,
+      color: typeof sub?.color === 'string' ? sub.color : undefined,
+      policy,
+      muted: policy === 1 || (policy === 0 && channelMuted),
+    };
   }
 
   clearNotifications(): void {

@@ -11,9 +11,10 @@ import { trayBadge, type AccountBadgeInput, type TrayBadge } from '../notify/bad
 import { DecisionLog, type DecisionEntry } from '../notify/decisions-log.ts';
 import { DoNotDisturb, type DndChoice, type DndState } from '../notify/dnd.ts';
 import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
-import { AccountSync, type AccountHealth } from './account-sync.ts';
+import { AccountSync, type AccountHealth, type TopicView } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { UnreadSummary } from './unread-summary.ts';
+import type { AccountInbox } from '../inbox/model.ts';
 
 export interface AccountSyncStatus {
   accountId: string;
@@ -105,6 +106,16 @@ export class SyncManager {
   /** Exact unread counts per channel, topic and conversation; undefined before the first registration. */
   unreadSummary(accountId: string): UnreadSummary | undefined {
     return this.accounts.get(accountId)?.unreadSummary();
+  }
+
+  /** The account's Inbox from its synced state; undefined before the first registration. */
+  inbox(accountId: string): AccountInbox | undefined {
+    return this.accounts.get(accountId)?.inbox();
+  }
+
+  /** A channel's name and mute with one topic's policy; undefined if the account does not know it. */
+  topicView(accountId: string, streamId: number, topic: string): TopicView | undefined {
+    return this.accounts.get(accountId)?.topicView(streamId, topic);
   }
 
   /** Stops watching an account, releasing its queue on the server unless told not to. */

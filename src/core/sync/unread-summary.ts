@@ -89,6 +89,11 @@ export class UnreadPlaces {
     return this.#places.size;
   }
 
+  /** Where an unread message was sent, if it is unread. */
+  placeOf(messageId: number): Place | undefined {
+    return this.#places.get(messageId);
+  }
+
   summarize(state: AccountState): UnreadSummary {
     const channels = new Map<number, ChannelUnreads>();
     for (const id of state.unreadIds('channelUnread')) {

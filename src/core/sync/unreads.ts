@@ -98,6 +98,11 @@ export class UnreadIndex {
     return this.#entries.get(id)?.message;
   }
 
+  /** Every unread message, counted or not (muted ones too), in no particular order. */
+  *entries(): IterableIterator<[number, Readonly<UnreadMessage>]> {
+    for (const [id, entry] of this.#entries) yield [id, entry.message];
+  }
+
   /** The ids in one set, ascending. */
   ids(set: UnreadSetName): number[] {
     const bit = SET_BITS[set];

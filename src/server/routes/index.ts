@@ -23,6 +23,7 @@ import { register as userAdmin } from './user-admin.ts';
 import { register as userGroupAdmin } from './user-group-admin.ts';
 import { register as userGroups } from './user-groups.ts';
 import { register as users } from './users.ts';
+import { register as userTopics } from './user-topics.ts';
 import { register as videoCalls } from './video-calls.ts';
 
 export function buildRouter(): Router {
@@ -51,6 +52,7 @@ export function buildRouter(): Router {
     userGroupAdmin,
     userGroups,
     users,
+    userTopics,
     videoCalls,
   ];
   for (const register of groups) register(router);

@@ -1,0 +1,77 @@
+/** What an Inbox or Recent row does on the server: mark read, topic policy, channel mute. */
+import type { ApiClient } from '../../api/client.ts';
+import { updateMessageFlagsForNarrow } from '../../api/routes/messages.ts';
+import type { NarrowTerm } from '../../api/routes/narrow.ts';
+import { updateSubscriptionProperties } from '../../api/routes/subscriptions.ts';
+import { updateUserTopic, type VisibilityPolicy } from '../../api/routes/user-topics.ts';
+import type { ConversationTarget } from '../rpc/schemas/inbox.ts';
+
+/** Messages marked per request; the server takes up to 5000. */
+const BATCH = 1000;
+/** Enough batches for any Inbox row; a bound so a misbehaving server cannot loop us. */
+const MAX_BATCHES = 100;
+
+export function narrowOf(target: ConversationTarget, myUserId: number): NarrowTerm[] {
+  if (target.kind === 'dm') {
+    return [{ operator: 'dm', operand: target.userIds.length > 0 ? target.userIds : [myUserId] }];
+  }
+  const channel: NarrowTerm = { operator: 'channel', operand: target.streamId };
+  return target.kind === 'topic'
+    ? [channel, { operator: 'topic', operand: target.topic }]
+    : [channel];
+}
+
+/**
+ * Marks a conversation's unread messages read up to `upTo` (the newest the user was shown),
+ * newest first, so a message that arrives meanwhile stays unread. Returns how many changed.
+ */
+export async function markConversationRead(
+  client: ApiClient,
+  target: ConversationTarget,
+  myUserId: number,
+  upTo: number | undefined,
+): Promise<number> {
+  const narrow = [...narrowOf(target, myUserId), { operator: 'is', operand: 'unread' }];
+  let anchor: number | 'newest' = upTo ?? 'newest';
+  let includeAnchor = true;
+  let updated = 0;
+  for (let i = 0; i < MAX_BATCHES; i++) {
+    const { data } = await updateMessageFlagsForNarrow(client, {
+      narrow,
+      anchor,
+      include_anchor: includeAnchor,
+      num_before: BATCH,
+      num_after: 0,
+      op: 'add',
+      flag: 'read',
+    });
+    updated += data.updated_count;
+    if (data.found_oldest || data.first_processed_id === null) break;
+    anchor = data.first_processed_id;
+    includeAnchor = false;
+  }
+  return updated;
+}
+
+export async function setTopicPolicy(
+  client: ApiClient,
+  streamId: number,
+  topic: string,
+  policy: VisibilityPolicy,
+): Promise<void> {
+  await updateUserTopic(client, { stream_id: streamId, topic, visibility_policy: policy });
+}
+
+/** `is_muted` from feature level 139; before it, its inverse `in_home_view`. */
+export async function setChannelMuted(
+  client: ApiClient,
+  streamId: number,
+  muted: boolean,
+): Promise<void> {
+  const level = await client.featureLevel();
+  await updateSubscriptionProperties(client, [
+    level >= 139
+      ? { stream_id: streamId, property: 'is_muted', value: muted }
+      : { stream_id: streamId, property: 'in_home_view', value: !muted },
+  ]);
+}

@@ -1,0 +1,31 @@
+/** How current an organization's Inbox rows are, from its queue's health and its sign-in. */
+import type { Account } from '../accounts/account.ts';
+import type { AccountSyncStatus } from '../sync/manager.ts';
+
+export type OrgConnection = 'live' | 'connecting' | 'unreachable' | 'signed-out';
+
+export function orgConnection(
+  account: Pick<Account, 'attention'>,
+  status: AccountSyncStatus | undefined,
+): { connection: OrgConnection; problem?: string } {
+  if (account.attention) {
+    return { connection: 'signed-out', problem: account.attention.message };
+  }
+  const health = status?.health;
+  switch (health?.state) {
+    case 'polling':
+      return { connection: 'live' };
+    case 'not_answering':
+      return { connection: 'unreachable', problem: 'The server stopped answering.' };
+    case 'backoff':
+      return {
+        connection: 'unreachable',
+        problem: health.lastError ?? 'The server cannot be reached.',
+      };
+    case 'stopped':
+    case 'needs_attention':
+      return { connection: 'signed-out', problem: health.lastError ?? 'Signed out.' };
+    default:
+      return { connection: 'connecting' };
+  }
+}

@@ -1,0 +1,395 @@
+/**
+ * The unified Inbox and Recent conversations over every signed-in account. Each account's
+ * rows come from its synced state; the last live rows are kept so an organization that is
+ * out of reach or signed out stays listed, marked stale, instead of disappearing. Changes
+ * are pushed per account (`inbox.changed`, `recent.changed`) as the event queues apply
+ * them, coalesced to one push per account per batch.
+ */
+import type { ApiClient } from '../../api/client.ts';
+import { NetworkError } from '../../api/errors.ts';
+import { getMessages } from '../../api/routes/messages.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { Account } from '../accounts/account.ts';
+import type { AccountManager } from '../accounts/manager.ts';
+import { emptyTopicParams } from '../messages/empty-topic.ts';
+import type { PushBus } from '../push-bus.ts';
+import type {
+  ConversationTarget,
+  InboxAccountWire,
+  RecentAccountWire,
+  RecentConversationWire,
+} from '../rpc/schemas/inbox.ts';
+import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
+import { markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
+import { orgConnection, type OrgConnection } from './connection.ts';
+import type { AccountInbox } from './model.ts';
+import { ReadQueue } from './read-queue.ts';
+import { conversationKey, RecentConversations, type RecentMessage } from './recent.ts';
+
+/** Messages of history scanned for Recent conversations. */
+const RECENT_WINDOW = 1000;
+/** Conversations listed per account in Recent. */
+const RECENT_LIMIT = 200;
+
+const RECENT_EVENTS: ReadonlySet<string> = new Set([
+  'message',
+  'update_message',
+  'user_topic',
+  'subscription',
+]);
+const INBOX_EVENTS: ReadonlySet<string> = new Set([
+  'user_topic',
+  'subscription',
+  'stream',
+  'realm_user',
+]);
+
+interface Kept {
+  inbox: AccountInbox;
+  at: number;
+}
+
+interface Recent {
+  model?: RecentConversations;
+  loading?: Promise<void>;
+  problem?: string;
+}
+
+export interface InboxDeps {
+  clock: Clock;
+  bus: PushBus;
+  accounts: AccountManager;
+  sync: SyncManager;
+}
+
+export class InboxService {
+  readonly #deps: InboxDeps;
+  readonly #kept = new Map<string, Kept>();
+  readonly #queues = new Map<string, ReadQueue>();
+  readonly #recent = new Map<string, Recent>();
+  readonly #connections = new Map<string, OrgConnection>();
+  readonly #dirty = new Set<string>();
+  #flushScheduled = false;
+
+  constructor(deps: InboxDeps) {
+    this.#deps = deps;
+    const { sync, bus } = deps;
+    sync.onUnreadsChanged((id) => this.#touch(id));
+    sync.onEvents((id, events) => {
+      let inbox = false;
+      for (const received of events) {
+        const e = (received.type === 'unknown' ? received.payload : received) as {
+          type: string;
+        };
+        if (INBOX_EVENTS.has(e.type)) inbox = true;
+        if (RECENT_EVENTS.has(e.type)) this.#recentEvent(id, e);
+      }
+      if (inbox) this.#touch(id);
+    });
+    bus.subscribe((topic, payload) => {
+      if (topic === 'sync.status') this.#statuses(payload as AccountSyncStatus[]);
+      else if (topic === 'accounts.changed') {
+        for (const a of deps.accounts.list()) this.#touch(a.id);
+      }
+    });
+  }
+
+  snapshot(): InboxAccountWire[] {
+    return this.#deps.accounts.list().map((a) => this.#inboxOf(a));
+  }
+
+  async recentSnapshot(): Promise<RecentAccountWire[]> {
+    const accounts = this.#deps.accounts.list();
+    await Promise.all(accounts.map((a) => this.#loadRecent(a.id)));
+    return accounts.map((a) => this.#recentOf(a));
+  }
+
+  /** Marks a conversation read now, or queues it while its organization is out of reach. */
+  async markRead(accountId: string, target: ConversationTarget): Promise<{ queued: boolean }> {
+    const account = this.#account(accountId);
+    const upTo = this.#newestShown(accountId, target);
+    const { connection } = this.#connectionOf(account);
+    if (connection !== 'live') {
+      this.#queue(accountId).add(target, this.#label(accountId, target), upTo);
+      this.#touch(accountId);
+      return { queued: true };
+    }
+    try {
+      await this.#sendRead(accountId, target, upTo);
+      return { queued: false };
+    } catch (error) {
+      if (!(error instanceof NetworkError)) throw error;
+      this.#queue(accountId).add(target, this.#label(accountId, target), upTo);
+      this.#touch(accountId);
+      return { queued: true };
+    }
+  }
+
+  async setTopicPolicy(
+    accountId: string,
+    streamId: number,
+    topic: string,
+    policy: 0 | 1 | 2 | 3,
+  ): Promise<void> {
+    await setTopicPolicy(await this.#client(accountId), streamId, topic, policy);
+  }
+
+  async muteChannel(accountId: string, streamId: number, muted: boolean): Promise<void> {
+    await setChannelMuted(await this.#client(accountId), streamId, muted);
+  }
+
+  dismiss(accountId: string, id: number): void {
+    if (this.#queues.get(accountId)?.dismiss(id)) this.#touch(accountId);
+  }
+
+  /** One account's Inbox now (the bench and the push use it). */
+  inboxOf(accountId: string): InboxAccountWire {
+    return this.#inboxOf(this.#account(accountId));
+  }
+
+  #inboxOf(account: Account): InboxAccountWire {
+    const { connection, problem } = this.#connectionOf(account);
+    const now = this.#deps.sync.inbox(account.id);
+    const live = connection === 'live' && now !== undefined;
+    if (live) this.#kept.set(account.id, { inbox: now, at: this.#deps.clock.now() });
+    const kept = this.#kept.get(account.id);
+    // Out of reach with the state still loaded: the state is what was last known.
+    const rows = now ?? kept?.inbox ?? { channels: [], dms: [] };
+    return {
+      accountId: account.id,
+      connection,
+      stale: !live,
+      ...(kept ? { liveAt: kept.at } : {}),
+      ...(problem ? { problem } : {}),
+      channels: rows.channels,
+      dms: rows.dms,
+      pending: this.#queues.get(account.id)?.list() ?? [],
+    };
+  }
+
+  #recentOf(account: Account): RecentAccountWire {
+    const { connection, problem } = this.#connectionOf(account);
+    const recent = this.#recent.get(account.id);
+    const counts = new Map<string, { unread: number; mentions: number }>();
+    const inbox = this.#deps.sync.inbox(account.id) ?? this.#kept.get(account.id)?.inbox;
+    for (const c of inbox?.channels ?? []) {
+      for (const t of c.topics) {
+        counts.set(conversationKey({ kind: 'topic', streamId: c.streamId, topic: t.name }), t);
+      }
+    }
+    for (const d of inbox?.dms ?? []) counts.set(conversationKey({ kind: 'dm', ...d }), d);
+    const conversations: RecentConversationWire[] = [];
+    for (const e of recent?.model?.list(RECENT_LIMIT) ?? []) {
+      const count = counts.get(e.key);
+      const row: RecentConversationWire = {
+        key: e.key,
+        target: e.target,
+        participants: [...e.senders.values()].reverse(),
+        lastMessageId: e.lastMessageId,
+        lastActivity: e.lastActivity,
+        unread: count?.unread ?? 0,
+        mentions: count?.mentions ?? 0,
+        policy: 0,
+        muted: false,
+      };
+      if (e.target.kind === 'topic') {
+        const view = this.#deps.sync.topicView(account.id, e.target.streamId, e.target.topic);
+        // A channel the account no longer knows (unsubscribed, deleted) leaves Recent.
+        if (view === undefined && connection === 'live') continue;
+        row.topic = e.topic ?? e.target.topic;
+        if (view) {
+          row.channel = view.channel;
+          if (view.color) row.color = view.color;
+          row.policy = view.policy;
+          row.muted = view.muted;
+        }
+      }
+      conversations.push(row);
+    }
+    const why = problem ?? recent?.problem;
+    return {
+      accountId: account.id,
+      connection,
+      stale: connection !== 'live' || recent?.model === undefined,
+      ...(why ? { problem: why } : {}),
+      conversations,
+    };
+  }
+
+  #loadRecent(accountId: string, force = false): Promise<void> {
+    let recent = this.#recent.get(accountId);
+    if (recent === undefined) {
+      recent = {};
+      this.#recent.set(accountId, recent);
+    }
+    if (recent.loading && !force) return recent.loading;
+    if (recent.model && !force) return Promise.resolve();
+    const entry = recent;
+    entry.loading = (async () => {
+      try {
+        const { account, client } = await this.#deps.accounts.clientFor(accountId);
+        const { data } = await getMessages(client, {
+          anchor: 'newest',
+          num_before: RECENT_WINDOW,
+          num_after: 0,
+          apply_markdown: false,
+          ...(await emptyTopicParams(client)),
+        });
+        const model = new RecentConversations(account.userId);
+        model.add(data.messages as RecentMessage[]);
+        // Messages that arrived while loading were added to the old model, or not at all:
+        // the fetched window already holds them.
+        entry.model = model;
+        delete entry.problem;
+      } catch (error) {
+        entry.problem = error instanceof Error ? error.message : String(error);
+      } finally {
+        delete entry.loading;
+      }
+    })();
+    return entry.loading;
+  }
+
+  #recentEvent(accountId: string, e: { type: string }): void {
+    const model = this.#recent.get(accountId)?.model;
+    if (model === undefined) return;
+    if (e.type === 'message') {
+      model.add([(e as unknown as { message: RecentMessage }).message]);
+    } else if (e.type === 'update_message') {
+      const u = e as {
+        stream_id?: number;
+        new_stream_id?: number;
+        orig_subject?: string;
+        subject?: string;
+        propagate_mode?: string;
+      };
+      if (u.propagate_mode === 'change_all' && u.stream_id !== undefined && u.orig_subject) {
+        model.moved(
+          { streamId: u.stream_id, topic: u.orig_subject },
+          { streamId: u.new_stream_id ?? u.stream_id, topic: u.subject ?? u.orig_subject },
+        );
+      }
+    }
+    this.#touch(accountId);
+  }
+
+  #statuses(statuses: AccountSyncStatus[]): void {
+    for (const account of this.#deps.accounts.list()) {
+      const status = statuses.find((s) => s.accountId === account.id);
+      const { connection } = orgConnection(account, status);
+      const before = this.#connections.get(account.id);
+      if (before === connection) continue;
+      this.#connections.set(account.id, connection);
+      this.#touch(account.id);
+      if (connection !== 'live') continue;
+      // Back in reach: what was missed reaches Recent, and queued mark-reads go now.
+      if (before !== undefined && this.#recent.get(account.id)?.model) {
+        void this.#loadRecent(account.id, true).then(() => this.#touch(account.id));
+      }
+      const queue = this.#queues.get(account.id);
+      if (queue) {
+        void queue.flush(
+          (target, upTo) => this.#sendRead(account.id, target, upTo),
+          () => this.#touch(account.id),
+        );
+      }
+    }
+  }
+
+  #touch(accountId: string): void {
+    this.#dirty.add(accountId);
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    queueMicrotask(() => this.#publish());
+  }
+
+  #publish(): void {
+    this.#flushScheduled = false;
+    const ids = [...this.#dirty];
+    this.#dirty.clear();
+    for (const id of ids) {
+      const account = this.#deps.accounts.list().find((a) => a.id === id);
+      if (account === undefined) {
+        this.#forget(id);
+        this.#deps.bus.publish('inbox.removed', { accountId: id });
+        continue;
+      }
+      this.#deps.bus.publish('inbox.changed', this.#inboxOf(account));
+      if (this.#recent.get(id)?.model) {
+        this.#deps.bus.publish('recent.changed', this.#recentOf(account));
+      }
+    }
+  }
+
+  #forget(accountId: string): void {
+    this.#kept.delete(accountId);
+    this.#queues.delete(accountId);
+    this.#recent.delete(accountId);
+    this.#connections.delete(accountId);
+  }
+
+  async #sendRead(
+    accountId: string,
+    target: ConversationTarget,
+    upTo: number | undefined,
+  ): Promise<void> {
+    const { account, client } = await this.#deps.accounts.clientFor(accountId);
+    await markConversationRead(client, target, account.userId, upTo);
+  }
+
+  async #client(accountId: string): Promise<ApiClient> {
+    return (await this.#deps.accounts.clientFor(accountId)).client;
+  }
+
+  #account(accountId: string): Account {
+    const account = this.#deps.accounts.list().find((a) => a.id === accountId);
+    if (account === undefined) throw new Error('That account is no longer signed in.');
+    return account;
+  }
+
+  #connectionOf(account: Account): { connection: OrgConnection; problem?: string } {
+    const status = this.#deps.sync.statuses().find((s) => s.accountId === account.id);
+    return orgConnection(account, status);
+  }
+
+  #queue(accountId: string): ReadQueue {
+    let queue = this.#queues.get(accountId);
+    if (queue === undefined) {
+      queue = new ReadQueue();
+      this.#queues.set(accountId, queue);
+    }
+    return queue;
+  }
+
+  /** The newest unread message the rows showed for the conversation. */
+  #newestShown(accountId: string, target: ConversationTarget): number | undefined {
+    const inbox = this.#deps.sync.inbox(accountId) ?? this.#kept.get(accountId)?.inbox;
+    if (inbox === undefined) return undefined;
+    if (target.kind === 'dm') {
+      const key = target.userIds.join(',');
+      return inbox.dms.find((d) => d.userIds.join(',') === key)?.newestId;
+    }
+    const channel = inbox.channels.find((c) => c.streamId === target.streamId);
+    const topics =
+      target.kind === 'topic'
+        ? channel?.topics.filter((t) => t.name.toLowerCase() === target.topic.toLowerCase())
+        : channel?.topics;
+    const ids = (topics ?? []).map((t) => t.newestId);
+    return ids.length > 0 ? Math.max(...ids) : undefined;
+  }
+
+  #label(accountId: string, target: ConversationTarget): string {
+    if (target.kind === 'dm') {
+      const key = target.userIds.join(',');
+      const dm = this.#kept.get(accountId)?.inbox.dms.find((d) => d.userIds.join(',') === key);
+      return dm ? dm.names.join(', ') : 'a direct conversation';
+    }
+    const view = this.#deps.sync.topicView(
+      accountId,
+      target.streamId,
+      target.kind === 'topic' ? target.topic : '',
+    );
+    const channel = view?.channel ?? 'a channel';
+    return target.kind === 'topic' ? `#${channel} > ${target.topic}` : `#${channel}`;
+  }
+}

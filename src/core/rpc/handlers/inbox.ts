@@ -1,0 +1,33 @@
+/** The unified Inbox and Recent conversations (issue 13 points 1 and 2). */
+import type { CoreContext } from '../../context.ts';
+import { InboxService } from '../../inbox/service.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+type InboxChannels =
+  | 'inbox.get'
+  | 'inbox.markRead'
+  | 'inbox.setTopicPolicy'
+  | 'inbox.muteChannel'
+  | 'inbox.dismissPending'
+  | 'recent.get';
+
+export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannels> {
+  const inbox = new InboxService(ctx);
+  return {
+    'inbox.get': async () => ({ accounts: inbox.snapshot() }),
+    'inbox.markRead': ({ accountId, target }) => inbox.markRead(accountId, target),
+    'inbox.setTopicPolicy': async ({ accountId, streamId, topic, policy }) => {
+      await inbox.setTopicPolicy(accountId, streamId, topic, policy);
+      return {};
+    },
+    'inbox.muteChannel': async ({ accountId, streamId, muted }) => {
+      await inbox.muteChannel(accountId, streamId, muted);
+      return {};
+    },
+    'inbox.dismissPending': async ({ accountId, id }) => {
+      inbox.dismiss(accountId, id);
+      return {};
+    },
+    'recent.get': async () => ({ accounts: await inbox.recentSnapshot() }),
+  };
+}

@@ -1,0 +1,126 @@
+/** Wire shapes of the unified Inbox and Recent conversations (issue 13 points 1 and 2). */
+import { z } from 'zod';
+
+const accountId = z.string().min(1);
+const streamId = z.number().int().positive();
+const userIds = z.array(z.number().int()).max(100);
+
+/** 0 inherit from the channel, 1 muted, 2 unmuted, 3 followed (the server's user topics). */
+export const VisibilityPolicyWire = z.union([
+  z.literal(0),
+  z.literal(1),
+  z.literal(2),
+  z.literal(3),
+]);
+
+/** One conversation an action applies to. */
+export const ConversationTarget = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('topic'), streamId, topic: z.string().max(600) }).strict(),
+  z.object({ kind: z.literal('channel'), streamId }).strict(),
+  z.object({ kind: z.literal('dm'), userIds }).strict(),
+]);
+export type ConversationTarget = z.infer<typeof ConversationTarget>;
+
+export const InboxTopicWire = z.object({
+  name: z.string(),
+  unread: z.number().int().nonnegative(),
+  mentions: z.number().int().nonnegative(),
+  policy: VisibilityPolicyWire,
+  /** Hidden by muting (the topic's, or its channel's without an unmute or follow). */
+  muted: z.boolean(),
+  /** The newest unread message: where "open" lands when the first unread is gone. */
+  newestId: z.number().int(),
+});
+export type InboxTopicWire = z.infer<typeof InboxTopicWire>;
+
+export const InboxChannelWire = z.object({
+  streamId,
+  name: z.string(),
+  color: z.string(),
+  muted: z.boolean(),
+  topics: z.array(InboxTopicWire),
+});
+export type InboxChannelWire = z.infer<typeof InboxChannelWire>;
+
+export const InboxDmWire = z.object({
+  userIds,
+  names: z.array(z.string()),
+  unread: z.number().int().nonnegative(),
+  mentions: z.number().int().nonnegative(),
+  newestId: z.number().int(),
+});
+export type InboxDmWire = z.infer<typeof InboxDmWire>;
+
+/**
+ * How current an organization's rows are: `live` while its queue polls; otherwise the rows
+ * are the last known ones (stale) and `problem` says why.
+ */
+export const OrgConnectionWire = z.enum(['live', 'connecting', 'unreachable', 'signed-out']);
+
+/** A mark-read the server has not confirmed yet, or that it refused. */
+export const PendingReadWire = z.object({
+  id: z.number().int(),
+  target: ConversationTarget,
+  label: z.string(),
+  state: z.enum(['queued', 'sending', 'failed']),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+export type PendingReadWire = z.infer<typeof PendingReadWire>;
+
+export const InboxAccountWire = z.object({
+  accountId,
+  connection: OrgConnectionWire,
+  /** The rows are the last known ones, not the server's present state. */
+  stale: z.boolean(),
+  /** When the rows were last live (ms since epoch); absent if they never were. */
+  liveAt: z.number().optional(),
+  problem: z.string().optional(),
+  channels: z.array(InboxChannelWire),
+  dms: z.array(InboxDmWire),
+  pending: z.array(PendingReadWire),
+});
+export type InboxAccountWire = z.infer<typeof InboxAccountWire>;
+
+export const InboxSnapshot = z.object({ accounts: z.array(InboxAccountWire) });
+
+export const RecentConversationWire = z.object({
+  /** `s:<stream id>:<topic key>` or `d:<user ids>`: unique within the account. */
+  key: z.string(),
+  target: ConversationTarget,
+  /** The channel's name for a topic. */
+  channel: z.string().optional(),
+  color: z.string().optional(),
+  topic: z.string().optional(),
+  /** The participants, most recent sender first. */
+  participants: z.array(z.string()),
+  lastMessageId: z.number().int(),
+  /** Seconds since epoch, as the server stamps messages. */
+  lastActivity: z.number(),
+  unread: z.number().int().nonnegative(),
+  mentions: z.number().int().nonnegative(),
+  policy: VisibilityPolicyWire,
+  muted: z.boolean(),
+});
+export type RecentConversationWire = z.infer<typeof RecentConversationWire>;
+
+export const RecentAccountWire = z.object({
+  accountId,
+  connection: OrgConnectionWire,
+  stale: z.boolean(),
+  problem: z.string().optional(),
+  conversations: z.array(RecentConversationWire),
+});
+export type RecentAccountWire = z.infer<typeof RecentAccountWire>;
+
+export const RecentSnapshot = z.object({ accounts: z.array(RecentAccountWire) });
+
+export const MarkConversationReadArgs = z
+  .object({ accountId, target: ConversationTarget })
+  .strict();
+export const TopicPolicyArgs = z
+  .object({ accountId, streamId, topic: z.string().max(600), policy: VisibilityPolicyWire })
+  .strict();
+export const MuteChannelArgs = z.object({ accountId, streamId, muted: z.boolean() }).strict();
+export const DismissPendingArgs = z.object({ accountId, id: z.number().int() }).strict();
+/** `queued`: the organization is out of reach; the request goes when it is back. */
+export const MarkReadResult = z.object({ queued: z.boolean() });
