@@ -3,8 +3,8 @@
  * same names the client offers), built once at start. Codes are the dash-separated hex
  * codepoints of spec 2.3, lowercase, without U+FE0F.
  */
-import compact from 'emojibase-data/en/compact.json';
-import iamcal from 'emojibase-data/en/shortcodes/iamcal.json';
+import compact from 'emojibase-data/en/compact.json' with { type: 'json' };
+import iamcal from 'emojibase-data/en/shortcodes/iamcal.json' with { type: 'json' };
 import { buildCatalog } from '../../lib/emoji/catalog.ts';
 import { isCodepointSequence, normalizeCode } from '../../lib/emoji/code.ts';
 import { activeRealmEmojiNamed } from '../emoji/realm-emoji.ts';
