@@ -47,6 +47,10 @@ test('a plan-limited history says that older messages are hidden', async ({ page
     await expect(
       page.getByRole('status').filter({ hasText: 'Older messages are hidden' }),
     ).toBeVisible();
+    // The top of the list says where the visible history starts, not that it all began there.
+    await expect(page.getByTestId('history-start')).toHaveText(
+      'The history this organization’s plan lets you see starts here.',
+    );
   } finally {
     await proxy.close();
   }

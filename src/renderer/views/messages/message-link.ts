@@ -14,3 +14,41 @@ export function linkedMessageId(href: string, serverUrl: string): number | undef
   const match = /\/(?:near|with)\/(\d+)(?:\/|$)/.exec(url.hash);
   return match ? Number(match[1]) : undefined;
 }
+
+/** A conversation a link of this organization points at (`#narrow/channel/12-name/topic/…`). */
+export interface LinkedConversation {
+  streamId: number;
+  topic?: string;
+}
+
+// The web app writes hash components as encodeURIComponent with `%` turned into `.`.
+function decodeHashComponent(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replaceAll('.', '%'));
+  } catch {
+    return undefined;
+  }
+}
+
+export function linkedConversation(
+  href: string,
+  serverUrl: string,
+): LinkedConversation | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return undefined;
+  }
+  if (url.origin !== new URL(serverUrl).origin) return undefined;
+  const match =
+    /^#narrow\/(?:channel|stream)\/(\d+)(?:-[^/]*)?(?:\/(?:topic|subject)\/([^/]+))?\/?$/.exec(
+      url.hash,
+    );
+  if (!match) return undefined;
+  const topic = match[2] === undefined ? undefined : decodeHashComponent(match[2]);
+  if (match[2] !== undefined && topic === undefined) return undefined;
+  return topic === undefined
+    ? { streamId: Number(match[1]) }
+    : { streamId: Number(match[1]), topic };
+}

@@ -1,31 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageWire } from '../../../../src/core/rpc/schemas/messages.ts';
 import { applyEvent, replaceMessages } from '../../../../src/renderer/lib/message-events.ts';
 import { groupReactions } from '../../../../src/renderer/lib/reactions.ts';
 import { emojiGlyph, searchEmoji } from '../../../../src/renderer/lib/emoji.ts';
-
-function message(id: number, extra: Partial<MessageWire> = {}): MessageWire {
-  return {
-    id,
-    sender_id: 1,
-    sender_email: 'a@x',
-    sender_full_name: 'A',
-    avatar_url: null,
-    client: 'test',
-    content: '<p>hi</p>',
-    content_type: 'text/html',
-    display_recipient: 'general',
-    recipient_id: 1,
-    type: 'stream',
-    stream_id: 1,
-    subject: 't',
-    timestamp: 1,
-    is_me_message: false,
-    reactions: [],
-    flags: [],
-    ...extra,
-  };
-}
+import { message } from './message-fixture.ts';
 
 const tada = { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' };
 

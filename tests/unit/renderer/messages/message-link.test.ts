@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { linkedMessageId } from '../../../../src/renderer/views/messages/message-link.ts';
+import {
+  linkedConversation,
+  linkedMessageId,
+} from '../../../../src/renderer/views/messages/message-link.ts';
 
 const server = 'https://chat.example.org';
 
@@ -16,5 +19,30 @@ describe('links to a message', () => {
     expect(linkedMessageId(`${server}/#narrow/channel/1-general`, server)).toBeUndefined();
     expect(linkedMessageId(`${server}/help/near/5`, server)).toBeUndefined();
     expect(linkedMessageId('not a url', server)).toBeUndefined();
+  });
+});
+
+describe('links to a conversation', () => {
+  it('reads the channel and the web app’s encoded topic', () => {
+    expect(linkedConversation(`${server}/#narrow/channel/12-general`, server)).toEqual({
+      streamId: 12,
+    });
+    expect(
+      linkedConversation(
+        `${server}/#narrow/stream/12-general/topic/release.20v1.2E2.20.28beta.29`,
+        server,
+      ),
+    ).toEqual({ streamId: 12, topic: 'release v1.2 (beta)' });
+  });
+  it('ignores other servers, messages and broken encodings', () => {
+    expect(
+      linkedConversation('https://evil.example/#narrow/channel/12-general', server),
+    ).toBeUndefined();
+    expect(
+      linkedConversation(`${server}/#narrow/channel/12-general/topic/x/near/5`, server),
+    ).toBeUndefined();
+    expect(
+      linkedConversation(`${server}/#narrow/channel/12-general/topic/.E0.A4`, server),
+    ).toBeUndefined();
   });
 });
