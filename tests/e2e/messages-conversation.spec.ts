@@ -126,6 +126,7 @@ test('channel, topic, people and mentions in the list narrow', async ({ page }) 
   const owner = byRole(100);
   const deploy = post(mel, 'deploy', `ping @**${byRole(200).full_name}**`);
   const dm = m.send({ sender: record(mel), dmUserIds: [owner.user_id], content: 'psst' });
+  const byAda = post(byRole(200), 'lunch', 'lunch at noon');
   await openAll(page);
 
   await block(page, deploy).getByRole('button', { name: 'Topic deploy in general' }).click();
@@ -137,7 +138,9 @@ test('channel, topic, people and mentions in the list narrow', async ({ page }) 
   await expect(row(page, dm)).toHaveCount(0);
 
   await row(page, deploy).locator('.user-mention').click();
-  await expect(narrowBox(page)).toHaveValue(`sender:${byRole(200).user_id}`);
+  await expect(narrowBox(page)).toHaveValue(`sender:${byRole(200).email}`);
+  await expect(row(page, byAda)).toBeVisible();
+  await expect(row(page, deploy)).toHaveCount(0);
 
   await page
     .getByRole('navigation', { name: 'Conversations' })
@@ -146,7 +149,7 @@ test('channel, topic, people and mentions in the list narrow', async ({ page }) 
   await block(page, dm)
     .getByRole('button', { name: `Direct messages with ${mel.full_name}` })
     .click();
-  await expect(narrowBox(page)).toHaveValue(`dm:${mel.user_id}`);
+  await expect(narrowBox(page)).toHaveValue(`dm:${mel.email}`);
   await expect(row(page, deploy)).toHaveCount(0);
   await expect(row(page, dm)).toBeVisible();
 });
