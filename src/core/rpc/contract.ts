@@ -105,6 +105,7 @@ import {
   TopicPolicyArgs,
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
+import { TypingArgs, Typists } from './schemas/typing.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
   args,
@@ -435,6 +436,10 @@ export const channels = {
   'inbox.dismissPending': channel(DismissPendingArgs, z.object({})),
   'recent.get': channel(noArgs, RecentSnapshot),
   // ── end inbox ──
+  // ── Uploads and typing (issue 12 points 3 and 4; schemas in schemas/typing.ts, uploads.ts) ──
+  /** A keystroke in a draft, or the draft done: the Core sends typing start/stop as due. */
+  'messages.typing': channel(TypingArgs, z.object({})),
+  // ── end uploads and typing ──
   // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
   'proxy.set': channel(SetProxyArgs, ProxyState),
@@ -465,6 +470,8 @@ export const topics = {
   'inbox.changed': InboxAccountWire,
   'inbox.removed': z.object({ accountId: z.string() }),
   'recent.changed': RecentAccountWire,
+  /** Who is typing where in one account, whenever that changes (issue 12 point 4). */
+  'messages.typing': Typists,
   /** Issue 14: a list the admin panels show changed on the server (any session). */
   'adminEdit.changed': ListsChanged,
   /** The organization's custom emoji changed: fetch them again. */

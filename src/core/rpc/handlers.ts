@@ -12,6 +12,7 @@ import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
+import { typingHandlers } from './handlers/typing.ts';
 
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
@@ -76,6 +77,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...messagesHandlers(ctx),
     ...composeHandlers(ctx),
     ...emojiHandlers(ctx),
+    ...typingHandlers(ctx),
     ...networkHandlers(ctx),
     ...inboxHandlers(ctx),
   };

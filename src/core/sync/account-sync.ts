@@ -154,6 +154,11 @@ export class AccountSync {
     };
   }
 
+  /** The synced state (settings, people); undefined until the first registration. */
+  current(): AccountState | undefined {
+    return this.state;
+  }
+
   /** Undefined until the first registration has loaded the state. */
   unreadSummary(): UnreadSummary | undefined {
     return this.state && this.places?.summarize(this.state);

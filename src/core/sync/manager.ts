@@ -15,6 +15,7 @@ import { AccountSync, type AccountHealth, type TopicView } from './account-sync.
 import type { BackoffPolicy } from './backoff.ts';
 import type { UnreadSummary } from './unread-summary.ts';
 import type { AccountInbox } from '../inbox/model.ts';
+import type { AccountState } from './account-state.ts';
 
 export interface AccountSyncStatus {
   accountId: string;
@@ -101,6 +102,11 @@ export class SyncManager {
   onUnreadsChanged(listener: (accountId: string) => void): () => void {
     this.unreadListeners.add(listener);
     return () => this.unreadListeners.delete(listener);
+  }
+
+  /** An account's synced state (settings, people); undefined before its first registration. */
+  state(accountId: string): AccountState | undefined {
+    return this.accounts.get(accountId)?.current();
   }
 
   /** Exact unread counts per channel, topic and conversation; undefined before the first registration. */

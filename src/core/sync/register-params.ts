@@ -65,7 +65,8 @@ export function fetchEventTypes(types: readonly string[]): string[] {
 }
 
 export const PERCH_REGISTER_PARAMS: RegisterParams = {
-  event_types: [...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, ...ADMIN_EVENT_TYPES],
+  // `typing` has events but no state to fetch, so it stays out of fetch_event_types.
+  event_types: [...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, ...ADMIN_EVENT_TYPES, 'typing'],
   // `realm` brings the organization's name.
   fetch_event_types: fetchEventTypes([
     ...PERCH_EVENT_TYPES,

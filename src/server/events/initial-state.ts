@@ -80,6 +80,15 @@ const sections: Record<string, Section> = {
       ...Object.fromEntries(
         Object.entries(realm.message_edit).map(([key, value]) => [`realm_${key}`, value]),
       ),
+      max_file_upload_size_mib: realm.max_file_upload_size_mib,
+      // The typing protocol's periods (FL 204); older clients hard-coded these same values.
+      ...(ctx.state.featureLevel >= 204
+        ? {
+            server_typing_started_wait_period_milliseconds: 10_000,
+            server_typing_stopped_wait_period_milliseconds: 5_000,
+            server_typing_started_expiry_period_milliseconds: 15_000,
+          }
+        : {}),
     };
   },
   user_settings: ({ ctx, user, req }) => {

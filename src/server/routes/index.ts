@@ -19,6 +19,7 @@ import { register as serverSettings } from './server-settings.ts';
 import { register as settings } from './settings.ts';
 import { register as subscriptionProperties } from './subscription-properties.ts';
 import { register as subscriptions } from './subscriptions.ts';
+import { register as typing } from './typing.ts';
 import { register as userAdmin } from './user-admin.ts';
 import { register as userGroupAdmin } from './user-group-admin.ts';
 import { register as userGroups } from './user-groups.ts';
@@ -48,6 +49,7 @@ export function buildRouter(): Router {
     settings,
     subscriptionProperties,
     subscriptions,
+    typing,
     userAdmin,
     userGroupAdmin,
     userGroups,

@@ -31,6 +31,7 @@ export function createState(o: RealmOptions): ServerState {
     video_provider_url: null,
     user_settings_defaults: initialDefaults(),
     max_channel_folder_name_length: 60,
+    max_file_upload_size_mib: 25,
     max_channel_folder_description_length: 1024,
     can_add_subscribers_group: 0,
     can_invite_users_group: 0,

@@ -224,6 +224,8 @@ export interface RealmRecord {
   video_provider_url: string | null;
   user_settings_defaults: Record<string, SettingValue>;
   max_channel_folder_name_length: number;
+  /** POST /user_uploads refuses larger files; register reports it. */
+  max_file_upload_size_mib: number;
   max_channel_folder_description_length: number;
   /** User groups whose members may subscribe others and invite new users. */
   can_add_subscribers_group: number;
