@@ -5,46 +5,26 @@
  * a reload, and the administrator's search and unsaved text stay as they were.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
-import { ADMIN, OWNER, openAdminAs } from './support/admin.ts';
+import { ADMIN, OWNER } from './support/admin.ts';
+import { twoClientSuite } from './support/two-clients.ts';
 
-let server: StartedServer;
-let modes: BrowserMode[] = [];
+const suite = twoClientSuite();
+const byRole = (role: number) => suite.byRole(role);
 
-test.beforeEach(async () => {
-  server = await startServer({ rateLimit: false });
-  modes = [await startBrowserMode(), await startBrowserMode()];
-});
-test.afterEach(async () => {
-  for (const m of modes) await m.stop();
-  await server?.close();
-});
-
-const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
-
-async function listening(mode: BrowserMode): Promise<string | undefined> {
-  const r = await mode.core.invoke('sync.status', {});
-  return r.ok ? (r.result as { health: { state: string } }[])[0]?.health.state : undefined;
-}
-
-/**
- * The owner's window and the administrator's, each on its own Core, each open on a panel
- * once its event queue listens (so no change goes unseen).
- */
+/** The owner's window and the administrator's, each on its own Core. */
 async function twoAdmins(
   page: Page,
   context: BrowserContext,
   ownerPanel: string,
   adminPanel: string,
 ): Promise<{ owner: Page; admin: Page }> {
-  const [first, second] = modes as [BrowserMode, BrowserMode];
-  await openAdminAs(page, first, { ...byRole(OWNER), serverUrl: server.url }, ownerPanel);
-  const admin = await context.newPage();
-  await openAdminAs(admin, second, { ...byRole(ADMIN), serverUrl: server.url }, adminPanel);
-  await expect.poll(() => listening(first)).toBe('polling');
-  await expect.poll(() => listening(second)).toBe('polling');
-  return { owner: page, admin };
+  const clients = await suite.open(
+    page,
+    context,
+    [byRole(OWNER), ownerPanel],
+    [byRole(ADMIN), adminPanel],
+  );
+  return { owner: clients.first, admin: clients.second };
 }
 
 const people = (page: Page) => page.getByRole('table', { name: 'People' });
