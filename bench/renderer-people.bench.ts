@@ -60,7 +60,7 @@ function timeKeystrokes(page: Page): Promise<number[]> {
   return page.evaluate(
     async ([typed, rounds]) => {
       const input = document.querySelector(
-        'input[aria-label="Search people by name or email"]',
+        'input[aria-label^="Search people by name or email"]',
       ) as HTMLInputElement;
       const times: number[] = [];
       for (let r = 0; r < rounds; r++) {

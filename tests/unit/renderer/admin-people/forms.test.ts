@@ -3,7 +3,6 @@ import {
   checkNewUser,
   checkSnippet,
   parsePrincipals,
-  parseUserQuery,
 } from '../../../../src/renderer/views/admin/rules-people/forms.ts';
 import {
   canChoose,
@@ -11,14 +10,6 @@ import {
 } from '../../../../src/renderer/views/admin/rules-people/notify-choice.ts';
 
 describe('people form rules', () => {
-  it('reads a user query as an id or an email', () => {
-    expect(parseUserQuery(' 17 ')).toEqual({ userId: 17 });
-    expect(parseUserQuery('mel@perch.test')).toEqual({ email: 'mel@perch.test' });
-    expect(parseUserQuery('0')).toHaveProperty('error');
-    expect(parseUserQuery('mel')).toHaveProperty('error');
-    expect(parseUserQuery('')).toHaveProperty('error');
-  });
-
   it('requires every field of a new user and a real email', () => {
     expect(checkNewUser({ email: '', password: '', fullName: ' ' })).toEqual({
       email: 'required',

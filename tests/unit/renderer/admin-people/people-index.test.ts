@@ -48,6 +48,14 @@ describe('people list search, filters and sort', () => {
     expect(names({ text: 'gil owner' })).toEqual([]);
   });
 
+  it('finds a person by user id, with or without #, within the other filters', () => {
+    expect(names({ text: '3' })).toEqual(['Émile Member']);
+    expect(names({ text: ' #6 ' })).toEqual(['Gil Guest']);
+    expect(names({ text: '4' })).toEqual([]);
+    expect(names({ text: '4', status: 'all' })).toEqual(['Former Member']);
+    expect(names({ text: '99' })).toEqual([]);
+  });
+
   it('filters by role, status and kind', () => {
     expect(names({ role: 600 })).toEqual(['Gil Guest']);
     expect(names({ status: 'deactivated' })).toEqual(['Former Member']);

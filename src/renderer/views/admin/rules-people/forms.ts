@@ -11,20 +11,6 @@ function isEmailAddress(text: string): boolean {
   return EMAIL.test(text.trim());
 }
 
-/** Spec 4.4 looks users up by id; by email Perch searches the organization's list. */
-export function parseUserQuery(
-  text: string,
-): { userId: number } | { email: string } | { error: string } {
-  const t = text.trim();
-  if (t === '') return { error: 'enter a user id or an email address' };
-  if (/^\d+$/.test(t)) {
-    const id = Number(t);
-    return Number.isSafeInteger(id) && id > 0 ? { userId: id } : { error: 'not a valid user id' };
-  }
-  if (isEmailAddress(t)) return { email: t };
-  return { error: 'a user id is a whole number; an email looks like name@example.org' };
-}
-
 /** Spec 4.14: email, password and full name are all required. */
 export function checkNewUser(u: {
   email: string;

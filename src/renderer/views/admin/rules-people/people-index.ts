@@ -60,6 +60,8 @@ export class PeopleIndex {
   select(q: PeopleQuery): number[] {
     const order = this.#order(q.sort);
     const words = q.text.toLowerCase().split(/\s+/).filter(Boolean);
+    // A whole number (or #number) also finds the person with that user id.
+    const id = /^#?(\d+)$/.exec(q.text.trim())?.[1];
     const out: number[] = [];
     for (const i of order) {
       const r = this.#rows[i] as PersonRow;
@@ -67,7 +69,8 @@ export class PeopleIndex {
       if (q.status === 'active' ? !r.isActive : q.status === 'deactivated' && r.isActive) continue;
       if (q.kind === 'people' ? r.isBot : q.kind === 'bots' && !r.isBot) continue;
       const text = this.#text[i] as string;
-      if (words.length > 0 && !words.every((w) => text.includes(w))) continue;
+      const byId = id !== undefined && r.userId === Number(id);
+      if (!byId && words.length > 0 && !words.every((w) => text.includes(w))) continue;
       out.push(i);
     }
     return q.descending ? out.reverse() : out;
