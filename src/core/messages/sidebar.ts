@@ -14,6 +14,7 @@ import { DEFAULT_MAX_MESSAGE_LENGTH, type UnreadSummary } from '../sync/unread-s
 import { topicKey } from '../sync/unreads.ts';
 import type { Sidebar, SidebarChannel, SidebarConversation } from '../rpc/schemas/messages.ts';
 import { emptyTopicParams } from './empty-topic.ts';
+import { OPEN_RULES } from '../../lib/message-permissions.ts';
 
 /** Recent direct messages scanned to list conversations. */
 const RECENT_DMS = 500;
@@ -78,6 +79,7 @@ export async function buildSidebar(
     },
     emptyTopicName: unreads?.emptyTopicName ?? '',
     maxMessageLength: unreads?.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH,
+    editRules: unreads?.editRules ?? OPEN_RULES,
   };
 }
 

@@ -13,8 +13,10 @@ import {
 } from '../sync/wire.ts';
 import {
   ByIdsArgs,
+  EditArgs,
   FetchMessagesArgs,
   MarkReadArgs,
+  MessageArgs,
   MessageEvents,
   MessagesPage,
   MessageWire,
@@ -22,7 +24,9 @@ import {
   SendArgs,
   Sidebar,
   Snippet,
+  StarArgs,
   UnreadChanged,
+  UnreadFromArgs,
 } from './schemas/messages.ts';
 import {
   ChannelTopics,
@@ -404,6 +408,12 @@ export const channels = {
   'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
   'messages.markRead': channel(MarkReadArgs, z.object({})),
   'messages.react': channel(ReactArgs, z.object({})),
+  // Message actions (issue 12 point 1): edit, move, delete, star, unread from here, source.
+  'messages.source': channel(MessageArgs, z.object({ rawContent: z.string() })),
+  'messages.edit': channel(EditArgs, z.object({})),
+  'messages.delete': channel(MessageArgs, z.object({})),
+  'messages.star': channel(StarArgs, z.object({})),
+  'messages.unreadFrom': channel(UnreadFromArgs, z.object({ count: z.number().int() })),
   'messages.snippets': channel(
     z.object({ accountId: z.string().min(1) }).strict(),
     z.array(Snippet),

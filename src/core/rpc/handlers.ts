@@ -10,6 +10,7 @@ import { adminEditHandlers } from './handlers/admin-edit.ts';
 import { composeHandlers } from './handlers/compose.ts';
 import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
+import { messageActionHandlers } from './handlers/message-actions.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
@@ -75,6 +76,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...adminUsersHandlers(ctx),
     ...adminEditHandlers(ctx),
     ...messagesHandlers(ctx),
+    ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
     ...emojiHandlers(ctx),
     ...typingHandlers(ctx),

@@ -14,6 +14,8 @@ import type {
   UpdateMessageFlagsEvent,
 } from './state-types.ts';
 import { topicKey, type UnreadCounts } from './unreads.ts';
+import type { EditRules } from '../../lib/message-permissions.ts';
+import { editRulesFrom } from '../messages/edit-rules.ts';
 
 /** Servers before feature level 53 do not send max_message_length; theirs was this. */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
@@ -47,6 +49,8 @@ export interface UnreadSummary {
   emptyTopicName: string;
   /** The longest message the server takes, in code points (max_message_length). */
   maxMessageLength: number;
+  /** Who may edit, move and delete which messages (the realm's rules for this user). */
+  editRules: EditRules;
   /** The newest unread message that counts and where it was sent (a channel by name), if any. */
   newest?: { messageId: number; place: Place; channelName?: string };
 }
@@ -56,8 +60,10 @@ export class UnreadPlaces {
   readonly #me: number;
   readonly emptyTopicName: string;
   readonly maxMessageLength: number;
+  readonly editRules: EditRules;
 
   constructor(register: RegisterResponse) {
+    this.editRules = editRulesFrom(register);
     this.#me = register.user_id;
     const name = register['realm_empty_topic_display_name'];
     this.emptyTopicName = typeof name === 'string' ? name : '';
@@ -130,6 +136,7 @@ export class UnreadPlaces {
       conversations: [...conversations.values()],
       emptyTopicName: this.emptyTopicName,
       maxMessageLength: this.maxMessageLength,
+      editRules: this.editRules,
       ...(newest ? { newest } : {}),
     };
   }

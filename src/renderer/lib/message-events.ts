@@ -1,20 +1,32 @@
 /**
- * What a live queue event does to the messages a narrow has loaded. Reactions, flags and
- * deletions are applied here; new messages and edits are fetched again from the server,
- * which alone knows whether they match the narrow and how it renders them.
+ * What a live queue event does to the messages a narrow has loaded, as pure functions so
+ * the logic can move to a Core message store unchanged. Edits, moves, deletions, reactions
+ * and flags are applied in place from the event alone; a message left untouched keeps its
+ * object, so a keyed list redraws only the rows an event changed. Only what the event
+ * cannot tell is asked of the server: new messages, messages moved in from elsewhere (does
+ * the narrow hold them?), and a move to a channel whose name this client does not know.
  */
 import type { MessageWire, NarrowTermWire } from '../../core/rpc/schemas/messages.ts';
 import type { ReactionLike } from './reactions.ts';
 
+export interface EventContext {
+  narrow: readonly NarrowTermWire[];
+  /** A channel's name by id, for messages moved there; undefined when not known. */
+  channelName: (streamId: number) => string | undefined;
+}
+
 export interface EventEffect {
   messages: MessageWire[];
-  /** Loaded messages whose content, topic or channel changed. */
+  /** Loaded messages whose new state the event does not tell: fetched again. */
   refetch: number[];
+  /** Messages moved from elsewhere: fetched with the narrow and merged if it holds them. */
+  fetchIn: number[];
   /** A new message arrived somewhere: the newest end of the narrow may have grown. */
   fetchNewer: boolean;
 }
 
 type LooseEvent = { type: string } & Record<string, unknown>;
+type EditEntry = NonNullable<MessageWire['edit_history']>[number];
 
 function idsOf(event: LooseEvent): number[] {
   if (Array.isArray(event.message_ids)) return event.message_ids.filter(Number.isInteger);
@@ -35,7 +47,8 @@ function withReaction(m: MessageWire, event: LooseEvent): MessageWire {
     };
     return { ...m, reactions: [...m.reactions, added] };
   }
-  return { ...m, reactions: m.reactions.filter((x) => !same(x)) };
+  const kept = m.reactions.filter((x) => !same(x));
+  return kept.length === m.reactions.length ? m : { ...m, reactions: kept };
 }
 
 function withFlag(m: MessageWire, flag: string, add: boolean): MessageWire {
@@ -44,15 +57,119 @@ function withFlag(m: MessageWire, flag: string, add: boolean): MessageWire {
   return { ...m, flags: add ? [...m.flags, flag] : m.flags.filter((f) => f !== flag) };
 }
 
-export function applyEvent(messages: MessageWire[], event: LooseEvent): EventEffect {
-  const none: EventEffect = { messages, refetch: [], fetchNewer: false };
+const RESOLVED_PREFIX = '✔ ';
+function resolveOnly(from: string, to: string): boolean {
+  return to === RESOLVED_PREFIX + from || from === RESOLVED_PREFIX + to;
+}
+
+/** The message after the content part of an edit (the target message only). */
+function withContent(m: MessageWire, e: LooseEvent): MessageWire {
+  if (typeof e.rendered_content !== 'string') return m;
+  const next: MessageWire = { ...m, content: e.rendered_content };
+  if (typeof e.is_me_message === 'boolean') next.is_me_message = e.is_me_message;
+  if (e.rendering_only === true) return next;
+  if (typeof e.edit_timestamp === 'number') next.last_edit_timestamp = e.edit_timestamp;
+  return next;
+}
+
+interface Move {
+  topic?: string;
+  streamId?: number;
+  channelName?: string;
+}
+
+function moveOf(e: LooseEvent, ctx: EventContext): Move | undefined {
+  const topic = typeof e.subject === 'string' ? e.subject : undefined;
+  const streamId = typeof e.new_stream_id === 'number' ? e.new_stream_id : undefined;
+  if (topic === undefined && streamId === undefined) return undefined;
+  const name = streamId === undefined ? undefined : ctx.channelName(streamId);
+  return {
+    ...(topic !== undefined ? { topic } : {}),
+    ...(streamId !== undefined ? { streamId } : {}),
+    ...(name !== undefined ? { channelName: name } : {}),
+  };
+}
+
+/** The history entry the server recorded, rebuilt from the event. */
+function historyEntry(m: MessageWire, e: LooseEvent, target: boolean, move?: Move): EditEntry {
+  const entry: EditEntry = {
+    user_id: typeof e.user_id === 'number' ? e.user_id : null,
+    timestamp: typeof e.edit_timestamp === 'number' ? e.edit_timestamp : 0,
+  };
+  if (target && typeof e.orig_content === 'string') {
+    entry.prev_content = e.orig_content;
+    if (typeof e.orig_rendered_content === 'string')
+      entry.prev_rendered_content = e.orig_rendered_content;
+  }
+  if (move?.topic !== undefined && move.topic !== m.subject) {
+    entry.prev_topic = m.subject;
+    entry.topic = move.topic;
+  }
+  if (move?.streamId !== undefined && move.streamId !== m.stream_id) {
+    entry.prev_stream = m.stream_id;
+    entry.stream = move.streamId;
+  }
+  return entry;
+}
+
+function withMove(m: MessageWire, e: LooseEvent, move: Move): MessageWire {
+  const next: MessageWire = { ...m };
+  const from = m.subject;
+  if (move.topic !== undefined) {
+    next.subject = move.topic;
+    if (Array.isArray(e.topic_links))
+      next.topic_links = e.topic_links as MessageWire['topic_links'];
+  }
+  if (move.streamId !== undefined) {
+    next.stream_id = move.streamId;
+    if (move.channelName !== undefined) next.display_recipient = move.channelName;
+  }
+  const stayedInChannel = move.streamId === undefined || move.streamId === m.stream_id;
+  const shown = !stayedInChannel || move.topic === undefined || !resolveOnly(from, move.topic);
+  if (shown && typeof e.edit_timestamp === 'number') next.last_moved_timestamp = e.edit_timestamp;
+  return next;
+}
+
+function applyUpdate(messages: MessageWire[], e: LooseEvent, ctx: EventContext): EventEffect {
+  const ids = new Set(idsOf(e));
+  const move = moveOf(e, ctx);
+  const refetch: number[] = [];
+  const loaded = new Set<number>();
+  const out: MessageWire[] = [];
+  let changed = false;
+  for (const m of messages) {
+    if (!ids.has(m.id)) {
+      out.push(m);
+      continue;
+    }
+    loaded.add(m.id);
+    const target = m.id === e.message_id;
+    let next = target ? withContent(m, e) : m;
+    if (move) next = withMove(next, e, move);
+    if (next !== m && e.rendering_only !== true) {
+      next.edit_history = [historyEntry(m, e, target, move), ...(m.edit_history ?? [])];
+    }
+    if (move?.streamId !== undefined && move.channelName === undefined) refetch.push(m.id);
+    changed ||= next !== m;
+    if (move && !staysInNarrow(next, ctx.narrow)) continue;
+    out.push(next);
+  }
+  const fetchIn = move ? [...ids].filter((id) => !loaded.has(id)) : [];
+  const list = changed || out.length !== messages.length ? out : messages;
+  return { messages: list, refetch, fetchIn, fetchNewer: false };
+}
+
+export function applyEvent(
+  messages: MessageWire[],
+  event: LooseEvent,
+  ctx: EventContext,
+): EventEffect {
+  const none: EventEffect = { messages, refetch: [], fetchIn: [], fetchNewer: false };
   switch (event.type) {
     case 'message':
       return { ...none, fetchNewer: true };
-    case 'update_message': {
-      const loaded = new Set(messages.map((m) => m.id));
-      return { ...none, refetch: idsOf(event).filter((id) => loaded.has(id)) };
-    }
+    case 'update_message':
+      return applyUpdate(messages, event, ctx);
     case 'delete_message': {
       const gone = new Set(idsOf(event));
       const kept = messages.filter((m) => !gone.has(m.id));
@@ -78,15 +195,16 @@ export function applyEvent(messages: MessageWire[], event: LooseEvent): EventEff
 }
 
 /**
- * Whether a message still belongs to the narrow's channel and topic after an edit moved it.
- * Only those two terms can change by an edit that the server does not re-check for us.
+ * Whether a message still belongs to the narrow after a move. Only the channel, topic and
+ * starred terms can change by an event that the server does not re-check for us.
  */
 export function staysInNarrow(message: MessageWire, narrow: readonly NarrowTermWire[]): boolean {
   for (const term of narrow) {
     if (term.negated) continue;
-    if (term.operator === 'channel') {
+    if (term.operator === 'channel' || term.operator === 'stream') {
       const name = typeof message.display_recipient === 'string' ? message.display_recipient : '';
-      if (name !== term.operand && message.stream_id !== Number(term.operand)) return false;
+      const byName = typeof term.operand === 'string' && name === term.operand;
+      if (!byName && message.stream_id !== Number(term.operand)) return false;
     }
     if (term.operator === 'topic' && typeof term.operand === 'string') {
       if (message.subject.toLowerCase() !== term.operand.toLowerCase()) return false;
@@ -108,4 +226,50 @@ export function replaceMessages(
     if (next === m || staysInNarrow(next, narrow)) out.push(next);
   }
   return out;
+}
+
+export interface LoadedEnds {
+  foundOldest: boolean;
+  foundNewest: boolean;
+}
+
+/**
+ * Messages moved into the narrow, placed by id among the loaded ones. One beyond a loaded
+ * end that is not the narrow's end is left out: scrolling there fetches it in its place.
+ */
+export function mergeMovedIn(
+  messages: readonly MessageWire[],
+  arrived: readonly MessageWire[],
+  ends: LoadedEnds,
+): MessageWire[] {
+  const first = messages[0]?.id;
+  const last = messages.at(-1)?.id;
+  const have = new Set(messages.map((m) => m.id));
+  const fits = (id: number) =>
+    (first === undefined || id > first || ends.foundOldest) &&
+    (last === undefined || id < last || ends.foundNewest);
+  const adding = arrived.filter((m) => !have.has(m.id) && fits(m.id));
+  if (adding.length === 0) return messages as MessageWire[];
+  return [...messages, ...adding].sort((a, b) => a.id - b.id);
+}
+
+/** A batch of events applied in order; what to fetch afterwards is gathered. */
+export function applyEvents(
+  messages: MessageWire[],
+  events: readonly { type: string }[],
+  ctx: EventContext,
+): EventEffect {
+  const total: EventEffect = { messages, refetch: [], fetchIn: [], fetchNewer: false };
+  for (const event of events) {
+    const effect = applyEvent(total.messages, event as LooseEvent, ctx);
+    total.messages = effect.messages;
+    total.refetch.push(...effect.refetch);
+    total.fetchIn.push(...effect.fetchIn);
+    total.fetchNewer ||= effect.fetchNewer;
+  }
+  // A message deleted or moved away after it was queued for fetching is not fetched.
+  const loaded = new Set(total.messages.map((m) => m.id));
+  total.refetch = [...new Set(total.refetch)].filter((id) => loaded.has(id));
+  total.fetchIn = [...new Set(total.fetchIn)].filter((id) => !loaded.has(id));
+  return total;
 }

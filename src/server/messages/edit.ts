@@ -7,7 +7,9 @@
  */
 import { canReadChannelHistory } from './access.ts';
 import type { UserRecord } from '../state/types.ts';
+import { isResolveOnly } from './edit-rules.ts';
 import { FLAG_BITS, flagNames } from './flags.ts';
+import { topicLinks } from './format.ts';
 import type { Messaging } from './service.ts';
 import type { EditRecord, StoredMessage } from './types.ts';
 
@@ -47,8 +49,12 @@ function editContent(
   message.last_edit_timestamp = entry.timestamp;
 }
 
-/** Moves one message; the history entry says what changed. */
+/**
+ * Moves one message; the history entry says what changed. Resolving or unresolving alone
+ * is not a move the message shows (spec 2.2, last_moved_timestamp).
+ */
 function move(m: Messaging, message: StoredMessage, topic: string, streamId: number, at: number) {
+  const shown = streamId !== message.stream_id || !isResolveOnly(message.topic, topic);
   const entry: EditRecord = { user_id: null, timestamp: at };
   if (topic !== message.topic) {
     entry.prev_topic = message.topic;
@@ -62,7 +68,7 @@ function move(m: Messaging, message: StoredMessage, topic: string, streamId: num
     message.stream_id = streamId;
     m.store.reindexChannel(message, from);
   }
-  message.last_moved_timestamp = at;
+  if (shown) message.last_moved_timestamp = at;
   return entry;
 }
 
@@ -136,7 +142,13 @@ export function editMessages(
       stream_id: fromStream,
       propagate_mode: input.propagateMode ?? 'change_one',
     });
-    if (topic !== fromTopic) Object.assign(event, { orig_subject: fromTopic, subject: topic });
+    if (topic !== fromTopic) {
+      Object.assign(event, {
+        orig_subject: fromTopic,
+        subject: topic,
+        topic_links: topicLinks(m.state, topic),
+      });
+    }
     if (streamId !== fromStream) {
       event.new_stream_id = streamId;
       lost = reassignCopies(m, holders, streamId);

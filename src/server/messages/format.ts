@@ -17,7 +17,7 @@ export interface FormatOptions {
   allowEmptyTopicName: boolean;
 }
 
-function topicLinks(state: ServerState, topic: string): { text: string; url: string }[] {
+export function topicLinks(state: ServerState, topic: string): { text: string; url: string }[] {
   return linkifierMatches(topic, state.linkifiers.values()).map(({ text, url }) => ({ text, url }));
 }
 

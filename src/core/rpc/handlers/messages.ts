@@ -57,10 +57,11 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
           })),
       ),
     'messages.fetch': (args) => withClient(args.accountId, (client) => fetchPage(client, args)),
-    'messages.byIds': ({ accountId, messageIds }) =>
+    'messages.byIds': ({ accountId, messageIds, narrow }) =>
       withClient(accountId, async (client) => {
         const { data } = await getMessages(client, {
           message_ids: messageIds,
+          ...(narrow ? { narrow } : {}),
           apply_markdown: true,
           ...(await emptyTopicParams(client)),
         });

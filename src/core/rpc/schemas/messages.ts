@@ -69,6 +69,20 @@ export const SidebarConversation = z.object({
 });
 export type SidebarConversation = z.infer<typeof SidebarConversation>;
 
+export const EditRulesWire = z.object({
+  allowEditing: z.boolean(),
+  editLimitSeconds: z.number().int().nullable(),
+  deleteLimitSeconds: z.number().int().nullable(),
+  moveTopicLimitSeconds: z.number().int().nullable(),
+  moveChannelLimitSeconds: z.number().int().nullable(),
+  canDeleteAny: z.boolean(),
+  canDeleteOwn: z.boolean(),
+  canMoveTopics: z.boolean(),
+  canMoveChannels: z.boolean(),
+  canResolve: z.boolean(),
+  exemptFromMoveLimits: z.boolean(),
+});
+
 export const Sidebar = z.object({
   folders: z.array(z.object({ id: z.number().int(), name: z.string() })),
   channels: z.array(SidebarChannel),
@@ -83,6 +97,8 @@ export const Sidebar = z.object({
   emptyTopicName: z.string(),
   /** The longest message the server takes, in code points; compose refuses longer ones. */
   maxMessageLength: z.number().int().positive(),
+  /** The organization's edit, move and delete rules for this user (the message menu). */
+  editRules: EditRulesWire,
 });
 export type Sidebar = z.infer<typeof Sidebar>;
 
@@ -117,7 +133,42 @@ export const ReactArgs = z
   })
   .strict();
 
-export const ByIdsArgs = z.object({ accountId, messageIds: z.array(id).min(1).max(1000) }).strict();
+export const ByIdsArgs = z
+  .object({
+    accountId,
+    messageIds: z.array(id).min(1).max(1000),
+    /** Only those of the messages this narrow holds (a message moved into an open narrow). */
+    narrow: z.array(NarrowTermWire).max(20).optional(),
+  })
+  .strict();
+
+export const MessageArgs = z.object({ accountId, messageId: id }).strict();
+
+export const PropagateMode = z.enum(['change_one', 'change_later', 'change_all']);
+
+/** PATCH /messages/{id}: new content, or a move to a topic or channel (not both content and channel). */
+export const EditArgs = z
+  .object({
+    accountId,
+    messageId: id,
+    content: z.string().max(1_000_000).optional(),
+    topic: z.string().max(1000).optional(),
+    streamId: id.optional(),
+    propagateMode: PropagateMode.optional(),
+    notifyOldThread: z.boolean().optional(),
+    notifyNewThread: z.boolean().optional(),
+  })
+  .strict()
+  .refine((a) => a.content !== undefined || a.topic !== undefined || a.streamId !== undefined, {
+    message: 'nothing to change',
+  });
+
+export const StarArgs = z.object({ accountId, messageId: id, starred: z.boolean() }).strict();
+
+/** Marks the narrow unread from this message on (the message included). */
+export const UnreadFromArgs = z
+  .object({ accountId, messageId: id, narrow: z.array(NarrowTermWire).max(20) })
+  .strict();
 
 export const Snippet = z.object({ id: z.number().int(), title: z.string(), content: z.string() });
 

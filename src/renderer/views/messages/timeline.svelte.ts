@@ -5,7 +5,7 @@
  */
 import { invoke } from '../../bridge.ts';
 import { errorText } from '../../lib/errors.ts';
-import { applyEvent, replaceMessages } from '../../lib/message-events.ts';
+import { applyEvents, mergeMovedIn, replaceMessages } from '../../lib/message-events.ts';
 import type { MessageWire, NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
 
 /** Messages per request when scrolling: the service allows 5000; 1000 keeps answers quick. */
@@ -37,6 +37,9 @@ export class Timeline {
   #generation = 0;
   /** A message arrived while a batch was loading: fetch the newest end after it. */
   #newerWanted = false;
+
+  /** A channel's name by id, for messages moved there (the sidebar knows them). */
+  channelName: (streamId: number) => string | undefined = () => undefined;
 
   constructor(
     readonly accountId: string,
@@ -92,17 +95,14 @@ export class Timeline {
 
   /** Applies the account's live events, fetching again what only the server can tell. */
   async apply(events: { type: string }[]): Promise<void> {
-    let refetch: number[] = [];
-    let newer = false;
-    let messages = this.messages;
-    for (const event of events) {
-      const effect = applyEvent(messages, event as { type: string } & Record<string, unknown>);
-      messages = effect.messages;
-      refetch = refetch.concat(effect.refetch);
-      newer ||= effect.fetchNewer;
-    }
-    this.messages = messages;
-    if (refetch.length > 0) await this.#refetch(refetch);
+    const effect = applyEvents(this.messages, events, {
+      narrow: this.narrow,
+      channelName: this.channelName,
+    });
+    const newer = effect.fetchNewer;
+    this.messages = effect.messages;
+    if (effect.refetch.length > 0) await this.#refetch(effect.refetch);
+    if (effect.fetchIn.length > 0) await this.#fetchIn(effect.fetchIn);
     // A new message only shows if the newest end is loaded; otherwise scrolling finds it.
     if (newer && this.foundNewest) {
       this.foundNewest = false;
@@ -162,6 +162,22 @@ export class Timeline {
     }
     this.foundOldest = false;
     return messages.slice(messages.length - MAX_LOADED);
+  }
+
+  /** Messages moved here from elsewhere: the server says which the narrow holds. */
+  async #fetchIn(ids: number[]): Promise<void> {
+    const generation = this.#generation;
+    try {
+      const arrived = await invoke('messages.byIds', {
+        accountId: this.accountId,
+        messageIds: ids.slice(0, 1000),
+        narrow: this.narrow,
+      });
+      if (generation !== this.#generation) return;
+      this.messages = mergeMovedIn(this.messages, arrived, this);
+    } catch (err) {
+      this.error = errorText(err);
+    }
   }
 
   async #refetch(ids: number[]): Promise<void> {

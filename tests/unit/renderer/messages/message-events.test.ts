@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, replaceMessages } from '../../../../src/renderer/lib/message-events.ts';
+import {
+  applyEvent,
+  mergeMovedIn,
+  replaceMessages,
+} from '../../../../src/renderer/lib/message-events.ts';
 import { groupReactions } from '../../../../src/renderer/lib/reactions.ts';
 import { emojiGlyph, searchEmoji } from '../../../../src/renderer/lib/emoji.ts';
 import { message } from './message-fixture.ts';
+
+const ctx = { narrow: [], channelName: () => undefined };
 
 const tada = { emoji_name: 'tada', emoji_code: '1f389', reaction_type: 'unicode_emoji' };
 
@@ -10,45 +16,126 @@ describe('live events on loaded messages', () => {
   it('adds a reaction once and removes only that user’s', () => {
     let list = [message(1), message(2)];
     const add = { type: 'reaction', op: 'add', message_id: 2, user_id: 7, ...tada };
-    list = applyEvent(list, add).messages;
-    list = applyEvent(list, add).messages;
-    list = applyEvent(list, { ...add, user_id: 8 }).messages;
+    list = applyEvent(list, add, ctx).messages;
+    list = applyEvent(list, add, ctx).messages;
+    list = applyEvent(list, { ...add, user_id: 8 }, ctx).messages;
     expect(list[1]!.reactions.map((r) => r.user_id)).toEqual([7, 8]);
-    list = applyEvent(list, { ...add, op: 'remove' }).messages;
+    list = applyEvent(list, { ...add, op: 'remove' }, ctx).messages;
     expect(list[1]!.reactions.map((r) => r.user_id)).toEqual([8]);
     expect(list[0]!.reactions).toEqual([]);
   });
 
   it('marks messages read one by one or all at once', () => {
     let list = [message(1), message(2), message(3)];
-    list = applyEvent(list, {
-      type: 'update_message_flags',
-      op: 'add',
-      flag: 'read',
-      messages: [2],
-      all: false,
-    }).messages;
+    list = applyEvent(
+      list,
+      {
+        type: 'update_message_flags',
+        op: 'add',
+        flag: 'read',
+        messages: [2],
+        all: false,
+      },
+      ctx,
+    ).messages;
     expect(list.map((m) => m.flags.includes('read'))).toEqual([false, true, false]);
-    list = applyEvent(list, {
-      type: 'update_message_flags',
-      op: 'add',
-      flag: 'read',
-      messages: [],
-      all: true,
-    }).messages;
+    list = applyEvent(
+      list,
+      {
+        type: 'update_message_flags',
+        op: 'add',
+        flag: 'read',
+        messages: [],
+        all: true,
+      },
+      ctx,
+    ).messages;
     expect(list.every((m) => m.flags.includes('read'))).toBe(true);
   });
 
-  it('drops deleted messages and asks for edited ones again', () => {
+  it('drops deleted messages and asks for newer ones when a message arrives', () => {
     const list = [message(1), message(2), message(3)];
     expect(
-      applyEvent(list, { type: 'delete_message', message_ids: [1, 3] }).messages.map((m) => m.id),
+      applyEvent(list, { type: 'delete_message', message_ids: [1, 3] }, ctx).messages.map(
+        (m) => m.id,
+      ),
     ).toEqual([2]);
     expect(
-      applyEvent(list, { type: 'delete_message', message_id: 2 }).messages.map((m) => m.id),
+      applyEvent(list, { type: 'delete_message', message_id: 2 }, ctx).messages.map((m) => m.id),
     ).toEqual([1, 3]);
-    expect(applyEvent(list, { type: 'update_message', message_ids: [3, 99] }).refetch).toEqual([3]);
-    expect(applyEvent(list, { type: 'message' }).fetchNewer).toBe(true);
+    expect(applyEvent(list, { type: 'message' }, ctx).fetchNewer).toBe(true);
+  });
+});
+
+describe('edits and moves applied in place', () => {
+  const general = { channelName: (id: number) => (id === 2 ? 'random' : undefined) };
+  const edit = {
+    type: 'update_message',
+    user_id: 4,
+    message_id: 2,
+    message_ids: [2],
+    edit_timestamp: 50,
+    orig_content: 'hi',
+    orig_rendered_content: '<p>hi</p>',
+    content: 'bye',
+    rendered_content: '<p>bye</p>',
+  };
+
+  it('puts the new text in and keeps every other message as it was', () => {
+    const list = [message(1), message(2), message(3)];
+    const out = applyEvent(list, edit, { ...general, narrow: [] });
+    expect(out.messages[1]).toMatchObject({ content: '<p>bye</p>', last_edit_timestamp: 50 });
+    expect(out.messages[1]!.edit_history).toEqual([
+      { user_id: 4, timestamp: 50, prev_content: 'hi', prev_rendered_content: '<p>hi</p>' },
+    ]);
+    expect(out.messages[0]).toBe(list[0]);
+    expect(out.messages[2]).toBe(list[2]);
+    expect(out.refetch).toEqual([]);
+  });
+
+  it('moves messages out of a topic narrow and asks for those moved in', () => {
+    const narrow = [
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: 't' },
+    ];
+    const move = {
+      type: 'update_message',
+      user_id: 4,
+      message_id: 1,
+      message_ids: [1, 2, 7],
+      edit_timestamp: 60,
+      stream_id: 1,
+      orig_subject: 't',
+      subject: 'elsewhere',
+      propagate_mode: 'change_all',
+    };
+    const out = applyEvent([message(1), message(2), message(3)], move, { ...general, narrow });
+    expect(out.messages.map((m) => m.id)).toEqual([3]);
+    expect(out.fetchIn).toEqual([7]);
+    const into = applyEvent(
+      [message(3)],
+      { ...move, orig_subject: 'x', subject: 't' },
+      {
+        ...general,
+        narrow,
+      },
+    );
+    expect(into.fetchIn).toEqual([1, 2, 7]);
+  });
+
+  it('names the new channel of a moved message, or fetches it when the name is unknown', () => {
+    const move = { ...edit, rendered_content: undefined, stream_id: 1, new_stream_id: 2 };
+    const known = applyEvent([message(2)], move, { ...general, narrow: [] });
+    expect(known.messages[0]).toMatchObject({ stream_id: 2, display_recipient: 'random' });
+    const unknown = applyEvent([message(2)], { ...move, new_stream_id: 5 }, ctx);
+    expect(unknown.refetch).toEqual([2]);
+  });
+
+  it('does not show resolving a topic as a move', () => {
+    const resolve = { ...edit, rendered_content: undefined, orig_subject: 't', subject: '✔ t' };
+    const [m] = applyEvent([message(2)], resolve, ctx).messages;
+    expect(m).toMatchObject({ subject: '✔ t' });
+    expect(m!.last_moved_timestamp).toBeUndefined();
   });
 });
 
@@ -83,6 +170,15 @@ describe('messages fetched again after an edit', () => {
       ],
     );
     expect(out.map((m) => m.subject)).toEqual(['elsewhere']);
+  });
+});
+
+describe('messages moved into the narrow', () => {
+  it('take their place by id inside the loaded range, and beyond an end only at the narrow’s end', () => {
+    const loaded = [message(10), message(20)];
+    const ends = { foundOldest: false, foundNewest: true };
+    const out = mergeMovedIn(loaded, [message(5), message(15), message(25)], ends);
+    expect(out.map((m) => m.id)).toEqual([10, 15, 20, 25]);
   });
 });
 

@@ -1,0 +1,75 @@
+/**
+ * Message actions (issue 12 point 1): view source, edit and move, delete, star, and mark
+ * unread from a message on. Each is one request; what it changes comes back to every
+ * client, this one included, as the server's events.
+ */
+import type { ApiClient } from '../../../api/client.ts';
+import {
+  deleteMessage,
+  getMessage,
+  updateMessage,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
+  type UpdateMessageParams,
+} from '../../../api/routes/messages.ts';
+import type { CoreContext } from '../../context.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+type ActionChannels =
+  'messages.source' | 'messages.edit' | 'messages.delete' | 'messages.star' | 'messages.unreadFrom';
+
+/** Upstream's web app marks at most this many messages unread in one go. */
+const UNREAD_FROM_LIMIT = 5000;
+
+export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, ActionChannels> {
+  async function withClient<T>(accountId: string, run: (client: ApiClient) => Promise<T>) {
+    const { client } = await ctx.accounts.clientFor(accountId);
+    return run(client);
+  }
+
+  return {
+    'messages.source': ({ accountId, messageId }) =>
+      withClient(accountId, async (client) => {
+        const { data } = await getMessage(client, messageId, { apply_markdown: false });
+        return { rawContent: data.raw_content };
+      }),
+    'messages.edit': (a) =>
+      withClient(a.accountId, async (client) => {
+        const params: UpdateMessageParams = {};
+        if (a.content !== undefined) params.content = a.content;
+        if (a.topic !== undefined) params.topic = a.topic;
+        if (a.streamId !== undefined) params.stream_id = a.streamId;
+        if (a.topic !== undefined || a.streamId !== undefined) {
+          params.propagate_mode = a.propagateMode ?? 'change_one';
+          params.send_notification_to_old_thread = a.notifyOldThread ?? false;
+          params.send_notification_to_new_thread = a.notifyNewThread ?? true;
+        }
+        await updateMessage(client, a.messageId, params);
+        return {};
+      }),
+    'messages.delete': ({ accountId, messageId }) =>
+      withClient(accountId, async (client) => {
+        await deleteMessage(client, messageId);
+        return {};
+      }),
+    'messages.star': ({ accountId, messageId, starred }) =>
+      withClient(accountId, async (client) => {
+        const op = starred ? 'add' : 'remove';
+        await updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' });
+        return {};
+      }),
+    'messages.unreadFrom': ({ accountId, messageId, narrow }) =>
+      withClient(accountId, async (client) => {
+        const { data } = await updateMessageFlagsForNarrow(client, {
+          anchor: messageId,
+          include_anchor: true,
+          num_before: 0,
+          num_after: UNREAD_FROM_LIMIT,
+          narrow,
+          op: 'remove',
+          flag: 'read',
+        });
+        return { count: data.updated_count };
+      }),
+  };
+}
