@@ -184,14 +184,21 @@ export function applyEvent(
       const add = event.op === 'add';
       const all = event.all === true;
       const ids = new Set(Array.isArray(event.messages) ? (event.messages as number[]) : []);
-      return {
-        ...none,
-        messages: messages.map((m) => (all || ids.has(m.id) ? withFlag(m, flag, add) : m)),
-      };
+      const updated = messages.map((m) => (all || ids.has(m.id) ? withFlag(m, flag, add) : m));
+      // The Starred view gains and loses messages with the flag.
+      if (flag !== 'starred' || !narrowsTo(ctx.narrow, 'starred'))
+        return { ...none, messages: updated };
+      if (!add) return { ...none, messages: updated.filter((m) => m.flags.includes('starred')) };
+      const loaded = new Set(messages.map((m) => m.id));
+      return { ...none, messages: updated, fetchIn: [...ids].filter((id) => !loaded.has(id)) };
     }
     default:
       return none;
   }
+}
+
+function narrowsTo(narrow: readonly NarrowTermWire[], is: string): boolean {
+  return narrow.some((t) => t.operator === 'is' && t.operand === is && !t.negated);
 }
 
 /**
