@@ -1,0 +1,43 @@
+/** Recent conversations of every organization as one list, newest activity first, filtered. */
+import type { AccountSummary } from '../../../core/rpc/contract.ts';
+import type { RecentAccountWire, RecentConversationWire } from '../../../core/rpc/schemas/inbox.ts';
+import type { InboxFilters } from '../inbox/rows.ts';
+
+export interface RecentRow {
+  key: string;
+  account: AccountSummary;
+  conversation: RecentConversationWire;
+  stale: boolean;
+}
+
+export const RECENT_ROW_HEIGHT = 48;
+
+export function recentRows(
+  accounts: readonly AccountSummary[],
+  recents: ReadonlyMap<string, RecentAccountWire>,
+  filters: InboxFilters,
+): RecentRow[] {
+  const rows: RecentRow[] = [];
+  for (const account of accounts) {
+    if (filters.org !== 'all' && filters.org !== account.id) continue;
+    const recent = recents.get(account.id);
+    for (const c of recent?.conversations ?? []) {
+      if (c.muted && !filters.showMuted) continue;
+      if (filters.mentionsAndDms && c.target.kind !== 'dm' && c.mentions === 0) continue;
+      rows.push({ key: `${account.id}:${c.key}`, account, conversation: c, stale: recent!.stale });
+    }
+  }
+  // Server clocks, not message ids, order conversations of different organizations.
+  return rows.sort((a, b) => b.conversation.lastActivity - a.conversation.lastActivity);
+}
+
+/** "5 min ago", "3 h ago", then the date: how long since a conversation was active. */
+export function ago(unixSeconds: number, nowMs: number): string {
+  const s = Math.max(0, Math.floor(nowMs / 1000 - unixSeconds));
+  if (s < 60) return 'just now';
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
+    new Date(unixSeconds * 1000),
+  );
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../../../../src/core/rpc/contract.ts';
+import type { InboxAccountWire } from '../../../../../src/core/rpc/schemas/inbox.ts';
+import {
+  inboxRows,
+  offsetsOf,
+  sharedNames,
+  visibleRange,
+} from '../../../../../src/renderer/views/inbox/rows.ts';
+
+const account = (id: string, realmName: string): AccountSummary => ({
+  id,
+  serverUrl: `https://${id}.example`,
+  email: `me@${id}.example`,
+  fullName: 'Me',
+  userId: 1,
+  role: 400,
+  realmName,
+  featureLevel: 420,
+  keyStorage: 'memory',
+});
+
+const inbox = (accountId: string, stale = false): InboxAccountWire => ({
+  accountId,
+  connection: stale ? 'unreachable' : 'live',
+  stale,
+  channels: [
+    {
+      streamId: 1,
+      name: 'design',
+      color: '#abc',
+      muted: false,
+      topics: [
+        { name: 'logo', unread: 3, mentions: 1, policy: 3, muted: false, newestId: 9 },
+        { name: 'noise', unread: 5, mentions: 0, policy: 1, muted: true, newestId: 8 },
+      ],
+    },
+  ],
+  dms: [{ userIds: [2], names: ['Ada'], unread: 2, mentions: 0, newestId: 7 }],
+  pending: [],
+});
+
+const accounts = [account('a', 'Acme'), account('b', 'Acme'), account('c', 'Other')];
+const inboxes = new Map([
+  ['a', inbox('a')],
+  ['b', inbox('b', true)],
+  ['c', { ...inbox('c'), channels: [], dms: [] }],
+]);
+const kinds = (rows: ReturnType<typeof inboxRows>) => rows.map((r) => r.kind);
+const all = { org: 'all', mentionsAndDms: false, showMuted: false };
+
+describe('the Inbox rows', () => {
+  it('lists each organization with its channels, topics and DMs, muted topics left out', () => {
+    const rows = inboxRows(accounts, inboxes, all);
+    expect(kinds(rows).slice(0, 6)).toEqual(['org', 'channel', 'topic', 'dms', 'dm', 'org']);
+    const header = rows[0] as Extract<(typeof rows)[number], { kind: 'org' }>;
+    // Muted "noise" counts nowhere while hidden.
+    expect([header.unread, header.mentions]).toEqual([5, 1]);
+    // An organization with nothing unread still shows, saying so.
+    expect(kinds(rows).slice(-2)).toEqual(['org', 'empty']);
+  });
+
+  it('shows muted topics when asked, and filters to one organization', () => {
+    const rows = inboxRows(accounts, inboxes, { ...all, org: 'a', showMuted: true });
+    expect(rows.filter((r) => r.kind === 'org')).toHaveLength(1);
+    expect(rows.filter((r) => r.kind === 'topic')).toHaveLength(2);
+  });
+
+  it('keeps only mentioned topics and DMs with "only mentions and DMs"', () => {
+    const rows = inboxRows(accounts, inboxes, {
+      ...all,
+      org: 'a',
+      mentionsAndDms: true,
+      showMuted: true,
+    });
+    expect(rows.flatMap((r) => (r.kind === 'topic' ? [r.topic.name] : []))).toEqual(['logo']);
+    expect(rows.some((r) => r.kind === 'dm')).toBe(true);
+  });
+
+  it('names the organizations that share a name, to show their URL', () => {
+    expect([...sharedNames(accounts)]).toEqual(['Acme']);
+  });
+
+  it('draws only the rows near the viewport', () => {
+    const offsets = offsetsOf(Array.from({ length: 2000 }, () => 34));
+    const range = visibleRange(offsets, 34 * 1000, 680, 68);
+    expect(range).toEqual({ start: 998, end: 1023 });
+  });
+});
