@@ -40,7 +40,7 @@ test('a reply in the topic shown as "general chat" lands in the empty topic', as
   await expect(row).toContainText('#general › general chat');
 
   const compose = page.getByRole('form', { name: 'Compose' });
-  const topic = compose.getByRole('textbox', { name: 'Topic' });
+  const topic = compose.getByRole('combobox', { name: 'Topic' });
   await expect(topic).toHaveValue('');
   await expect(topic).toHaveAttribute('placeholder', 'general chat');
   await compose.getByRole('textbox', { name: 'Message' }).fill('here!');

@@ -399,10 +399,10 @@ test('compose: reply in the topic, insert a snippet and a video call, drafts sur
 
   await openMessages(page);
   await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
-  await expect(page.getByRole('textbox', { name: 'Topic' })).toHaveValue('deploy');
+  await expect(page.getByRole('combobox', { name: 'Topic' })).toHaveValue('deploy');
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('I deploy today');
-  await box.press('Enter');
+  await box.press('Control+Enter');
   await expect(box).toHaveValue('');
   await expect(page.getByRole('article').filter({ hasText: 'I deploy today' })).toBeVisible();
   const sent = m.store.maxId;
@@ -467,7 +467,7 @@ test('compose: a send still on its way keeps what was typed after it, here and i
   const box = page.getByRole('textbox', { name: 'Message' });
   await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
   await box.fill('shipping at noon');
-  await box.press('Enter');
+  await box.press('Control+Enter');
   await box.press('End');
   await box.pressSequentially(' and a PS');
   await sidebarButton(page, /^Topic lunch(, \d+ unread,)? in general$/).click();
@@ -504,7 +504,7 @@ test('keyboard: j and k move, r replies to the selected message; seen messages b
   await expect(row(page, a)).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('r');
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeFocused();
-  await expect(page.getByRole('textbox', { name: 'Topic' })).toHaveValue('alpha');
+  await expect(page.getByRole('combobox', { name: 'Topic' })).toHaveValue('alpha');
 });
 
 test('switching accounts keeps each one’s place', async ({ page }) => {

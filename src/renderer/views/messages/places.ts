@@ -4,7 +4,16 @@
  * sections) and back lands in the same place.
  */
 import type { NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { Recipient } from './compose/recipient.ts';
 import type { AnchorChoice } from './timeline.svelte.ts';
+
+export interface Draft {
+  content: string;
+  topic: string;
+  recipient?: Recipient;
+  /** Where it was going, in words, for the Drafts view. */
+  where?: string;
+}
 
 export interface Place {
   text: string;
@@ -12,7 +21,8 @@ export interface Place {
   anchor: AnchorChoice;
   /** The message the user was on, reopened as the anchor. */
   at: number | undefined;
-  drafts: Map<string, { content: string; topic: string }>;
+  /** By narrow (as text): the unsent text, its topic and, when the user picked one, where it goes. */
+  drafts: Map<string, Draft>;
 }
 
 const places = new Map<string, Place>();

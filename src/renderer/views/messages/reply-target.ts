@@ -1,19 +1,46 @@
-/** Where a reply goes: the narrow's channel and topic or conversation, else the selected message's. */
-import type {
-  MessageWire,
-  NarrowTermWire,
-  SendTo,
-  Sidebar,
-} from '../../../core/rpc/schemas/messages.ts';
+/**
+ * Where compose writes by default: the narrow's channel and topic or conversation, else the
+ * selected message's. People are named from the organization's directory (so `dm:5` reads
+ * "To Ada Lovelace" before any message has loaded) and a `dm:` by email finds its person.
+ */
+import type { DirectoryUser } from '../../../core/rpc/schemas/compose.ts';
+import type { MessageWire, NarrowTermWire, Sidebar } from '../../../core/rpc/schemas/messages.ts';
+import type { Recipient } from './compose/recipient.ts';
 
 export interface ReplyTarget {
-  to: SendTo;
-  label: string;
+  recipient: Recipient;
   topic: string;
+}
+
+/** What compose knows about people: the directory once loaded, else nothing. */
+export interface PeopleLookup {
+  byId(id: number): DirectoryUser | undefined;
+  byEmail(email: string): DirectoryUser | undefined;
+}
+
+export function peopleLookup(users: readonly DirectoryUser[] | undefined): PeopleLookup {
+  const ids = new Map((users ?? []).map((u) => [u.id, u]));
+  const emails = new Map((users ?? []).map((u) => [u.email.toLowerCase(), u]));
+  return {
+    byId: (id) => ids.get(id),
+    byEmail: (email) => emails.get(email.trim().toLowerCase()),
+  };
 }
 
 function positive(terms: NarrowTermWire[], operator: string): NarrowTermWire | undefined {
   return terms.find((t) => t.operator === operator && !t.negated);
+}
+
+/** A `dm:` operand's people: ids, or emails (comma-separated) resolved through the directory. */
+function dmPeople(
+  operand: NarrowTermWire['operand'],
+  people: PeopleLookup,
+): { id: number; email?: string }[] | undefined {
+  if (Array.isArray(operand)) return operand.map((id) => ({ id }));
+  if (typeof operand === 'number') return [{ id: operand }];
+  const found = operand.split(',').map((email) => people.byEmail(email));
+  if (found.some((u) => u === undefined)) return undefined;
+  return found.map((u) => ({ id: u!.id, email: u!.email }));
 }
 
 export function replyTarget(
@@ -21,6 +48,7 @@ export function replyTarget(
   selected: MessageWire | undefined,
   sidebar: Sidebar | undefined,
   myUserId: number,
+  people: PeopleLookup = peopleLookup(undefined),
 ): ReplyTarget | undefined {
   const channel = positive(terms, 'channel');
   if (channel && sidebar) {
@@ -30,8 +58,7 @@ export function replyTarget(
     if (c) {
       const topic = positive(terms, 'topic');
       return {
-        to: { type: 'stream', streamId: c.streamId, topic: '' },
-        label: `To #${c.name}`,
+        recipient: { type: 'stream', streamId: c.streamId, channel: c.name },
         topic: topic
           ? String(topic.operand)
           : selected?.stream_id === c.streamId
@@ -41,14 +68,20 @@ export function replyTarget(
     }
   }
   const dm = positive(terms, 'dm');
-  if (dm && Array.isArray(dm.operand)) {
-    const others = dm.operand.filter((id) => id !== myUserId);
-    const names = sidebar?.conversations.find(
-      (c) => c.userIds.join(',') === others.join(','),
+  const listed = dm && dmPeople(dm.operand, people);
+  if (listed) {
+    const others = listed.filter((p) => p.id !== myUserId);
+    const known = sidebar?.conversations.find(
+      (c) => c.userIds.join(',') === others.map((p) => p.id).join(','),
     )?.names;
     return {
-      to: { type: 'direct', userIds: others.length ? others : [myUserId] },
-      label: `To ${names?.join(', ') ?? others.join(', ')}`,
+      recipient: {
+        type: 'direct',
+        users: others.map((p, i) => ({
+          id: p.id,
+          name: people.byId(p.id)?.name ?? known?.[i] ?? p.email ?? `user ${p.id}`,
+        })),
+      },
       topic: '',
     };
   }
@@ -56,17 +89,15 @@ export function replyTarget(
   if (selected.type === 'stream' && selected.stream_id !== undefined) {
     const name = typeof selected.display_recipient === 'string' ? selected.display_recipient : '';
     return {
-      to: { type: 'stream', streamId: selected.stream_id, topic: '' },
-      label: `To #${name}`,
+      recipient: { type: 'stream', streamId: selected.stream_id, channel: name },
       topic: selected.subject,
     };
   }
-  const people = Array.isArray(selected.display_recipient)
+  const others = Array.isArray(selected.display_recipient)
     ? selected.display_recipient.filter((r) => r.id !== myUserId)
     : [];
   return {
-    to: { type: 'direct', userIds: people.length ? people.map((p) => p.id) : [myUserId] },
-    label: `To ${people.map((p) => p.full_name).join(', ') || 'yourself'}`,
+    recipient: { type: 'direct', users: others.map((p) => ({ id: p.id, name: p.full_name })) },
     topic: '',
   };
 }

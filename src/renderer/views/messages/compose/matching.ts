@@ -65,6 +65,8 @@ export interface CompletionIndex {
 export interface EmojiLike {
   name: string;
   code: string;
+  /** A Unicode emoji's characters. */
+  char?: string | undefined;
 }
 
 /** Where the message goes, for the rules that depend on it. */
