@@ -47,7 +47,7 @@ test('someone typing in the open topic shows by name, and the line clears when t
   await other.getByRole('textbox', { name: 'Message' }).pressSequentially('soup?');
   await expect(line).toBeVisible();
 
-  await other.getByRole('textbox', { name: 'Message' }).press('Enter');
+  await other.getByRole('textbox', { name: 'Message' }).press('Control+Enter');
   await expect(line).toHaveCount(0);
   const m = messaging(server.ctx);
   await expect(page.locator(`article[data-message-id="${m.store.maxId}"]`)).toContainText('soup?');
