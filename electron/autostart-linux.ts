@@ -2,8 +2,9 @@
  * Start at login on Linux. Electron's setLoginItemSettings only covers macOS and Windows;
  * desktop sessions on Linux start whatever has an entry in the XDG autostart folder.
  */
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomically } from '../src/lib/json-file.ts';
 
 const RESERVED = /[\s"'\\><~|&;$*?#()`]/;
 
@@ -62,6 +63,5 @@ export async function setLinuxAutostart(
     await rm(file, { force: true });
     return;
   }
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, autostartEntry(command), { mode: 0o644 });
+  await writeFileAtomically(file, autostartEntry(command), 0o644);
 }

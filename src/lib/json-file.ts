@@ -23,10 +23,17 @@ export async function readJsonFile<S extends z.ZodType>(
   return parsed.data;
 }
 
-/** Writes through a temporary file and a rename so a crash never leaves half a file. */
 export async function writeJsonFile(path: string, value: unknown): Promise<void> {
+  await writeFileAtomically(path, JSON.stringify(value, null, 2) + '\n', 0o600);
+}
+
+/**
+ * Writes through a temporary file and a rename, so neither a crash nor a reader arriving
+ * mid-write (a desktop session scanning its autostart folder) ever sees half a file.
+ */
+export async function writeFileAtomically(path: string, text: string, mode: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const tmp = `${path}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(value, null, 2) + '\n', { mode: 0o600 });
+  await writeFile(tmp, text, { mode });
   await rename(tmp, path);
 }
