@@ -7,7 +7,7 @@
  * `npx tsx bench/run.ts compose-completion`
  */
 import type { ComposeDirectory } from '../src/core/rpc/schemas/compose.ts';
-import { searchEmoji } from '../src/renderer/lib/emoji.ts';
+import { loadEmojiCatalog, searchEmoji } from '../src/lib/emoji/index.ts';
 import {
   buildIndex,
   findTrigger,
@@ -63,11 +63,12 @@ export default async function run(): Promise<BenchResult> {
   const index = buildIndex(directory());
   const indexMs = performance.now() - t0;
   const topics = Array.from({ length: 500 }, (_, i) => `topic ${i}`);
+  const catalog = await loadEmojiCatalog();
   const ctx: CompletionContext = {
     channelId: 12,
     myUserId: 1,
     topicsOf: () => topics,
-    searchEmoji,
+    searchEmoji: (query) => searchEmoji(query, { catalog, limit: 8 }),
     glyphOf: (e) => e.name,
   };
 

@@ -9,8 +9,8 @@ let pending: Promise<EmojiCatalog> | undefined;
 
 export function loadEmojiCatalog(): Promise<EmojiCatalog> {
   pending ??= Promise.all([
-    import('emojibase-data/en/compact.json'),
-    import('emojibase-data/en/shortcodes/iamcal.json'),
+    import('emojibase-data/en/compact.json', { with: { type: 'json' } }),
+    import('emojibase-data/en/shortcodes/iamcal.json', { with: { type: 'json' } }),
   ]).then(
     ([compact, iamcal]) => (loaded = buildCatalog(compact.default, iamcal.default)),
     (err: unknown) => {

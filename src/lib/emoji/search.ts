@@ -20,13 +20,14 @@ export interface EmojiSearchOptions {
 
 const NO_MATCH = Number.POSITIVE_INFINITY;
 
-interface Candidate {
+/** What matching reads of one emoji, computed once per catalog (search runs per keystroke). */
+interface Searchable {
   names: readonly string[];
+  nameWords: readonly string[];
   keywords: readonly string[];
-  result: EmojiResult;
-  order: number;
-  realm: boolean;
 }
+
+const indexes = new WeakMap<EmojiCatalog, Searchable[]>();
 
 function normalizeQuery(query: string): string {
   return query
@@ -40,60 +41,78 @@ function wordsOf(name: string): string[] {
   return name.split(/[_\-\s]+/).filter((w) => w !== '');
 }
 
+function searchable(names: readonly string[], keywords: readonly string[]): Searchable {
+  return { names, nameWords: names.flatMap(wordsOf), keywords };
+}
+
+function indexOf(catalog: EmojiCatalog): Searchable[] {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = catalog.all.map((e) =>
+      searchable(
+        [e.name, ...e.aliases],
+        e.keywords.map((k) => k.toLowerCase()),
+      ),
+    );
+    indexes.set(catalog, index);
+  }
+  return index;
+}
+
 /** Lower is better: exact name, name prefix, alias prefix, word prefixes, keywords, substring. */
-function score(c: Candidate, q: string, qWords: readonly string[]): number {
-  const [primary = ''] = c.names;
-  if (c.names.includes(q)) return 0;
-  if (primary.startsWith(q)) return 1;
-  if (c.names.some((n) => n.startsWith(q))) return 2;
-  const nameWords = c.names.flatMap(wordsOf);
-  if (qWords.every((w) => nameWords.some((n) => n.startsWith(w)))) return 3;
-  if (
-    qWords.every(
-      (w) => nameWords.some((n) => n.startsWith(w)) || c.keywords.some((k) => k.startsWith(w)),
-    )
-  )
-    return 4;
-  if (c.names.some((n) => n.includes(q))) return 5;
+function score(c: Searchable, q: string, qWords: readonly string[]): number {
+  const { names, nameWords, keywords } = c;
+  if (names.includes(q)) return 0;
+  if ((names[0] ?? '').startsWith(q)) return 1;
+  if (names.some((n) => n.startsWith(q))) return 2;
+  const inName = (w: string) => nameWords.some((n) => n.startsWith(w));
+  if (qWords.every(inName)) return 3;
+  if (qWords.every((w) => inName(w) || keywords.some((k) => k.startsWith(w)))) return 4;
+  if (names.some((n) => n.includes(q))) return 5;
   return NO_MATCH;
 }
 
-function unicodeCandidate(e: UnicodeEmoji, order: number, tone: SkinTone): Candidate {
-  const shown = withSkinTone(e, tone);
-  return {
-    names: [e.name, ...e.aliases],
-    keywords: e.keywords,
-    result: { name: shown.name, code: shown.code, type: 'unicode_emoji', char: shown.char },
-    order,
-    realm: false,
-  };
-}
-
-function realmCandidate(r: RealmEmoji, order: number): Candidate {
-  return {
-    names: [r.name.toLowerCase()],
-    keywords: [],
-    result: { name: r.name, code: r.id, type: 'realm_emoji', url: r.source_url },
-    order,
-    realm: true,
-  };
+interface Hit {
+  score: number;
+  /** Custom emoji first among equals, then Unicode's order. */
+  rank: number;
+  result: () => EmojiResult;
 }
 
 export function searchEmoji(query: string, options: EmojiSearchOptions = {}): EmojiResult[] {
   const catalog = options.catalog ?? loadedEmojiCatalog();
   const tone = options.skinTone ?? 0;
   const limit = options.limit ?? Number.POSITIVE_INFINITY;
-  const candidates: Candidate[] = [
-    ...(options.realm ?? []).filter((r) => !r.deactivated).map(realmCandidate),
-    ...(catalog?.all ?? []).map((e, i) => unicodeCandidate(e, i, tone)),
-  ];
+  const realm = (options.realm ?? []).filter((r) => !r.deactivated);
+  const unicode = catalog?.all ?? [];
+  const index = catalog ? indexOf(catalog) : [];
+  const realmResult = (r: RealmEmoji): EmojiResult => ({
+    name: r.name,
+    code: r.id,
+    type: 'realm_emoji',
+    url: r.source_url,
+  });
+  const unicodeResult = (e: UnicodeEmoji): EmojiResult => ({
+    ...withSkinTone(e, tone),
+    type: 'unicode_emoji',
+  });
+
   const q = normalizeQuery(query);
-  if (q === '') return candidates.slice(0, limit).map((c) => c.result);
+  if (q === '') return [...realm.map(realmResult), ...unicode.map(unicodeResult)].slice(0, limit);
   const qWords = wordsOf(q);
-  return candidates
-    .map((c) => ({ c, s: score(c, q, qWords) }))
-    .filter((x) => x.s !== NO_MATCH)
-    .sort((a, b) => a.s - b.s || Number(b.c.realm) - Number(a.c.realm) || a.c.order - b.c.order)
+  const hits: Hit[] = [];
+  realm.forEach((r, i) => {
+    const s = score(searchable([r.name.toLowerCase()], []), q, qWords);
+    if (s !== NO_MATCH)
+      hits.push({ score: s, rank: i - realm.length, result: () => realmResult(r) });
+  });
+  index.forEach((entry, i) => {
+    const s = score(entry, q, qWords);
+    const e = unicode[i];
+    if (s !== NO_MATCH && e) hits.push({ score: s, rank: i, result: () => unicodeResult(e) });
+  });
+  return hits
+    .sort((a, b) => a.score - b.score || a.rank - b.rank)
     .slice(0, limit)
-    .map((x) => x.c.result);
+    .map((h) => h.result());
 }

@@ -5,7 +5,6 @@ import {
   replaceMessages,
 } from '../../../../src/renderer/lib/message-events.ts';
 import { groupReactions } from '../../../../src/renderer/lib/reactions.ts';
-import { emojiGlyph, searchEmoji } from '../../../../src/renderer/lib/emoji.ts';
 import { message } from './message-fixture.ts';
 
 const ctx = { narrow: [], channelName: () => undefined };
@@ -197,14 +196,5 @@ describe('reaction groups and emoji', () => {
       ['heart', 1, true],
     ]);
     expect(groupReactions([{ ...tada, user_id: 1 }], 2)[0]!.mine).toBe(false);
-  });
-
-  it('draws codes as characters, custom emoji by name, and finds emoji by name', () => {
-    expect(emojiGlyph('1f1eb-1f1f7', 'unicode_emoji', 'flag_france')).toBe('🇫🇷');
-    expect(emojiGlyph('zzz', 'unicode_emoji', 'odd')).toBe(':odd:');
-    expect(emojiGlyph('42', 'realm_emoji', 'party_parrot')).toBe(':party_parrot:');
-    expect(searchEmoji('ro').map((e) => e.name)).toEqual(['rocket', 'cross_mark']);
-    expect(searchEmoji('smile face')).toEqual([]);
-    expect(searchEmoji(':tada:').map((e) => e.name)).toEqual(['tada']);
   });
 });

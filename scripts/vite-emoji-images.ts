@@ -1,0 +1,70 @@
+/**
+ * The emoji image set (Noto's images from emoji-datasource-google, 64 px PNGs) served by
+ * our own build, so emoji look the same on every system, including one without a colour
+ * emoji font. The images are copied to `emoji/64/` beside index.html; a small virtual
+ * module lists the few codes whose file name is not the code itself (names keep U+FE0F
+ * where Unicode's fully qualified form has it; the service's codes do not).
+ */
+import { cpSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { Plugin } from 'vite';
+
+const VIRTUAL = 'virtual:emoji-image-names';
+const RESOLVED = '\0' + VIRTUAL;
+
+interface DatasourceEntry {
+  unified: string;
+  image: string;
+  has_img_google: boolean;
+  skin_variations?: Record<string, DatasourceEntry>;
+}
+
+const serviceCode = (unified: string) =>
+  unified
+    .toLowerCase()
+    .split('-')
+    .filter((p) => p !== 'fe0f')
+    .join('-');
+
+function packageDir(): string {
+  const require = createRequire(import.meta.url);
+  return dirname(require.resolve('emoji-datasource-google/package.json'));
+}
+
+/** Service code to image file stem, only where the two differ. */
+export function imageNames(entries: readonly DatasourceEntry[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const add = (e: DatasourceEntry) => {
+    if (!e.has_img_google) return;
+    const stem = e.image.replace(/\.png$/, '');
+    const code = serviceCode(e.unified);
+    if (stem !== code) out[code] = stem;
+  };
+  for (const e of entries) {
+    add(e);
+    for (const v of Object.values(e.skin_variations ?? {})) add(v);
+  }
+  return out;
+}
+
+export function emojiImages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'emoji-images',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    resolveId: (id) => (id === VIRTUAL ? RESOLVED : undefined),
+    load(id) {
+      if (id !== RESOLVED) return undefined;
+      const data = JSON.parse(
+        readFileSync(join(packageDir(), 'emoji.json'), 'utf8'),
+      ) as DatasourceEntry[];
+      return `export default ${JSON.stringify(imageNames(data))};`;
+    },
+    writeBundle() {
+      cpSync(join(packageDir(), 'img/google/64'), join(outDir, 'emoji/64'), { recursive: true });
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * One account's emoji as the message screen shows them: the Unicode catalog (loaded after
+ * first paint), the organization's custom emoji (kept current by `emoji.realmChanged`), the
+ * skin tone (remembered in this browser) and the recently used emoji (remembered per
+ * account). Shared with the picker, reactions and compose through Svelte context.
+ */
+import { getContext, setContext } from 'svelte';
+import {
+  charsOfCode,
+  loadEmojiCatalog,
+  normalizeCode,
+  parseRecent,
+  rememberRecent,
+  type EmojiCatalog,
+  type RealmEmoji,
+  type RecentEmoji,
+  type SkinTone,
+} from '../../lib/emoji/index.ts';
+import { invoke, on } from '../bridge.ts';
+import { loadEmojiImageNames } from './emoji-images.ts';
+import { errorText } from './errors.ts';
+import { isSameOrigin, onServer } from './message-html.ts';
+
+const TONE_KEY = 'perch.emoji.skinTone';
+const recentKey = (accountId: string) => `perch.emoji.recent:${accountId}`;
+const CONTEXT = Symbol('perch.emoji');
+
+function readStored(key: string): unknown {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw === null ? undefined : JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+function store(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage may be refused (private windows): the choice then lasts for this visit.
+  }
+}
+
+function storedTone(): SkinTone {
+  const t = readStored(TONE_KEY);
+  return typeof t === 'number' && Number.isInteger(t) && t >= 0 && t <= 5 ? (t as SkinTone) : 0;
+}
+
+export class EmojiState {
+  catalog = $state.raw<EmojiCatalog | undefined>();
+  catalogError = $state<string | undefined>();
+  realm = $state.raw<RealmEmoji[]>([]);
+  skinTone = $state<SkinTone>(storedTone());
+  recent = $state.raw<RecentEmoji[]>([]);
+
+  constructor(
+    readonly accountId: string,
+    readonly serverUrl: string,
+  ) {
+    this.recent = parseRecent(readStored(recentKey(accountId)));
+  }
+
+  /** Loads the catalog and the custom emoji and follows changes; returns the unsubscribe. */
+  start(): () => void {
+    void this.loadCatalog();
+    void this.loadRealm();
+    return on('emoji.realmChanged', ({ accountId }) => {
+      if (accountId === this.accountId) void this.loadRealm();
+    });
+  }
+
+  async loadCatalog(): Promise<void> {
+    this.catalogError = undefined;
+    try {
+      const [catalog] = await Promise.all([loadEmojiCatalog(), loadEmojiImageNames()]);
+      this.catalog = catalog;
+    } catch (err) {
+      this.catalogError = errorText(err);
+    }
+  }
+
+  async loadRealm(): Promise<void> {
+    try {
+      this.realm = await invoke('emoji.realm', { accountId: this.accountId });
+    } catch {
+      // Without the list, custom emoji in reactions show by name; Unicode ones still work.
+    }
+  }
+
+  setSkinTone(tone: SkinTone): void {
+    this.skinTone = tone;
+    store(TONE_KEY, tone);
+  }
+
+  remember(used: RecentEmoji): void {
+    this.recent = rememberRecent(this.recent, used);
+    store(recentKey(this.accountId), this.recent);
+  }
+
+  /** A custom emoji's image, only from the account's own server (as message images). */
+  imageOf(id: string): string | undefined {
+    const e = this.realm.find((r) => r.id === id);
+    const url = e ? onServer(e.source_url, this.serverUrl) : undefined;
+    return url && isSameOrigin(url, this.serverUrl) ? url : undefined;
+  }
+
+  /** The characters of a Unicode emoji code, fully qualified when the catalog knows it. */
+  charsOf(code: string): string | undefined {
+    return this.catalog?.byCode.get(normalizeCode(code))?.char ?? charsOfCode(code);
+  }
+}
+
+export function provideEmoji(state: EmojiState): void {
+  setContext(CONTEXT, state);
+}
+
+/** The account's emoji state, or undefined outside a message screen. */
+export function useEmoji(): EmojiState | undefined {
+  return getContext<EmojiState | undefined>(CONTEXT);
+}
