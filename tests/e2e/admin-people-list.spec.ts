@@ -158,6 +158,55 @@ test('an owner deactivates after a confirmation, the person leaves every group, 
   await expect(page.getByTestId('user-status')).toHaveText('Active');
 });
 
+test('an owner deactivates and reactivates a bot from its page, after a confirmation', async ({
+  page,
+}) => {
+  await openPeople(page, OWNER);
+  const bot = record('generic-bot@perch.test');
+  await open(page, 'Generic Bot');
+  await expect(page.getByTestId('bot-owner')).toHaveText('Bot owned by Mel Member.');
+  await expect(page.getByTestId('bot-unowned')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Deactivate…' }).click();
+  await expect(dialog(page)).toContainText('Deactivate Generic Bot?');
+  await expect(dialog(page)).toContainText('The bot Generic Bot');
+  await expect(dialog(page)).toContainText('Perch Demo');
+  await expect(dialog(page)).toContainText(server.url);
+  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+  expect(bot.is_active).toBe(true);
+  await page.getByRole('button', { name: 'Deactivate…' }).click();
+  await dialog(page).getByRole('button', { name: 'Deactivate', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'was deactivated' })).toBeVisible();
+  expect(bot.is_active).toBe(false);
+  await page.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'was reactivated' })).toBeVisible();
+  expect(bot.is_active).toBe(true);
+});
+
+test('an administrator changes a bot’s role; a bot whose owner is deactivated is flagged; a member only reads', async ({
+  page,
+}) => {
+  server.state.users.get(record('member@perch.test').user_id)!.is_active = false;
+  await openPeople(page, ADMIN);
+  await expect(rowOf(page, 'Generic Bot')).toContainText('Bot of Mel Member (owner deactivated)');
+  await open(page, 'Generic Bot');
+  await expect(page.getByTestId('bot-unowned')).toContainText(
+    'its owner, Mel Member, is deactivated',
+  );
+  await page.getByLabel('Role').selectOption({ label: 'Moderator' });
+  await page.getByRole('button', { name: 'Change role' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'is now moderator' })).toBeVisible();
+  expect(record('generic-bot@perch.test').role).toBe(300);
+
+  server.state.users.get(record('member@perch.test').user_id)!.is_active = true;
+  await mode.stop();
+  mode = await startBrowserMode();
+  await openPeople(page, MEMBER);
+  await open(page, 'Generic Bot');
+  await expect(page.getByTestId('person-readonly')).toContainText('Only administrators');
+  await expect(page.getByRole('button', { name: 'Deactivate…' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Change role' })).toHaveCount(0);
+});
+
 test('the last owner cannot be demoted or deactivated, and the page says why', async ({ page }) => {
   await openPeople(page, OWNER);
   await open(page, 'Olive Owner');

@@ -111,6 +111,24 @@ export function deactivateUser(
   });
 }
 
+/**
+ * Upstream deactivate-bot DELETE /bots/{bot_id} (administrators and the bot's owner): the
+ * user endpoint above refuses bots.
+ */
+export function deactivateBot(
+  client: ApiClient,
+  botId: number,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  return client.call({
+    method: 'DELETE',
+    path: `/bots/${pathSegment(botId)}`,
+    endpoint: 'DELETE /bots/{bot_id}',
+    schema: emptyResponse,
+    signal,
+  });
+}
+
 /** Upstream reactivate-user POST /users/{user_id}/reactivate (administrators). */
 export function reactivateUser(
   client: ApiClient,

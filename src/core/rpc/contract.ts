@@ -85,7 +85,7 @@ import {
   UpdateChannelArgs,
   UpdateGroupArgs,
 } from './schemas/admin-channels.ts';
-import { PeopleList, RoleArgs, UserArgs } from './schemas/admin-users.ts';
+import { DeactivateUserArgs, PeopleList, RoleArgs, UserArgs } from './schemas/admin-users.ts';
 import { HealthReportWire } from './schemas/admin-health.ts';
 import {
   EditSnippetArgs,
@@ -369,7 +369,7 @@ export const channels = {
   // ── Admin console: people list and per-user actions (issue 14; schemas/admin-users.ts) ──
   'adminUsers.list': channel(PeopleAccountArgs, PeopleList),
   'adminUsers.setRole': channel(RoleArgs, z.object({})),
-  'adminUsers.deactivate': channel(UserArgs, z.object({})),
+  'adminUsers.deactivate': channel(DeactivateUserArgs, z.object({})),
   'adminUsers.reactivate': channel(UserArgs, z.object({})),
   // ── end admin console: people list ──
   /** Issue 14 point 7: the organization at a glance, each finding named (schemas/admin-health.ts). */

@@ -2,7 +2,9 @@
  * Upstream update-user (PATCH /users/{user_id}, the role part), deactivate-user
  * (DELETE /users/{user_id}) and reactivate-user (POST /users/{user_id}/reactivate), with
  * upstream's gates: administrators only, owners alone add or remove the owner role or
- * deactivate an owner, and the only owner keeps the role and the account.
+ * deactivate an owner, and the only owner keeps the role and the account. As upstream, a
+ * bot's role changes and its reactivation go through the same endpoints; its deactivation
+ * through DELETE /bots/{bot_id} (administrators and the bot's owner).
  */
 import type { ServerContext } from '../context.ts';
 import { badRequest, unauthorizedPrincipal } from '../http/errors.ts';
@@ -20,7 +22,7 @@ export function register(router: Router): void {
   router.patch('/users/{user_id}', (req) => {
     const { ctx, user } = req;
     requireAdmin(user);
-    const target = humanTarget(req);
+    const target = userById(ctx.state, req.pathInt('user_id'));
     const role = req.params.optInt('role');
     if (role === undefined || role === target.role) return {};
     if (!validRoles(ctx.state.featureLevel).includes(role)) throw badRequest('Invalid role');
@@ -55,8 +57,44 @@ export function register(router: Router): void {
     const target = userById(ctx.state, req.pathInt('user_id'));
     if (target.is_active) throw badRequest('User is already active');
     reactivateUser(ctx, target);
+    if (target.is_bot) notifyBotActive(ctx, target);
     return {};
   });
+
+  router.delete('/bots/{bot_id}', (req) => {
+    const { ctx, user } = req;
+    const target = ctx.state.users.get(req.pathInt('bot_id'));
+    if (!target?.is_bot || !target.is_active) throw badRequest('No such bot');
+    if (!ctx.state.isAdmin(user) && target.bot_owner_id !== user.user_id)
+      throw badRequest('Insufficient permission');
+    deactivateUser(ctx, target.user_id);
+    notifyBotActive(ctx, target);
+    return {};
+  });
+}
+
+/**
+ * Upstream's realm_bot event for a bot's new state, to administrators and its owner: since
+ * FL 222 an update of is_active, before that remove (the add of old servers is left out).
+ */
+function notifyBotActive(ctx: ServerContext, bot: UserRecord): void {
+  const { state } = ctx;
+  const audience = state
+    .activeUsers()
+    .filter((u) => state.isAdmin(u) || u.user_id === bot.bot_owner_id)
+    .map((u) => u.user_id);
+  if (state.featureLevel >= 222)
+    ctx.events.emit(audience, {
+      type: 'realm_bot',
+      op: 'update',
+      bot: { user_id: bot.user_id, is_active: bot.is_active },
+    });
+  else if (!bot.is_active)
+    ctx.events.emit(audience, {
+      type: 'realm_bot',
+      op: 'remove',
+      bot: { user_id: bot.user_id, full_name: bot.full_name },
+    });
 }
 
 /** Upstream's access_user_by_id without allow_bots: bots have their own endpoints. */

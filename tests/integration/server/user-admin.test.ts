@@ -174,6 +174,73 @@ describe('DELETE /users/{user_id}', () => {
   });
 });
 
+describe('bots: role through PATCH /users/{id}, DELETE /bots/{bot_id}, reactivation', () => {
+  it('an administrator changes a bot’s role, deactivates it and reactivates it; admins and the owner hear realm_bot', async () => {
+    const admin = byRole(server, 200);
+    const b = bot(server, 1);
+    const botOwner = server.state.users.get(server.state.users.get(b.user_id)!.bot_owner_id!)!;
+    const watchers = {
+      owner: await watch(server, byRole(server, 100), ['realm_bot', 'realm_user']),
+      botOwner: await watch(
+        server,
+        server.users.find((u) => u.user_id === botOwner.user_id)!,
+        ['realm_bot'],
+      ),
+      guest: await watch(server, byRole(server, 600), ['realm_bot', 'realm_user']),
+    };
+    await ok(server, admin, 'PATCH', `/users/${b.user_id}`, { role: 300 });
+    expect(roleOf(b.user_id)).toBe(300);
+    await ok(server, admin, 'DELETE', `/bots/${b.user_id}`);
+    expect(activeOf(b.user_id)).toBe(false);
+    await ok(server, admin, 'POST', `/users/${b.user_id}/reactivate`);
+    expect(activeOf(b.user_id)).toBe(true);
+
+    const botEvents = (events: Record<string, unknown>[]) =>
+      events.filter((e) => e.type === 'realm_bot').map((e) => e.bot);
+    const expected = [
+      { user_id: b.user_id, is_active: false },
+      { user_id: b.user_id, is_active: true },
+    ];
+    expect(botEvents(await watchers.owner.events())).toEqual(expected);
+    expect(botEvents(await watchers.botOwner.events())).toEqual(expected);
+    const guestEvents = await watchers.guest.events();
+    expect(botEvents(guestEvents)).toEqual([]);
+    // Everyone still learns the role and the account state through realm_user.
+    expect(guestEvents).toContainEqual(
+      expect.objectContaining({ person: { user_id: b.user_id, role: 300 } }),
+    );
+    expect(guestEvents).toContainEqual(
+      expect.objectContaining({ person: { user_id: b.user_id, is_active: false } }),
+    );
+  });
+
+  it('a member may deactivate only their own bot; a human is no bot; nothing changes on refusal', async () => {
+    const b = bot(server, 1);
+    const ownerId = server.state.users.get(b.user_id)!.bot_owner_id!;
+    const someoneElse = server.users.find(
+      (u) => u.role === 400 && !u.is_bot && u.user_id !== ownerId,
+    )!;
+    const refused = await call(server, someoneElse, 'DELETE', `/bots/${b.user_id}`);
+    expect(refused.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'Insufficient permission' });
+    const role = await call(server, someoneElse, 'PATCH', `/users/${b.user_id}`, { role: 200 });
+    expect(role.body.code).toBe('UNAUTHORIZED_PRINCIPAL');
+    expect([activeOf(b.user_id), roleOf(b.user_id)]).toEqual([true, 400]);
+    const human = await call(
+      server,
+      byRole(server, 100),
+      'DELETE',
+      `/bots/${byRole(server, 400).user_id}`,
+    );
+    expect(human.body).toMatchObject({ code: 'BAD_REQUEST', msg: 'No such bot' });
+
+    const owner = server.users.find((u) => u.user_id === ownerId)!;
+    await ok(server, owner, 'DELETE', `/bots/${b.user_id}`);
+    expect(activeOf(b.user_id)).toBe(false);
+    const twice = await call(server, owner, 'DELETE', `/bots/${b.user_id}`);
+    expect(twice.body.msg).toBe('No such bot');
+  });
+});
+
 describe('POST /users/{user_id}/reactivate', () => {
   it('reactivates a deactivated user: event, sign-in works, role group again', async () => {
     const [admin, guest, member] = [byRole(server, 200), byRole(server, 600), byRole(server, 400)];

@@ -3,6 +3,7 @@
  * the account's own client, and a server refusal reaches the panel as the server said it.
  */
 import {
+  deactivateBot,
   deactivateUser,
   getOwnUser,
   getUsers,
@@ -45,8 +46,9 @@ export function adminUsersHandlers(ctx: CoreContext): Pick<HandlerTable, UsersCh
       return {};
     },
 
-    'adminUsers.deactivate': async ({ accountId, userId }) => {
-      await deactivateUser(await clientOf(accountId), userId);
+    'adminUsers.deactivate': async ({ accountId, userId, isBot }) => {
+      const client = await clientOf(accountId);
+      await (isBot ? deactivateBot(client, userId) : deactivateUser(client, userId));
       return {};
     },
 

@@ -39,6 +39,8 @@ export const PeopleList = z.object({
 export type PeopleList = z.infer<typeof PeopleList>;
 
 export const UserArgs = z.object({ accountId: accountArg, userId: positiveId }).strict();
+/** A bot is deactivated through its own endpoint. */
+export const DeactivateUserArgs = UserArgs.extend({ isBot: z.boolean() }).strict();
 export const RoleArgs = z
   .object({ accountId: accountArg, userId: positiveId, role: RoleValue })
   .strict();

@@ -39,6 +39,10 @@ describe('what the caller may do to a person (upstream update-user and deactivat
     expect(blockedReason(200, owner, [...users, person(4, 100)], 'Acme')).toMatch(/Only an owner/);
     expect(blockedReason(200, member, users, 'Acme')).toBeUndefined();
     expect(blockedReason(400, member, users, 'Acme')).toMatch(/Only administrators/);
-    expect(blockedReason(100, person(5, 400, { isBot: true }), users, 'Acme')).toMatch(/Bots/);
+    // Administrators manage bots from their page like anyone else.
+    expect(blockedReason(200, person(5, 400, { isBot: true }), users, 'Acme')).toBeUndefined();
+    expect(blockedReason(400, person(5, 400, { isBot: true }), users, 'Acme')).toMatch(
+      /Only administrators/,
+    );
   });
 });

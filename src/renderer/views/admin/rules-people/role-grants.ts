@@ -26,7 +26,6 @@ export function blockedReason(
 ): string | undefined {
   if (callerRole > ADMINISTRATOR)
     return 'Only administrators and owners change roles and accounts.';
-  if (target.isBot) return 'Bots are managed by their owners, not from this page.';
   if (target.role === OWNER && callerRole !== OWNER)
     return 'Only an owner can change an owner’s role or deactivate an owner.';
   if (target.isActive && isOnlyOwner(target, users))
