@@ -122,3 +122,45 @@ test('channel folders: a description both change is refused until chosen', async
   );
   expect(folder?.description).toBe('Backend and apps');
 });
+
+test('channels: their rename follows into my open editor, and my description saves without undoing it', async ({
+  page,
+  context,
+}) => {
+  const { theirs, mine } = await open(page, context, 'Channels');
+  for (const p of [mine, theirs])
+    await p.getByRole('main').getByRole('button', { name: 'Edit #development' }).click();
+  await mine.getByLabel('Channel description', { exact: true }).fill('Code and reviews');
+  await theirs.getByLabel('Channel name', { exact: true }).fill('engineering');
+  await theirs.getByRole('button', { name: 'Save name and description' }).click();
+
+  await expect(mine.getByLabel('Channel name', { exact: true })).toHaveValue('engineering');
+  await expect(mine.getByLabel('Channel description', { exact: true })).toHaveValue(
+    'Code and reviews',
+  );
+  await mine.getByRole('button', { name: 'Save name and description' }).click();
+  await expect(mine.getByText('Saved the name and description.')).toBeVisible();
+  expect(suite.server.state.channelByName('engineering')?.description).toBe('Code and reviews');
+});
+
+test('user groups: a description both change is refused until chosen', async ({
+  page,
+  context,
+}) => {
+  const { theirs, mine } = await open(page, context, 'User groups');
+  for (const p of [mine, theirs])
+    await p
+      .getByRole('main')
+      .getByLabel('Group', { exact: true })
+      .selectOption({ label: 'support' });
+  await mine.getByLabel('Group description', { exact: true }).fill('Everyone on the phones');
+  await theirs.getByLabel('Group description', { exact: true }).fill('Tickets and chat');
+  await theirs.getByRole('button', { name: 'Save name and description' }).click();
+
+  const alert = mine.getByRole('main').getByRole('alert');
+  await expect(alert).toContainText(CONFLICT);
+  await mine.getByRole('button', { name: 'Save name and description' }).click();
+  await expect(alert).toContainText('Not saved.');
+  const support = [...suite.server.state.userGroups.values()].find((g) => g.name === 'support');
+  expect(support?.description).toBe('Tickets and chat');
+});

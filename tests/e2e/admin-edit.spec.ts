@@ -207,7 +207,7 @@ test.describe('linkifiers', () => {
     });
   }
 
-  test('an edit never overwrites someone else’s change: the form shows theirs', async ({
+  test('an edit never overwrites someone else’s change: the form keeps mine and asks', async ({
     page,
   }) => {
     await addTwo();
@@ -215,23 +215,26 @@ test.describe('linkifiers', () => {
     await open(page, ADMIN, 'Linkifiers');
     await page.getByRole('button', { name: 'Edit linkifier PR-(?P<id>\\d+)' }).click();
     const cell = page.getByRole('cell', { name: 'Edit linkifier PR-(?P<id>\\d+)' });
-    await cell
-      .getByRole('textbox', { name: 'URL template', exact: true })
-      .fill('https://mine.example.com/{id}');
+    const url = cell.getByRole('textbox', { name: 'URL template', exact: true });
+    await url.fill('https://mine.example.com/{id}');
     await asUser(OWNER, 'PATCH', `/realm/filters/${first as number}`, {
       pattern: 'PR-(?P<id>\\d+)',
       url_template: 'https://theirs.example.com/{id}',
     });
-    // Their change arrives while the form is open: the form says so and shows theirs.
-    await expect(page.getByRole('main').getByRole('alert')).toContainText(
-      'Someone else changed the linkifier “PR-(?P<id>\\d+)” while you were editing.',
+    // Their change arrives while the form is open: the form says so and keeps my text.
+    const alert = cell.getByRole('alert');
+    await expect(alert).toContainText(
+      'Changed by someone else while you were editing: reload or keep your text.',
     );
-    await expect(cell.getByRole('textbox', { name: 'URL template', exact: true })).toHaveValue(
-      'https://theirs.example.com/{id}',
-    );
+    await expect(alert).toContainText('https://theirs.example.com/{id}');
+    await expect(url).toHaveValue('https://mine.example.com/{id}');
+    await cell.getByRole('button', { name: 'Save linkifier' }).click();
+    await expect(alert).toContainText('Not saved.');
     expect(server.state.linkifiers.get(first as number)?.url_template).toBe(
       'https://theirs.example.com/{id}',
     );
+    await cell.getByRole('button', { name: 'Reload' }).click();
+    await expect(url).toHaveValue('https://theirs.example.com/{id}');
   });
 
   test('a member sees the list without edit, move or delete buttons', async ({ page }) => {

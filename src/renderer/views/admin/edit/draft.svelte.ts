@@ -93,11 +93,11 @@ export async function saveChecked<S, T extends Record<string, unknown>>(
   draft: Draft<T>,
   latest: () => Promise<S | undefined>,
   fieldsOf: (s: S) => T,
-  send: (now: S) => void,
+  send: (now: S) => unknown,
 ): Promise<void> {
   if (!draft.maySave()) return;
   const now = await latest();
   if (now === undefined) return;
   draft.follow(fieldsOf(now));
-  if (draft.maySave()) send(now);
+  if (draft.maySave()) await send(now);
 }

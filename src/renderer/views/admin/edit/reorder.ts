@@ -19,11 +19,3 @@ export function goneSentence(what: string, name: string, stillThere: boolean): s
     ? undefined
     : `The ${what} “${name}” no longer exists: someone else deleted it. The list shows what is there now.`;
 }
-
-/**
- * An edit that started from values someone else has changed since: saving would silently
- * replace their change, so the panel refuses and shows the current values instead.
- */
-export function changedSentence(what: string, name: string): string {
-  return `Someone else changed the ${what} “${name}” while you were editing. Your form now shows their version; make your change again and save.`;
-}
