@@ -69,7 +69,7 @@ export default async function run(): Promise<BenchResult> {
     myUserId: 1,
     topicsOf: () => topics,
     searchEmoji: (query) => searchEmoji(query, { catalog, limit: 8 }),
-    glyphOf: (e) => e.name,
+    glyphOf: (e) => e.char ?? '',
   };
 
   const keystrokes: number[] = [];
