@@ -1,9 +1,10 @@
 /**
  * The emoji image set (Noto's images from emoji-datasource-google, 64 px PNGs) served by
  * our own build, so emoji look the same on every system, including one without a colour
- * emoji font. The images are copied to `emoji/64/` beside index.html; a small virtual
- * module lists the few codes whose file name is not the code itself (names keep U+FE0F
- * where Unicode's fully qualified form has it; the service's codes do not).
+ * emoji font. The images are copied to `emoji/64/` beside index.html; a virtual module
+ * lists which codes have an image and its file name where that is not the code itself
+ * (names keep U+FE0F where Unicode's fully qualified form has it; the service's codes do
+ * not), so emoji newer than the image set are known to have none.
  */
 import { cpSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -32,14 +33,14 @@ function packageDir(): string {
   return dirname(require.resolve('emoji-datasource-google/package.json'));
 }
 
-/** Service code to image file stem, only where the two differ. */
+/** Service code to image file stem; an empty stem means the code itself. */
 export function imageNames(entries: readonly DatasourceEntry[]): Record<string, string> {
   const out: Record<string, string> = {};
   const add = (e: DatasourceEntry) => {
     if (!e.has_img_google) return;
     const stem = e.image.replace(/\.png$/, '');
     const code = serviceCode(e.unified);
-    if (stem !== code) out[code] = stem;
+    out[code] = stem === code ? '' : stem;
   };
   for (const e of entries) {
     add(e);

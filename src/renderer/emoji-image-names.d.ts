@@ -1,4 +1,4 @@
-/** Built by scripts/vite-emoji-images.ts: service emoji code to image file stem, where they differ. */
+/** Built by scripts/vite-emoji-images.ts: each code with an image, to its file stem ('' = the code). */
 declare module 'virtual:emoji-image-names' {
   const names: Readonly<Record<string, string>>;
   export default names;

@@ -1,7 +1,7 @@
 /**
  * Where a Unicode emoji's picture is: the image set our build copies beside index.html
- * (scripts/vite-emoji-images.ts), same-origin in both hosts. The few file names that differ
- * from the code load with the catalog; until then the code itself is tried.
+ * (scripts/vite-emoji-images.ts), same-origin in both hosts. The list of images loads with
+ * the catalog; until then the code itself is tried as the file name.
  */
 import { normalizeCode } from '../../lib/emoji/code.ts';
 
@@ -11,7 +11,15 @@ export async function loadEmojiImageNames(): Promise<void> {
   names ??= (await import('virtual:emoji-image-names')).default;
 }
 
-export function emojiImageUrl(code: string): string {
+/** The image, or undefined once the list says the set has none (emoji newer than it). */
+export function emojiImageUrl(code: string): string | undefined {
   const c = normalizeCode(code);
-  return `./emoji/64/${names?.[c] ?? c}.png`;
+  if (!names) return `./emoji/64/${c}.png`;
+  const stem = names[c];
+  return stem === undefined ? undefined : `./emoji/64/${stem || c}.png`;
+}
+
+/** False only when the loaded list knows the set has no image for this code. */
+export function hasEmojiImage(code: string): boolean {
+  return !names || names[normalizeCode(code)] !== undefined;
 }
