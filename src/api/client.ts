@@ -4,7 +4,7 @@
  * state; routes/ builds on `call`.
  */
 import { request } from 'undici';
-import type { Dispatcher } from 'undici';
+import type { Dispatcher, FormData } from 'undici';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -74,6 +74,8 @@ export interface CallSpec<T> {
   longPoll?: boolean;
   adaptError?: ErrorAdapter;
   signal?: AbortSignal | undefined;
+  /** A multipart body (file uploads) instead of form-encoded `params`. */
+  multipart?: FormData;
 }
 
 function proxyAddress(connection: ConnectionOptions | undefined): string | undefined {
@@ -231,7 +233,8 @@ export class ApiClient {
     if (isGet && encoded) url += `?${encoded}`;
     const headers: Record<string, string> = { 'user-agent': this.#userAgent };
     if (authenticated && this.#authorization) headers['authorization'] = this.#authorization;
-    if (!isGet) headers['content-type'] = 'application/x-www-form-urlencoded';
+    // A multipart body sets its own content type, with its boundary.
+    if (!isGet && !spec.multipart) headers['content-type'] = 'application/x-www-form-urlencoded';
 
     const timeout = spec.longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
     let response: Dispatcher.ResponseData;
@@ -240,7 +243,7 @@ export class ApiClient {
       response = await request(url, {
         method: spec.method,
         headers,
-        body: isGet ? undefined : encoded,
+        body: isGet ? undefined : (spec.multipart ?? encoded),
         signal,
         dispatcher: spec.longPoll ? this.#longPollPool : this.#pool,
         headersTimeout: timeout,

@@ -277,7 +277,7 @@ test('hostile message HTML is rendered harmlessly and images only come from the 
     '<a href="https://example.org/docs">docs</a> ' +
     '<span onclick="window.pwned = 4" onmouseover="window.pwned = 5">hover me</span> ' +
     '<img src="https://tracker.example/pixel.png" alt="tracker">' +
-    '<img src="/user_uploads/1/ok.png" alt="upload">' +
+    '<img src="/static/ok.png" alt="same server">' +
     '<iframe src="https://example.org"></iframe></p>';
 
   await openMessages(page);
@@ -289,9 +289,10 @@ test('hostile message HTML is rendered harmlessly and images only come from the 
   await expect(docs).toHaveAttribute('target', '_blank');
   await expect(docs).toHaveAttribute('rel', 'noopener noreferrer');
   await expect(body.getByRole('img', { name: 'tracker' })).toHaveCount(0);
-  await expect(body.getByRole('img', { name: 'upload' })).toHaveAttribute(
+  // Uploaded images load through a temporary link: uploads.spec.ts shows them.
+  await expect(body.getByRole('img', { name: 'same server' })).toHaveAttribute(
     'src',
-    `${server.url}/user_uploads/1/ok.png`,
+    `${server.url}/static/ok.png`,
   );
   await body.getByText('hover me').hover();
   await body.getByText('hover me').click();

@@ -86,6 +86,7 @@ const registerFields = z.looseObject({
   realm_name: z.string().optional(),
   realm_url: z.string().optional(),
   realm_icon: z.string().optional(),
+  max_file_upload_size_mib: integer.optional(),
   user_settings: userSettingsSchema.optional(),
   realm_user_settings_defaults: personalSettingsSchema.optional(),
   subscriptions: z.array(subscriptionSchema).optional(),

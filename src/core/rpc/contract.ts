@@ -110,6 +110,13 @@ import {
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
+import {
+  BeginUploadArgs,
+  UploadChunkArgs,
+  UploadIdArgs,
+  UploadImageArgs,
+  Uploaded,
+} from './schemas/uploads.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
   args,
@@ -449,6 +456,18 @@ export const channels = {
   // ── Uploads and typing (issue 12 points 3 and 4; schemas in schemas/typing.ts, uploads.ts) ──
   /** A keystroke in a draft, or the draft done: the Core sends typing start/stop as due. */
   'messages.typing': channel(TypingArgs, z.object({})),
+  /** Checks the organization's size limit before any byte, and opens an upload. */
+  'uploads.begin': channel(
+    BeginUploadArgs,
+    z.object({ uploadId: z.string(), chunkBytes: z.number().int().positive() }),
+  ),
+  /** The next piece of the file, in order. */
+  'uploads.chunk': channel(UploadChunkArgs, z.object({ received: z.number().int() })),
+  /** Posts the whole file to the server. */
+  'uploads.finish': channel(UploadIdArgs, Uploaded),
+  'uploads.cancel': channel(UploadIdArgs, z.object({})),
+  /** A short-lived link that shows an uploaded image without the API key. */
+  'uploads.imageUrl': channel(UploadImageArgs, z.object({ url: z.string() })),
   // ── end uploads and typing ──
   // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),

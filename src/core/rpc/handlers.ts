@@ -14,6 +14,7 @@ import { messageActionHandlers } from './handlers/message-actions.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
+import { uploadsHandlers } from './handlers/uploads.ts';
 
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
@@ -80,6 +81,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...composeHandlers(ctx),
     ...emojiHandlers(ctx),
     ...typingHandlers(ctx),
+    ...uploadsHandlers(ctx),
     ...networkHandlers(ctx),
     ...inboxHandlers(ctx),
   };

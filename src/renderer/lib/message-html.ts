@@ -47,8 +47,20 @@ export function messageHtml(html: string, serverUrl: string): string {
   for (const img of clean.querySelectorAll('img')) {
     const src = img.getAttribute('src');
     if (src === null || !isSameOrigin(src, serverUrl)) img.remove();
+    else holdUpload(img, src);
   }
   return clean.body.innerHTML;
+}
+
+/**
+ * An uploaded file needs the user's credentials, which the window never has: the image
+ * keeps its path and loads nothing until upload-images.ts swaps in a short-lived link.
+ */
+function holdUpload(img: Element, src: string): void {
+  const path = new URL(src).pathname;
+  if (!path.startsWith('/user_uploads/') || path.startsWith('/user_uploads/temporary/')) return;
+  img.removeAttribute('src');
+  img.setAttribute('data-upload-path', path);
 }
 
 /** A /me message's body without the command, so it reads on from the sender's name. */

@@ -19,12 +19,20 @@ export interface PublicRequest {
   readonly signal: AbortSignal;
   /** The request's User-Agent header, which names the client that sent a message. */
   readonly userAgent: string | undefined;
+  /** Files of a multipart body, in order (POST /user_uploads). */
+  readonly files: readonly UploadedFile[];
   pathInt(name: string): number;
 }
 
 export interface RouteRequest extends PublicRequest {
   /** The authenticated, active caller. */
   readonly user: UserRecord;
+}
+
+export interface UploadedFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
 }
 
 /** The fields to add to the success envelope. */
@@ -35,6 +43,8 @@ export type PublicHandler = (req: PublicRequest) => Result | Promise<Result>;
 export interface RouteOptions {
   /** First feature level at which the endpoint exists. */
   sinceLevel?: number;
+  /** A larger body than the usual limit (uploads); read per request from the context. */
+  maxBodyBytes?: (ctx: ServerContext) => number;
 }
 
 export interface Route {
@@ -42,6 +52,7 @@ export interface Route {
   segments: string[];
   auth: boolean;
   sinceLevel: number;
+  maxBodyBytes: ((ctx: ServerContext) => number) | undefined;
   handler: Handler | PublicHandler;
 }
 
@@ -77,6 +88,7 @@ export class Router {
       segments: split(path),
       auth,
       sinceLevel: o?.sinceLevel ?? 0,
+      maxBodyBytes: o?.maxBodyBytes,
       handler,
     });
   }

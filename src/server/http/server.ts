@@ -11,6 +11,7 @@ import { readParams } from './body.ts';
 import { ApiError, badRequest, notFound } from './errors.ts';
 import { serveEmojiImage } from './emoji-images.ts';
 import { serveMeetingPage } from './meeting-page.ts';
+import { serveUpload } from '../uploads/serve.ts';
 import { Params } from './params.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { Handler, PublicHandler, PublicRequest, Router } from './router.ts';
@@ -35,6 +36,7 @@ export function createRequestHandler(
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     if (serveMeetingPage(deps.ctx, req, res)) return;
+    if (serveUpload(deps.ctx, req, res)) return;
     if (serveEmojiImage(deps.ctx, req, res)) return;
     void handle(deps, req, res);
   };
@@ -81,7 +83,7 @@ async function dispatch(
   let user: UserRecord | undefined;
   if (route.auth) user = authenticateWithLimit(deps, req, headers);
   else if (ctx.state.realm.deactivated) throw realmDeactivated();
-  const params = new Params(await readParams(req, url));
+  const body = await readParams(req, url, route.maxBodyBytes?.(ctx));
 
   const abort = new AbortController();
   const onAbort = (): void => abort.abort();
@@ -90,9 +92,11 @@ async function dispatch(
     deps.closing.removeEventListener('abort', onAbort);
     if (!res.writableFinished) abort.abort();
   });
+  const params = new Params(body.values);
   const base: PublicRequest = {
     ctx,
     params,
+    files: body.files,
     path: vars,
     signal: abort.signal,
     userAgent: req.headers['user-agent'],

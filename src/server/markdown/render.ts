@@ -34,7 +34,9 @@ const NO_MENTIONS: Mentions = Object.freeze({
   topicWildcard: false,
 });
 
-const SAFE_HREF = /^(https?:|mailto:)/i;
+const SAFE_HREF = /^(https?:|mailto:|\/user_uploads\/)/i;
+/** An uploaded image, which the widely deployed server previews under its link. */
+const UPLOADED_IMAGE = /^\/user_uploads\/[^?#]+\.(png|jpe?g|gif|webp)$/i;
 
 function collectMentions(tokens: Token[], into: Mentions): void {
   for (const token of tokens) {
@@ -71,7 +73,10 @@ export class MarkdownRenderer {
           const text = this.parser.parseInline(token.tokens);
           if (!SAFE_HREF.test(token.href)) return text;
           const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
-          return `<a href="${escapeHtml(token.href)}"${title} target="_blank" rel="noopener noreferrer">${text}</a>`;
+          const href = escapeHtml(token.href);
+          const link = `<a href="${href}"${title} target="_blank" rel="noopener noreferrer">${text}</a>`;
+          if (!UPLOADED_IMAGE.test(token.href)) return link;
+          return `${link}<span class="message_inline_image"><a href="${href}" title="${escapeHtml(token.text)}" target="_blank" rel="noopener noreferrer"><img src="${href}" alt="${escapeHtml(token.text)}"></a></span>`;
         },
         image(token: Tokens.Image) {
           return SAFE_HREF.test(token.href)

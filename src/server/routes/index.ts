@@ -20,6 +20,7 @@ import { register as settings } from './settings.ts';
 import { register as subscriptionProperties } from './subscription-properties.ts';
 import { register as subscriptions } from './subscriptions.ts';
 import { register as typing } from './typing.ts';
+import { register as uploads } from './uploads.ts';
 import { register as userAdmin } from './user-admin.ts';
 import { register as userGroupAdmin } from './user-group-admin.ts';
 import { register as userGroups } from './user-groups.ts';
@@ -50,6 +51,7 @@ export function buildRouter(): Router {
     subscriptionProperties,
     subscriptions,
     typing,
+    uploads,
     userAdmin,
     userGroupAdmin,
     userGroups,

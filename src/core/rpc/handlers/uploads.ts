@@ -1,0 +1,69 @@
+/** File uploads (issue 12 point 3): chunks from the renderer, the limit, the POST, images. */
+import { deleteQueue, register } from '../../../api/routes/events.ts';
+import { getTemporaryUrl, uploadFile } from '../../../api/routes/uploads.ts';
+import type { CoreContext } from '../../context.ts';
+import { CHUNK_BYTES, PendingUploads, refuseTooLarge } from '../../uploads/pending.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+type UploadChannels =
+  'uploads.begin' | 'uploads.chunk' | 'uploads.finish' | 'uploads.cancel' | 'uploads.imageUrl';
+
+export function uploadsHandlers(ctx: CoreContext): Pick<HandlerTable, UploadChannels> {
+  const pending = new PendingUploads();
+  /** Each account's max_file_upload_size_mib, learned once (undefined: the server said none). */
+  const limits = new Map<string, Promise<number | undefined>>();
+  const clientOf = async (accountId: string) => (await ctx.accounts.clientFor(accountId)).client;
+
+  function limitOf(accountId: string): Promise<number | undefined> {
+    let limit = limits.get(accountId);
+    if (!limit) {
+      limit = (async () => {
+        const client = await clientOf(accountId);
+        // A short-lived queue: the realm section is where the server reports its limit.
+        const { data } = await register(client, {
+          event_types: ['realm'],
+          fetch_event_types: ['realm'],
+        });
+        if (data.queue_id) await deleteQueue(client, data.queue_id).catch(() => undefined);
+        return data.max_file_upload_size_mib;
+      })();
+      limit.catch(() => limits.delete(accountId));
+      limits.set(accountId, limit);
+    }
+    return limit;
+  }
+
+  return {
+    'uploads.begin': async ({ accountId, name, type, size }) => {
+      const limit = await limitOf(accountId);
+      if (limit !== undefined) refuseTooLarge(name, size, limit);
+      return { uploadId: pending.begin(accountId, name, type, size), chunkBytes: CHUNK_BYTES };
+    },
+    'uploads.chunk': async ({ uploadId, offset, data }) => ({
+      received: pending.chunk(uploadId, offset, Buffer.from(data, 'base64')),
+    }),
+    'uploads.finish': async ({ uploadId }) => {
+      const { upload, bytes } = pending.complete(uploadId);
+      try {
+        const client = await clientOf(upload.accountId);
+        const { data } = await uploadFile(
+          client,
+          { name: upload.name, type: upload.type, bytes },
+          upload.abort.signal,
+        );
+        return data;
+      } finally {
+        pending.done(uploadId);
+      }
+    },
+    'uploads.cancel': async ({ uploadId }) => {
+      pending.cancel(uploadId);
+      return {};
+    },
+    'uploads.imageUrl': async ({ accountId, path }) => {
+      const client = await clientOf(accountId);
+      const { data } = await getTemporaryUrl(client, path);
+      return { url: new URL(data.url, `${client.realmUrl}/`).href };
+    },
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * Hands a file to the Core in frame-sized chunks (the renderer never holds the API key, so
+ * the Core posts it). The Core refuses a file over the organization's limit before any byte
+ * moves; a cancel stops the chunks and the Core's request alike.
+ */
+import { invoke } from '../../../bridge.ts';
+
+export interface SentFile {
+  path: string;
+  name: string;
+}
+
+function base64(bytes: Uint8Array): string {
+  let text = '';
+  // Small slices keep String.fromCharCode's argument list short.
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(text);
+}
+
+export async function sendFile(
+  accountId: string,
+  file: File,
+  progress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<SentFile> {
+  const { uploadId, chunkBytes } = await invoke('uploads.begin', {
+    accountId,
+    name: file.name || 'pasted-file',
+    type: file.type,
+    size: file.size,
+  });
+  const cancel = () => void invoke('uploads.cancel', { uploadId }).catch(() => undefined);
+  signal.addEventListener('abort', cancel, { once: true });
+  try {
+    for (let offset = 0; offset < file.size; offset += chunkBytes) {
+      signal.throwIfAborted();
+      const slice = new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
+      await invoke('uploads.chunk', { uploadId, offset, data: base64(slice) });
+      // The last tenth is the server's: the Core posts the file after the last chunk.
+      progress((0.9 * (offset + slice.length)) / Math.max(1, file.size));
+    }
+    signal.throwIfAborted();
+    const sent = await invoke('uploads.finish', { uploadId });
+    progress(1);
+    return sent;
+  } finally {
+    signal.removeEventListener('abort', cancel);
+  }
+}
+
+/** The Markdown that links an upload: an image link shows the image in the message. */
+export function uploadMarkdown(sent: SentFile): string {
+  const name = sent.name.replace(/[[\]]/g, '');
+  return `[${name}](${sent.path})`;
+}
