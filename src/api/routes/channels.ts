@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
-import { getStreamsResponse } from '../schemas/channel.ts';
+import { createChannelResponse, getStreamsResponse } from '../schemas/channel.ts';
 import type { GroupSettingUpdate } from './user-groups.ts';
 
 export interface GetStreamsParams {
@@ -91,6 +91,33 @@ export function archiveStream(
     path: `/streams/${pathSegment(streamId)}`,
     endpoint: 'DELETE /streams/{stream_id}',
     schema: emptyResponse,
+    signal,
+  });
+}
+
+export interface CreateChannelParams {
+  name: string;
+  description?: string;
+  invite_only?: boolean;
+  /** User ids subscribed at once; the caller is not subscribed unless named. */
+  subscribers?: readonly number[];
+}
+
+/** Feature level of upstream create-channel; below it, subscribing to a new name creates one. */
+export const CREATE_CHANNEL_LEVEL = 417;
+
+/** Upstream create-channel: POST /channels/create (FL 417). */
+export function createChannel(
+  client: ApiClient,
+  params: CreateChannelParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof createChannelResponse>>> {
+  return client.callSince('POST /channels/create', CREATE_CHANNEL_LEVEL, {
+    method: 'POST',
+    path: '/channels/create',
+    endpoint: 'POST /channels/create',
+    schema: createChannelResponse,
+    params: { ...params },
     signal,
   });
 }

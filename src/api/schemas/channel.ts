@@ -16,3 +16,6 @@ export const streamSchema = z.intersection(
 export type Stream = z.infer<typeof streamSchema>;
 
 export const getStreamsResponse = z.looseObject({ streams: z.array(streamSchema) });
+
+/** Upstream create-channel's answer: the new channel's id. */
+export const createChannelResponse = z.looseObject({ id: integer });

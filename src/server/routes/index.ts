@@ -1,6 +1,7 @@
 /** Registers every endpoint on one router. Each route file exports `register(router)`. */
 import { Router } from '../http/router.ts';
 import { register as apiKeys } from './api-keys.ts';
+import { register as channelCreate } from './channel-create.ts';
 import { register as channelFolders } from './channel-folders.ts';
 import { register as channels } from './channels.ts';
 import { register as compose } from './compose.ts';
@@ -32,6 +33,7 @@ export function buildRouter(): Router {
   const router = new Router();
   const groups = [
     apiKeys,
+    channelCreate,
     channelFolders,
     channels,
     compose,

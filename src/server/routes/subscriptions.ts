@@ -49,11 +49,34 @@ function readChannelRequests(req: RouteRequest): ChannelRequest[] {
     const o = item as { name?: unknown; description?: unknown } | null;
     if (typeof o !== 'object' || o === null || typeof o.name !== 'string')
       throw invalid('subscriptions[]', 'needs a name');
-    const name = o.name.trim();
-    if (name === '' || [...name].length > 60 || /\p{Cc}/u.test(name))
-      throw invalid('subscriptions[]', 'has an invalid channel name');
+    const name = newChannelName(o.name, 'subscriptions[]');
     const description = typeof o.description === 'string' ? o.description : '';
     return { name, description };
+  });
+}
+
+/** A new channel's name, trimmed: 1 to 60 characters, no control characters. */
+export function newChannelName(raw: string, param: string): string {
+  const name = raw.trim();
+  if (name === '' || [...name].length > 60 || /\p{Cc}/u.test(name))
+    throw invalid(param, 'has an invalid channel name');
+  return name;
+}
+
+/** The stream create event: a private channel is news only to its subscribers and admins. */
+export function announceCreated(
+  ctx: ServerContext,
+  created: ChannelRecord,
+  subscriberIds: number[],
+) {
+  const { state } = ctx;
+  const audience = created.invite_only
+    ? [...subscriberIds, ...state.usersWhoSeeChannel(created)]
+    : state.activeUserIds();
+  ctx.events.emit(audience, {
+    type: 'stream',
+    op: 'create',
+    streams: [presentChannel(state, created)],
   });
 }
 
@@ -99,15 +122,11 @@ function subscribe(req: RouteRequest) {
       creator_id: user.user_id,
     });
     channels.push(created);
-    // A private channel is news to its first subscribers and the administrators.
-    const audience = created.invite_only
-      ? [...principals.map((p) => p.user_id), ...state.usersWhoSeeChannel(created)]
-      : state.activeUserIds();
-    ctx.events.emit(audience, {
-      type: 'stream',
-      op: 'create',
-      streams: [presentChannel(state, created)],
-    });
+    announceCreated(
+      ctx,
+      created,
+      principals.map((p) => p.user_id),
+    );
   }
 
   const keyOf = (u: UserRecord): string =>

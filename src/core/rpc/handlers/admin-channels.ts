@@ -4,7 +4,13 @@
  * channels. Each call goes through the account's own client; server refusals are rethrown
  * as they came so the panel can show the server's words.
  */
-import { archiveStream, getStreams, updateStream } from '../../../api/routes/channels.ts';
+import {
+  CREATE_CHANNEL_LEVEL,
+  archiveStream,
+  createChannel,
+  getStreams,
+  updateStream,
+} from '../../../api/routes/channels.ts';
 import { getChannelFolders } from '../../../api/routes/channel-folders.ts';
 import { subscribe } from '../../../api/routes/subscriptions.ts';
 import {
@@ -98,12 +104,19 @@ export function adminChannelsHandlers(ctx: CoreContext): Pick<HandlerTable, Chan
       };
     },
 
-    // POST /channels/create is FL 417; subscribing to a new name creates it everywhere.
+    // POST /channels/create from FL 417; before, subscribing to a new name creates it. Either
+    // way the creator ends up subscribed, as the web app does.
     'adminChannels.create': async ({ accountId, name, description, isPrivate }) => {
-      await subscribe(await clientOf(accountId), {
-        subscriptions: [{ name, description }],
-        ...(isPrivate ? { invite_only: true } : {}),
-      });
+      const { account, client } = await ctx.accounts.clientFor(accountId);
+      const privacy = isPrivate ? { invite_only: true } : {};
+      if ((await client.featureLevel()) >= CREATE_CHANNEL_LEVEL)
+        await createChannel(client, {
+          name,
+          description,
+          ...privacy,
+          subscribers: [account.userId],
+        });
+      else await subscribe(client, { subscriptions: [{ name, description }], ...privacy });
       return {};
     },
 
