@@ -76,6 +76,10 @@ const sections: Record<string, Section> = {
       max_channel_folder_name_length: realm.max_channel_folder_name_length,
       max_channel_folder_description_length: realm.max_channel_folder_description_length,
       max_message_length: MAX_MESSAGE_LENGTH,
+      // The group setting replaced the policy enum at FL 352; 5 is "administrators only".
+      ...(ctx.state.featureLevel >= 352
+        ? { realm_can_mention_many_users_group: realm.can_mention_many_users_group }
+        : { realm_wildcard_mention_policy: 5 }),
       max_topic_length: MAX_TOPIC_LENGTH,
       ...Object.fromEntries(
         Object.entries(realm.message_edit).map(([key, value]) => [`realm_${key}`, value]),

@@ -12,6 +12,7 @@ import { flagNames, HISTORICAL_FLAGS } from '../messages/flags.ts';
 import { deleteMessage, updateMessage } from '../messages/update.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import { ROLE } from '../state/types.ts';
+import { checkWildcards } from '../messages/wildcards.ts';
 
 /**
  * The client a message came from, as upstream names it: an explicit `client` parameter, else
@@ -44,6 +45,7 @@ function sendMessage({ ctx, params, user, userAgent }: RouteRequest): { id: numb
     const topicParam = params.has('topic') ? 'topic' : 'subject';
     const topic = (params.optString(topicParam) ?? '').trim();
     if (topic === '' && ctx.state.featureLevel < 334) throw badRequest("Topic can't be empty!");
+    checkWildcards(ctx.state, m, user, channel.stream_id, topic, body);
     const message = m.send({
       sender: user,
       streamId: channel.stream_id,

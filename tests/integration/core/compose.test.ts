@@ -14,6 +14,7 @@ import { ManualClock } from '../../../src/lib/clock.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { messaging } from '../../../src/server/messages/service.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../src/server/messages/limits.ts';
+import { addSubscription, addUser } from '../../../src/server/state/factory.ts';
 import type { UserRecord } from '../../../src/server/state/types.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';
 import { person } from './sync/harness.ts';
@@ -130,5 +131,41 @@ describe('compose channels against the reference server', () => {
       }),
     ).rejects.toThrow(/takes at most/);
     expect(messaging(server.ctx).store.maxId).toBe(before);
+  });
+
+  it('holds @all in a channel of more than 15 to the wildcard permission, and says who has it', async () => {
+    const general = channelId('general');
+    for (let i = 0; i < 12; i++) {
+      const u = addUser(server.state, {
+        email: `extra${i}@perch.test`,
+        full_name: `Extra ${i}`,
+        role: 400,
+        date_joined: 0,
+      });
+      addSubscription(server.state, u.user_id, general);
+    }
+    const member = await signIn(person(server, 'member'));
+    const admin = await signIn(person(server, 'admin'));
+    const dir = (accountId: string) =>
+      call<Result<'compose.directory'>>('compose.directory', { accountId });
+    expect((await dir(member)).mayMentionMany).toBe(false);
+    expect((await dir(admin)).mayMentionMany).toBe(true);
+    const all = (accountId: string) =>
+      core.invoke('messages.send', {
+        accountId,
+        to: { type: 'stream', streamId: general, topic: 'party' },
+        content: 'cake for @**all**',
+      });
+    const refused = await all(member);
+    expect(refused.ok).toBe(false);
+    if (!refused.ok) expect(refused.error.apiCode).toBe('STREAM_WILDCARD_MENTION_NOT_ALLOWED');
+    expect((await all(admin)).ok).toBe(true);
+    // A small channel takes it from anyone.
+    const dev = await core.invoke('messages.send', {
+      accountId: member,
+      to: { type: 'stream', streamId: channelId('development'), topic: 'party' },
+      content: 'cake for @**all**',
+    });
+    expect(dev.ok).toBe(true);
   });
 });
