@@ -164,3 +164,27 @@ test('user groups: a description both change is refused until chosen', async ({
   const support = [...suite.server.state.userGroups.values()].find((g) => g.name === 'support');
   expect(support?.description).toBe('Tickets and chat');
 });
+
+test('defaults for new users: their other change follows, the same setting waits for a choice', async ({
+  page,
+  context,
+}) => {
+  const { theirs, mine } = await open(page, context, 'Defaults for new users');
+  await mine.getByLabel('Color scheme').selectOption({ label: 'Light' });
+  await theirs.getByLabel('Color scheme').selectOption({ label: 'Dark' });
+  await theirs.getByLabel('Enter sends the message').click();
+  await theirs.getByRole('button', { name: 'Preview changes' }).click();
+  await theirs.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(theirs.getByRole('status').filter({ hasText: 'Saved 2 changes' })).toBeVisible();
+
+  // Their Enter setting shows up here; the colour scheme both changed asks.
+  await expect(mine.getByLabel('Enter sends the message')).toBeChecked();
+  await expect(mine.getByRole('main').getByRole('alert')).toContainText(CONFLICT);
+  await expect(mine.getByLabel('Color scheme').locator('option:checked')).toHaveText('Light');
+  await mine.getByRole('button', { name: 'Keep my text' }).click();
+  await mine.getByRole('button', { name: 'Preview changes' }).click();
+  await mine.getByRole('button', { name: 'Apply changes' }).click();
+  await expect(mine.getByRole('status').filter({ hasText: 'Saved 1 change' })).toBeVisible();
+  expect(suite.server.state.realm.user_settings_defaults['color_scheme']).toBe(3);
+  expect(suite.server.state.realm.user_settings_defaults['enter_sends']).toBe(true);
+});
