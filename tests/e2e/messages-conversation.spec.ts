@@ -5,12 +5,18 @@
  * narrow, search words marked, and a jump to a message that shows and marks it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { type ServerUser, type StartedServer } from '../../src/server/index.ts';
+import type { StartedServer } from '../../src/server/index.ts';
 import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
-import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import {
+  messageData,
+  messageRow as row,
+  narrowBox,
+  openAllMessages,
+  showAllMessages,
+} from './support/message-data.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -19,47 +25,15 @@ useServerAndBrowserMode((p) => {
   ({ server, mode } = p);
   m = messaging(server.ctx);
 });
+const { byRole, channelId, post, dm } = messageData(
+  () => server,
+  () => m,
+);
 // Midnight is the reader's: pin the browser's zone so the days below are the page's days.
 test.use({ timezoneId: 'America/New_York' });
 
-const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
-const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
-const channelId = (name: string) =>
-  [...server.state.channels.values()].find((c) => c.name === name)!.stream_id;
-const post = (
-  sender: ServerUser,
-  topic: string,
-  content: string,
-  timestamp?: number,
-): StoredMessage =>
-  m.send({
-    sender: record(sender),
-    streamId: channelId('general'),
-    topic,
-    content,
-    ...(timestamp === undefined ? {} : { timestamp }),
-  });
-
-async function openAll(page: Page, user = byRole(100)): Promise<string> {
-  const signed = await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: user.email,
-    apiKey: user.api_key,
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(mode.host.url);
-  await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^All messages/ })
-    .click();
-  return (signed.ok && (signed.result as { id: string }).id) || '';
-}
-
+const openAll = (page: Page) => openAllMessages(page, mode, server, byRole(100));
 const block = (page: Page, message: StoredMessage) => page.locator(`[data-key="${message.id}"]`);
-const row = (page: Page, message: StoredMessage) =>
-  page.locator(`article[data-message-id="${message.id}"]`);
-const narrowBox = (page: Page) => page.getByRole('textbox', { name: 'Narrow' });
 
 test('bars, date separators and collapsed senders group the list as a conversation', async ({
   page,
@@ -72,12 +46,7 @@ test('bars, date separators and collapsed senders group the list as a conversati
   const followUp = post(mel, 'deploy', 'halfway there', evening + 60);
   const other = post(ada, 'deploy', 'watching the graphs', evening + 120);
   const lunch = post(ada, 'lunch', 'who is hungry?', evening + 180);
-  const dm = m.send({
-    sender: record(mel),
-    dmUserIds: [byRole(100).user_id],
-    content: 'psst',
-    timestamp: evening + 240,
-  });
+  const direct = dm(mel, [byRole(100)], 'psst', evening + 240);
   const nextDay = post(ada, 'lunch', 'still hungry', evening + 1200);
 
   await openAll(page);
@@ -100,7 +69,7 @@ test('bars, date separators and collapsed senders group the list as a conversati
     row(page, other).getByRole('button', { name: `Messages from ${ada.full_name}` }),
   ).toBeVisible();
   await expect(block(page, lunch).getByTestId('recipient-bar')).toHaveText('#general › lunch');
-  await expect(block(page, dm).getByTestId('recipient-bar')).toHaveText(
+  await expect(block(page, direct).getByTestId('recipient-bar')).toHaveText(
     `Direct messages with ${mel.full_name}`,
   );
   // Past New York's midnight: a separator, and the conversation named again under it.
@@ -125,7 +94,7 @@ test('channel, topic, people and mentions in the list narrow', async ({ page }) 
   const mel = byRole(400);
   const owner = byRole(100);
   const deploy = post(mel, 'deploy', `ping @**${byRole(200).full_name}**`);
-  const dm = m.send({ sender: record(mel), dmUserIds: [owner.user_id], content: 'psst' });
+  const direct = dm(mel, [owner], 'psst');
   const byAda = post(byRole(200), 'lunch', 'lunch at noon');
   await openAll(page);
 
@@ -135,23 +104,20 @@ test('channel, topic, people and mentions in the list narrow', async ({ page }) 
 
   await block(page, deploy).getByRole('button', { name: 'Channel general' }).click();
   await expect(narrowBox(page)).toHaveValue('channel:general');
-  await expect(row(page, dm)).toHaveCount(0);
+  await expect(row(page, direct)).toHaveCount(0);
 
   await row(page, deploy).locator('.user-mention').click();
   await expect(narrowBox(page)).toHaveValue(`sender:${byRole(200).email}`);
   await expect(row(page, byAda)).toBeVisible();
   await expect(row(page, deploy)).toHaveCount(0);
 
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^All messages/ })
-    .click();
-  await block(page, dm)
+  await showAllMessages(page);
+  await block(page, direct)
     .getByRole('button', { name: `Direct messages with ${mel.full_name}` })
     .click();
   await expect(narrowBox(page)).toHaveValue(`dm:${mel.email}`);
   await expect(row(page, deploy)).toHaveCount(0);
-  await expect(row(page, dm)).toBeVisible();
+  await expect(row(page, direct)).toBeVisible();
 });
 
 test('search marks the searched words in the text only, and a result opens in its topic, marked', async ({
@@ -200,7 +166,7 @@ test('a link to a message and a clicked notification scroll to it and mark it', 
   await expect(row(page, target)).toBeInViewport();
 
   await page.getByRole('button', { name: 'Preferences' }).click();
-  const pinged = m.send({ sender: record(mel), dmUserIds: [byRole(100).user_id], content: 'ping' });
+  const pinged = dm(mel, [byRole(100)], 'ping');
   mode.core.reveal({
     accountId,
     messageId: pinged.id,

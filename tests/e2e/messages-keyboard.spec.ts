@@ -1,0 +1,190 @@
+/**
+ * Issue 13 point 4: the keyboard. The `?` overlay lists exactly the shortcut table the view
+ * binds, and one test walks the same table, pressing every key listed and checking what the
+ * user sees happen, against the reference server in Chromium.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { StartedServer } from '../../src/server/index.ts';
+import { messaging, type Messaging } from '../../src/server/messages/service.ts';
+import type { StoredMessage } from '../../src/server/messages/types.ts';
+import { keyName, SHORTCUTS, type ShortcutId } from '../../src/renderer/keyboard/shortcuts.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
+import { asBackgroundWindow } from './support/background-window.ts';
+import {
+  messageData,
+  messageRow as row,
+  narrowBox,
+  openAllMessages,
+  showAllMessages as allMessages,
+} from './support/message-data.ts';
+
+let mode: BrowserMode;
+let server: StartedServer;
+let m: Messaging;
+useServerAndBrowserMode((p) => {
+  ({ server, mode } = p);
+  m = messaging(server.ctx);
+});
+const { byRole, post, dm } = messageData(
+  () => server,
+  () => m,
+);
+const openAll = (page: Page) => openAllMessages(page, mode, server, byRole(100));
+const helpDialog = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+
+/** Selects a message with the mouse, on its text, away from every button in it. */
+async function select(page: Page, message: StoredMessage) {
+  await row(page, message).locator('.msg-content').click();
+  await expect(row(page, message)).toHaveAttribute('aria-current', 'true');
+}
+
+test('the ? overlay lists every shortcut of the table, and Esc closes it', async ({ page }) => {
+  post(byRole(400), 'deploy', 'hello');
+  await openAll(page);
+  await page.getByRole('feed', { name: 'Messages' }).focus();
+  await page.keyboard.press('?');
+  const dialog = helpDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('[data-shortcut]')).toHaveCount(SHORTCUTS.length);
+  for (const s of SHORTCUTS) {
+    const line = dialog.locator(`[data-shortcut="${s.id}"]`);
+    await expect(line.locator('dd')).toHaveText(s.label);
+    await expect(line.locator('kbd')).toHaveText(s.keys.map(keyName));
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Focus went back where it was, so the keys go on working.
+  await expect(page.getByRole('feed', { name: 'Messages' })).toBeFocused();
+});
+
+test('every shortcut the overlay lists does what it says', async ({ page }) => {
+  test.setTimeout(60_000);
+  const mel = byRole(400);
+  const ada = byRole(200);
+  const owner = byRole(100);
+  const deploy = post(mel, 'deploy', 'deploy one');
+  const deploy2 = post(mel, 'deploy', 'deploy two');
+  post(ada, 'lunch', 'lunch?');
+  dm(mel, [owner], 'psst');
+  const group = dm(mel, [owner, ada], 'all three');
+  await asBackgroundWindow(page);
+  await openAll(page);
+  const feed = page.getByRole('feed', { name: 'Messages' });
+  const messageBox = page.getByRole('textbox', { name: 'Message' });
+  const topicBox = page.getByRole('combobox', { name: 'Topic' });
+
+  const drive: Record<ShortcutId, (key: string) => Promise<void>> = {
+    next: async (key) => {
+      await select(page, deploy);
+      await page.keyboard.press(key);
+      await expect(row(page, deploy2)).toHaveAttribute('aria-current', 'true');
+    },
+    previous: async (key) => {
+      await select(page, deploy2);
+      await page.keyboard.press(key);
+      await expect(row(page, deploy)).toHaveAttribute('aria-current', 'true');
+    },
+    first: async (key) => {
+      await select(page, group);
+      await page.keyboard.press(key);
+      await expect(row(page, deploy)).toHaveAttribute('aria-current', 'true');
+    },
+    last: async (key) => {
+      await select(page, deploy);
+      await page.keyboard.press(key);
+      await expect(row(page, group)).toHaveAttribute('aria-current', 'true');
+    },
+    nextUnreadTopic: async (key) => {
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue('channel:general topic:deploy');
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue('channel:general topic:lunch');
+    },
+    nextUnreadDm: async (key) => {
+      // The two unread conversations, whichever order the sidebar lists them in.
+      const both = [`dm:${mel.email}`, `dm:${[ada.email, mel.email].sort().join(',')}`];
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue(/^dm:/);
+      const first = await narrowBox(page).inputValue();
+      expect(both).toContain(first);
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue(both.find((b) => b !== first)!);
+    },
+    reply: async (key) => {
+      await select(page, deploy2);
+      await page.keyboard.press(key);
+      await expect(messageBox).toBeFocused();
+      await expect(topicBox).toHaveValue('deploy');
+    },
+    composeChannel: async (key) => {
+      await select(page, deploy2);
+      await page.keyboard.press(key);
+      await expect(topicBox).toBeFocused();
+      await expect(topicBox).toHaveValue('');
+    },
+    newDm: async (key) => {
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(page.getByRole('combobox', { name: 'Add a person' })).toBeFocused();
+      await expect(
+        page.getByRole('button', { name: 'Direct message', exact: true }),
+      ).toHaveAttribute('aria-pressed', 'true');
+    },
+    react: async (key) => {
+      await select(page, deploy);
+      await page.keyboard.press(key);
+      const search = page.getByRole('textbox', { name: 'Search emoji' });
+      await expect(search).toBeFocused();
+      await page.keyboard.type(key === ':' ? 'tada' : 'heart');
+      await page.keyboard.press('Enter');
+      await expect(
+        row(page, deploy).getByRole('button', {
+          name: new RegExp(`^${key === ':' ? 'tada' : 'heart'}: 1 by`),
+        }),
+      ).toBeVisible();
+    },
+    narrowConversation: async (key) => {
+      await select(page, deploy2);
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue('channel:general topic:deploy');
+      await expect(row(page, deploy2)).toHaveAttribute('aria-current', 'true');
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue('channel:general');
+    },
+    search: async (key) => {
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toBeFocused();
+    },
+    back: async (key) => {
+      await narrowBox(page).fill('topic:lunch');
+      await page.getByRole('button', { name: 'Go' }).click();
+      await expect(row(page, deploy)).toHaveCount(0);
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue('');
+      await expect(row(page, deploy)).toBeVisible();
+    },
+    help: async (key) => {
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(helpDialog(page)).toBeVisible();
+      await page.keyboard.press(key);
+      await expect(helpDialog(page)).toBeHidden();
+    },
+  };
+
+  for (const s of SHORTCUTS) {
+    for (const key of s.keys) {
+      await test.step(`${keyName(key)}: ${s.label}`, async () => {
+        await allMessages(page);
+        await expect(row(page, group)).toBeVisible();
+        await drive[s.id](key);
+      });
+    }
+  }
+});
