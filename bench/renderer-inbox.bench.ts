@@ -1,0 +1,216 @@
+/**
+ * Issue 13 figures for the unified Inbox: five accounts with 20 000 unread messages in
+ * 2 000 conversations (400 topics of 10 messages each, unread for each of the five), in
+ * headless Chromium against browser mode and the reference server.
+ *
+ * - first paint: from pressing "Inbox" in the navigation to the first frame with topic
+ *   rows drawn: asking the Core for every account's Inbox, checking it, and the windowed
+ *   rows. Median of several openings.
+ * - one incoming message, Core: applying the message event to an account's state (4 000
+ *   unread, 400 conversations), rebuilding that account's Inbox, validating it against the
+ *   contract and serializing it for the WebSocket: what the Core does per message.
+ * - one incoming message, renderer: from the push's arrival on the page's WebSocket to the
+ *   rows updated and laid out.
+ *
+ * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-inbox`.
+ */
+import type { Page } from '@playwright/test';
+import { buildAccountInbox } from '../src/core/inbox/model.ts';
+import { InboxAccountWire } from '../src/core/rpc/schemas/inbox.ts';
+import { AccountState } from '../src/core/sync/account-state.ts';
+import { UnreadPlaces } from '../src/core/sync/unread-summary.ts';
+import { messaging } from '../src/server/messages/service.ts';
+import {
+  channelMessage,
+  DESIGN,
+  event,
+  registerResponse,
+} from '../tests/unit/core/sync/register-fixture.ts';
+import { startBrowserBench } from './browser-mode.ts';
+import type { BenchResult } from './types.ts';
+
+const ACCOUNTS = 5;
+const TOPICS = 400;
+const PER_TOPIC = 10;
+const OPENINGS = 7;
+const UPDATES = 9;
+const FIRST_PAINT_MS = 150;
+const UPDATE_MS = 5;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+
+/** Clicks a navigation section and resolves at the first frame with Inbox topic rows. */
+function timeToRows(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((done) => {
+        const start = performance.now();
+        const observer = new MutationObserver(() => {
+          if (!document.querySelector('[data-testid="inbox-topic"]')) return;
+          observer.disconnect();
+          requestAnimationFrame(() => done(performance.now() - start));
+        });
+        observer.observe(document.body, { childList: true, subtree: true });
+        const nav = document.querySelector('nav[aria-label="Sections"]') as HTMLElement;
+        const button = [...nav.querySelectorAll('button')].find(
+          (b) => b.textContent?.trim() === 'Inbox',
+        );
+        (button as HTMLElement).click();
+      }),
+  );
+}
+
+/**
+ * Arms the page to time the next inbox push: from its arrival on the WebSocket (the page's
+ * first listener, installed before the app's) to the topic row `topic` drawn and laid out.
+ */
+async function armUpdate(page: Page, topic: string): Promise<() => Promise<number>> {
+  await page.evaluate((name) => {
+    const w = window as unknown as { __inboxPushAt?: number; __timed?: Promise<number> };
+    w.__inboxPushAt = undefined;
+    w.__timed = new Promise<number>((done) => {
+      const observer = new MutationObserver(() => {
+        const rows = document.querySelectorAll('[data-testid="inbox-topic"] button.open');
+        if (![...rows].some((b) => b.textContent?.trim() === name)) return;
+        observer.disconnect();
+        void document.body.offsetHeight;
+        done(performance.now() - (w.__inboxPushAt ?? performance.now()));
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+  }, topic);
+  return () => page.evaluate(() => (window as unknown as { __timed: Promise<number> }).__timed);
+}
+
+/** The Core's work for one incoming message on an account with 4 000 unread in 400 topics. */
+function coreUpdateTimes(): number[] {
+  const base = registerResponse();
+  const streams = Array.from({ length: TOPICS }, (_, t) => ({
+    stream_id: DESIGN,
+    topic: `topic ${t}`,
+    unread_message_ids: Array.from({ length: PER_TOPIC }, (_, i) => 1_000 + t * PER_TOPIC + i),
+  }));
+  const register = { ...base, unread_msgs: { ...base.unread_msgs, streams } };
+  const state = new AccountState(register);
+  const places = new UnreadPlaces(register);
+  const times: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const start = performance.now();
+    const e = event('message', {
+      message: channelMessage(100_000 + i, DESIGN, `topic ${i % TOPICS}`),
+      flags: [],
+    });
+    places.follow(e, state.apply(e), state);
+    const wire = InboxAccountWire.parse({
+      accountId: 'a',
+      connection: 'live',
+      stale: false,
+      ...buildAccountInbox(state, places),
+      pending: [],
+    });
+    JSON.stringify({ topic: 'inbox.changed', payload: wire });
+    times.push(performance.now() - start);
+  }
+  return times.slice(10);
+}
+
+export default async function run(): Promise<BenchResult> {
+  const core = coreUpdateTimes();
+  const { server, core: perch, host, browser, close } = await startBrowserBench();
+  try {
+    const m = messaging(server.ctx);
+    const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;
+    const sender = server.state.users.get(server.users.find((u) => u.is_bot)!.user_id)!;
+    for (let t = 0; t < TOPICS; t++) {
+      for (let i = 0; i < PER_TOPIC; i++) {
+        m.send({ sender, streamId: general.stream_id, topic: `topic ${t}`, content: 'hi' });
+      }
+    }
+    const people = server.users.filter((u) => !u.is_bot && u.role !== 600).slice(0, ACCOUNTS);
+    for (const u of people) {
+      await perch.invoke('accounts.signInWithKey', {
+        serverUrl: server.url,
+        email: u.email,
+        apiKey: u.api_key,
+      });
+    }
+    // Every account's first registration done: its Inbox is live.
+    for (;;) {
+      const r = await perch.invoke('inbox.get', {});
+      const accounts = r.ok ? (r.result as { accounts: { connection: string }[] }).accounts : [];
+      if (accounts.length === ACCOUNTS && accounts.every((a) => a.connection === 'live')) break;
+      await new Promise((d) => setTimeout(d, 100));
+    }
+    const unread = await perch.invoke('inbox.get', {});
+    const counted = unread.ok
+      ? (
+          unread.result as {
+            accounts: { channels: { topics: { unread: number }[] }[] }[];
+          }
+        ).accounts.flatMap((a) => a.channels.flatMap((c) => c.topics))
+      : [];
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const w = window as unknown as { __inboxPushAt?: number };
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', (ev) => {
+            if (typeof ev.data === 'string' && ev.data.includes('"inbox.changed"')) {
+              w.__inboxPushAt = performance.now();
+            }
+          });
+        }
+      };
+    });
+    await page.goto(host.url);
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    await nav.getByRole('button', { name: 'Accounts' }).click();
+
+    const paints: number[] = [];
+    for (let i = 0; i < OPENINGS; i++) {
+      paints.push(await timeToRows(page));
+      await nav.getByRole('button', { name: 'Accounts' }).click();
+    }
+    await nav.getByRole('button', { name: 'Inbox' }).click();
+    await page.getByTestId('inbox-topic').first().waitFor();
+
+    const updates: number[] = [];
+    for (let i = 0; i < UPDATES; i++) {
+      // Newest first inside a channel: the new topic is drawn at the top, in view.
+      const name = `fresh ${i}`;
+      const timed = await armUpdate(page, name);
+      m.send({ sender, streamId: general.stream_id, topic: name, content: 'new' });
+      updates.push(await timed());
+    }
+
+    const firstPaint = median(paints);
+    const coreMs = median(core);
+    const rendererMs = median(updates);
+    return {
+      name: `renderer: Inbox with ${ACCOUNTS} accounts, ${counted.reduce((s, t) => s + t.unread, 0)} unread in ${counted.length} conversations`,
+      metrics: {
+        first_paint_median_ms: firstPaint,
+        first_paint_max_ms: Math.max(...paints),
+        update_core_median_ms: coreMs,
+        update_renderer_median_ms: rendererMs,
+        update_core_plus_renderer_ms: coreMs + rendererMs,
+        update_renderer_max_ms: Math.max(...updates),
+      },
+      targets: [
+        {
+          label: `Inbox first paint under ${FIRST_PAINT_MS} ms (median)`,
+          pass: firstPaint < FIRST_PAINT_MS,
+        },
+        {
+          label: `an incoming message updates it in under ${UPDATE_MS} ms of Core plus renderer (median)`,
+          pass: coreMs + rendererMs < UPDATE_MS,
+        },
+      ],
+    };
+  } finally {
+    await close();
+  }
+}
