@@ -1,0 +1,78 @@
+/**
+ * What the message menu does, one function per action, over the Core's channels. Each
+ * resolves when the server has accepted the request; the change itself reaches the open
+ * list as an event, as it reaches every other client. Refusals reject with the RpcError.
+ */
+import type { MessageWire, NarrowTermWire } from '../../../../core/rpc/schemas/messages.ts';
+import type { EditRules } from '../../../../lib/message-permissions.ts';
+import { invoke } from '../../../bridge.ts';
+import { insertIntoCompose } from '../compose/insert.ts';
+import { messageLink, quoteBlock } from './quote.ts';
+
+export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
+
+export interface EditChange {
+  content?: string;
+  topic?: string;
+  streamId?: number;
+  propagateMode?: PropagateMode;
+}
+
+export interface MessageActions {
+  myUserId: number;
+  rules: EditRules;
+  organization: { name: string; url: string };
+  channels: readonly { streamId: number; name: string }[];
+  topicName: (topic: string) => string;
+  source(m: MessageWire): Promise<string>;
+  edit(m: MessageWire, change: EditChange): Promise<void>;
+  remove(m: MessageWire): Promise<void>;
+  star(m: MessageWire, on: boolean): Promise<void>;
+  unreadFrom(m: MessageWire): Promise<number>;
+  copyLink(m: MessageWire): Promise<string>;
+  quote(m: MessageWire): Promise<boolean>;
+}
+
+export function messageActions(o: {
+  accountId: string;
+  serverUrl: string;
+  myUserId: number;
+  rules: EditRules;
+  organization: { name: string; url: string };
+  channels: readonly { streamId: number; name: string }[];
+  topicName: (topic: string) => string;
+  narrow: () => readonly NarrowTermWire[];
+}): MessageActions {
+  const accountId = o.accountId;
+  const source = async (m: MessageWire) =>
+    (await invoke('messages.source', { accountId, messageId: m.id })).rawContent;
+  return {
+    myUserId: o.myUserId,
+    rules: o.rules,
+    organization: o.organization,
+    channels: o.channels,
+    topicName: o.topicName,
+    source,
+    async edit(m, change) {
+      await invoke('messages.edit', { accountId, messageId: m.id, ...change });
+    },
+    async remove(m) {
+      await invoke('messages.delete', { accountId, messageId: m.id });
+    },
+    async star(m, on) {
+      await invoke('messages.star', { accountId, messageId: m.id, starred: on });
+    },
+    async unreadFrom(m) {
+      const narrow = [...o.narrow()];
+      return (await invoke('messages.unreadFrom', { accountId, messageId: m.id, narrow })).count;
+    },
+    async copyLink(m) {
+      const link = messageLink(o.serverUrl, m);
+      await navigator.clipboard.writeText(link);
+      return link;
+    },
+    async quote(m) {
+      return insertIntoCompose(quoteBlock(o.serverUrl, m, await source(m)), { replyTo: m });
+    },
+  };
+}
