@@ -61,6 +61,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     label: 'Add a reaction to the selected message',
     group: 'Messages',
   },
+  { id: 'menu', keys: ['i'], label: 'Actions on the selected message', group: 'Messages' },
   {
     id: 'narrowConversation',
     keys: ['s'],
