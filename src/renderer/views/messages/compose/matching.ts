@@ -28,6 +28,8 @@ export interface Suggestion {
   disabled?: string;
   /** Shown before the label (an emoji's glyph). */
   glyph?: string;
+  /** An emoji suggestion, drawn as the picker draws it (custom emoji included). */
+  emoji?: { name: string; code: string; type: string };
 }
 
 interface Named {
@@ -67,6 +69,8 @@ export interface EmojiLike {
   code: string;
   /** A Unicode emoji's characters. */
   char?: string | undefined;
+  /** 'unicode_emoji' or 'realm_emoji' (the organization's custom emoji). */
+  type?: string;
 }
 
 /** Where the message goes, for the rules that depend on it. */
@@ -289,6 +293,7 @@ export function suggest(index: CompletionIndex, t: Trigger, ctx: CompletionConte
           label: `:${e.name}:`,
           detail: 'Emoji',
           glyph: ctx.glyphOf(e),
+          ...(e.type ? { emoji: { name: e.name, code: e.code, type: e.type } } : {}),
           insert: `:${e.name}: `,
         }));
   }
