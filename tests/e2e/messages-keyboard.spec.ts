@@ -146,6 +146,12 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
         }),
       ).toBeVisible();
     },
+    menu: async (key) => {
+      await select(page, deploy);
+      await page.keyboard.press(key);
+      await expect(page.getByRole('menu', { name: /^Actions on message/ })).toBeVisible();
+      await page.keyboard.press('Escape');
+    },
     narrowConversation: async (key) => {
       await select(page, deploy2);
       await page.keyboard.press(key);

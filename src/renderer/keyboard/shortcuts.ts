@@ -15,6 +15,7 @@ export type ShortcutId =
   | 'composeChannel'
   | 'newDm'
   | 'react'
+  | 'menu'
   | 'narrowConversation'
   | 'search'
   | 'back'
