@@ -7,6 +7,7 @@ import type { ServerUser, StartedServer } from '../../src/server/index.ts';
 import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { menuItem, signInAt } from './support/message-menu.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 
 let mode: BrowserMode;
@@ -27,16 +28,8 @@ const byRole = (role: number, nth = 0) =>
 const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
 const general = () => [...server.state.channels.values()].find((c) => c.name === 'general')!;
 
-async function openAt(page: Page, core: BrowserMode, user: ServerUser, narrow: string) {
-  await core.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: user.email,
-    apiKey: user.api_key,
-  });
-  await page.goto(core.host.url);
-  await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Narrow' }).fill(narrow);
-  await page.getByRole('button', { name: 'Go' }).click();
+function openAt(page: Page, core: BrowserMode, user: ServerUser, narrow: string) {
+  return signInAt(page, core, server, user, narrow);
 }
 
 /** A second person, signed in through their own Core, looking at the same narrow. */
@@ -49,15 +42,6 @@ async function otherClient(browser: Browser, user: ServerUser, narrow: string): 
 
 function send(from: ServerUser, content: string, topic = 'actions') {
   return m.send({ sender: record(from), streamId: general().stream_id, topic, content }).id;
-}
-
-async function menuItem(page: Page, id: number, name: string | RegExp) {
-  const row = page.locator(`article[data-message-id="${id}"]`);
-  await row.hover();
-  await row.getByRole('button', { name: `Actions on message ${id}` }).click();
-  return page
-    .getByRole('menu', { name: `Actions on message ${id}` })
-    .getByRole('menuitem', { name });
 }
 
 const NARROW = 'channel:general topic:actions';
