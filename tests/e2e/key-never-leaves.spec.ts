@@ -43,7 +43,7 @@ test('no bridge message and no data file ever holds the API key', async ({ page 
   await sendAs(server, sender, { type: 'direct', to: [user.user_id], content: 'hello' });
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
   await expect(
-    page.getByRole('feed', { name: 'Messages' }).getByRole('article').first(),
+    page.getByRole('log', { name: 'Messages' }).getByRole('article').first(),
   ).toBeVisible();
   await page.getByRole('button', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { name: 'Activity' })).toBeVisible();

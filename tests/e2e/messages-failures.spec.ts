@@ -70,7 +70,7 @@ async function openMessages(page: Page): Promise<void> {
 }
 
 const list = (page: Page) => page.getByRole('region', { name: 'Message list' });
-const feed = (page: Page) => page.getByRole('feed', { name: 'Messages' });
+const feed = (page: Page) => page.getByRole('log', { name: 'Messages' });
 const topicButton = (page: Page, topic: string) =>
   page
     .getByRole('navigation', { name: 'Conversations' })

@@ -41,7 +41,7 @@ test('a plan-limited history says that older messages are hidden', async ({ page
     });
     await page.goto(mode.host.url);
     await page.getByRole('button', { name: 'Messages', exact: true }).click();
-    await expect(page.getByRole('feed', { name: 'Messages' })).toContainText(
+    await expect(page.getByRole('log', { name: 'Messages' })).toContainText(
       'First visible message',
     );
     await expect(
@@ -65,6 +65,6 @@ test('an unlimited history shows no such banner', async ({ page }) => {
   });
   await page.goto(mode.host.url);
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await expect(page.getByRole('feed', { name: 'Messages' })).toContainText('First visible message');
+  await expect(page.getByRole('log', { name: 'Messages' })).toContainText('First visible message');
   await expect(page.getByText('Older messages are hidden')).toHaveCount(0);
 });

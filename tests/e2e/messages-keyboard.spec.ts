@@ -42,7 +42,7 @@ async function select(page: Page, message: StoredMessage) {
 test('the ? overlay lists every shortcut of the table, and Esc closes it', async ({ page }) => {
   post(byRole(400), 'deploy', 'hello');
   await openAll(page);
-  await page.getByRole('feed', { name: 'Messages' }).focus();
+  await page.getByRole('log', { name: 'Messages' }).focus();
   await page.keyboard.press('?');
   const dialog = helpDialog(page);
   await expect(dialog).toBeVisible();
@@ -55,7 +55,7 @@ test('the ? overlay lists every shortcut of the table, and Esc closes it', async
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   // Focus went back where it was, so the keys go on working.
-  await expect(page.getByRole('feed', { name: 'Messages' })).toBeFocused();
+  await expect(page.getByRole('log', { name: 'Messages' })).toBeFocused();
 });
 
 test('every shortcut the overlay lists does what it says', async ({ page }) => {
@@ -70,7 +70,7 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
   const group = dm(mel, [owner, ada], 'all three');
   await asBackgroundWindow(page);
   await openAll(page);
-  const feed = page.getByRole('feed', { name: 'Messages' });
+  const feed = page.getByRole('log', { name: 'Messages' });
   const messageBox = page.getByRole('textbox', { name: 'Message' });
   const topicBox = page.getByRole('combobox', { name: 'Topic' });
 

@@ -61,7 +61,7 @@ test('12 000 messages scroll from newest to oldest with a bounded number of rows
     .getByRole('navigation', { name: 'Conversations' })
     .getByRole('button', { name: /^Channel general/ })
     .click();
-  const feed = page.getByRole('feed', { name: 'Messages' });
+  const feed = page.getByRole('log', { name: 'Messages' });
   await expect(page.locator(`article[data-message-id="${last}"]`)).toBeInViewport();
 
   let steps = 0;

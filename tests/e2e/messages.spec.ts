@@ -494,7 +494,7 @@ test('keyboard: j and k move, r replies to the selected message; seen messages b
   await expect(sidebarButton(page, /^Channel general$/)).toBeVisible();
   expect(m.store.history(byRole(100).user_id).flagsOf(a.id)! & FLAG_BITS.read).toBeTruthy();
 
-  await page.getByRole('feed', { name: 'Messages' }).focus();
+  await page.getByRole('log', { name: 'Messages' }).focus();
   await page.keyboard.press('k');
   await expect(row(page, b)).toHaveAttribute('aria-current', 'true');
   await page.keyboard.press('k');
