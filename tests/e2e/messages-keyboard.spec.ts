@@ -31,6 +31,7 @@ const { byRole, post, dm } = messageData(
   () => m,
 );
 const openAll = (page: Page) => openAllMessages(page, mode, server, byRole(100));
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const helpDialog = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' });
 
 /** Selects a message with the mouse, on its text, away from every button in it. */
@@ -68,6 +69,8 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
   post(ada, 'lunch', 'lunch?');
   dm(mel, [owner], 'psst');
   const group = dm(mel, [owner, ada], 'all three');
+  // The one message the signed-in owner may edit; sent last, so it is the last loaded.
+  const mine = post(owner, 'lunch', 'my own words');
   await asBackgroundWindow(page);
   await openAll(page);
   const feed = page.getByRole('log', { name: 'Messages' });
@@ -93,7 +96,7 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
     last: async (key) => {
       await select(page, deploy);
       await page.keyboard.press(key);
-      await expect(row(page, group)).toHaveAttribute('aria-current', 'true');
+      await expect(row(page, mine)).toHaveAttribute('aria-current', 'true');
     },
     nextUnreadTopic: async (key) => {
       await feed.focus();
@@ -152,6 +155,42 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
       await expect(page.getByRole('menu', { name: /^Actions on message/ })).toBeVisible();
       await page.keyboard.press('Escape');
     },
+    edit: async (key) => {
+      await select(page, mine);
+      await page.keyboard.press(key);
+      const box = row(page, mine).getByRole('textbox', { name: 'Message text' });
+      await expect(box).toHaveValue('my own words');
+      await expect(box).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(box).toBeHidden();
+      // Someone else's message: the reason the menu gives, and no editor.
+      await select(page, deploy);
+      await page.keyboard.press(key);
+      await expect(row(page, deploy).getByRole('status')).toHaveText(
+        'Cannot edit: Only the sender can edit a message.',
+      );
+      await expect(row(page, deploy).getByRole('textbox', { name: 'Message text' })).toHaveCount(0);
+    },
+    star: async (key) => {
+      const menuSays = async (label: string) => {
+        await page.keyboard.press('i');
+        await expect(page.getByRole('menuitem', { name: label })).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('menu')).toHaveCount(0);
+      };
+      await select(page, deploy2);
+      await page.keyboard.press(key);
+      await menuSays('Unstar message');
+      await page.keyboard.press(key);
+      await menuSays('Star message');
+    },
+    quote: async (key) => {
+      await select(page, deploy2);
+      await page.keyboard.press(key);
+      await expect(messageBox).toHaveValue(/\/near\/\d+\):\n```quote\ndeploy two\n```/);
+      await expect(topicBox).toHaveValue('deploy');
+      await messageBox.fill('');
+    },
     narrowConversation: async (key) => {
       await select(page, deploy2);
       await page.keyboard.press(key);
@@ -174,6 +213,18 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
       await page.keyboard.press(key);
       await expect(narrowBox(page)).toHaveValue('');
       await expect(row(page, deploy)).toBeVisible();
+    },
+    inbox: async (key) => {
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(page.getByRole('list', { name: 'Unread conversations' })).toBeVisible();
+      await sections(page).getByRole('button', { name: 'Messages' }).click();
+    },
+    recent: async (key) => {
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(page.getByRole('heading', { name: 'Recent conversations' })).toBeVisible();
+      await sections(page).getByRole('button', { name: 'Messages' }).click();
     },
     help: async (key) => {
       await feed.focus();

@@ -16,9 +16,14 @@ export type ShortcutId =
   | 'newDm'
   | 'react'
   | 'menu'
+  | 'edit'
+  | 'star'
+  | 'quote'
   | 'narrowConversation'
   | 'search'
   | 'back'
+  | 'inbox'
+  | 'recent'
   | 'help';
 
 export type ShortcutGroup = 'Navigation' | 'Composing' | 'Messages' | 'Views';
@@ -63,6 +68,9 @@ export const SHORTCUTS: readonly Shortcut[] = [
     group: 'Messages',
   },
   { id: 'menu', keys: ['i'], label: 'Actions on the selected message', group: 'Messages' },
+  { id: 'edit', keys: ['e'], label: 'Edit the selected message', group: 'Messages' },
+  { id: 'star', keys: ['*'], label: 'Star or unstar the selected message', group: 'Messages' },
+  { id: 'quote', keys: ['>'], label: 'Quote and reply to the selected message', group: 'Messages' },
   {
     id: 'narrowConversation',
     keys: ['s'],
@@ -71,6 +79,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   },
   { id: 'search', keys: ['/'], label: 'Search or narrow', group: 'Views' },
   { id: 'back', keys: ['Escape'], label: 'Back to all messages', group: 'Views' },
+  { id: 'inbox', keys: ['I'], label: 'Go to Inbox', group: 'Views' },
+  { id: 'recent', keys: ['t'], label: 'Go to Recent conversations', group: 'Views' },
   { id: 'help', keys: ['?'], label: 'Show or hide this list', group: 'Views' },
 ];
 
@@ -91,6 +101,8 @@ const NAMES: Readonly<Record<string, string>> = {
   ArrowDown: '↓',
   ArrowUp: '↑',
   Escape: 'Esc',
+  // `i` is the message menu; the capital is a different shortcut and says so.
+  I: 'Shift+I',
 };
 
 /** A key as printed on the keyboard. */
