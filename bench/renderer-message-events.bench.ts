@@ -1,0 +1,313 @@
+/**
+ * Issue 12 figures: an edit, a topic move (change_all) and a flag change applied to a long
+ * list of loaded messages, and how many rows each redraws.
+ *
+ * - pure application, Node: `applyEvent` on 5 000 loaded messages; how long, and how many
+ *   messages lose their identity (a keyed list redraws exactly those).
+ * - renderer, headless Chromium against browser mode and the reference server: the timeline
+ *   keeps at most 4 000 loaded messages (MAX_LOADED), so 5 000 cannot be loaded there; the
+ *   channel holds 5 000 and the list is scrolled until the timeline holds its most. Time from
+ *   the `messages.events` push arriving on the page's WebSocket to the list's DOM changed,
+ *   and the rows (message blocks) whose DOM changed in that update, against the rows drawn
+ *   that the event touched.
+ *
+ * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-message-events`.
+ */
+import type { Page } from '@playwright/test';
+import type { MessageWire } from '../src/core/rpc/schemas/messages.ts';
+import { applyEvent } from '../src/renderer/lib/message-events.ts';
+import { messaging } from '../src/server/messages/service.ts';
+import type { UserRecord } from '../src/server/state/types.ts';
+import { message } from '../tests/unit/renderer/messages/message-fixture.ts';
+import { startBrowserBench } from './browser-mode.ts';
+import type { BenchResult } from './types.ts';
+
+const LOADED = 5000;
+const TOPICS = 50;
+const NODE_RUNS = 200;
+const WARMUP = 20;
+const PAGE_RUNS = 15;
+const TARGET_MS = 8;
+
+type Kind = 'edit' | 'move' | 'flag';
+const KINDS: Kind[] = ['edit', 'move', 'flag'];
+
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
+const p99 = (xs: number[]) => sorted(xs)[Math.ceil(xs.length * 0.99) - 1] ?? NaN;
+
+/** The event the server would send for `kind` on message `id` (topic `t<id % TOPICS>`). */
+function eventFor(kind: Kind, id: number, list: MessageWire[], run: number) {
+  if (kind === 'flag') {
+    return { type: 'update_message_flags', op: 'remove', flag: 'read', messages: [id], all: false };
+  }
+  const base = { type: 'update_message', user_id: 1, edit_timestamp: 2 + run, message_id: id };
+  if (kind === 'edit') {
+    return {
+      ...base,
+      rendered_content: `<p>edit ${run}</p>`,
+      orig_content: 'x',
+      message_ids: [id],
+    };
+  }
+  const topic = list.find((m) => m.id === id)!.subject;
+  const ids = list.filter((m) => m.subject === topic).map((m) => m.id);
+  return {
+    ...base,
+    subject: `${topic} moved ${run}`,
+    propagate_mode: 'change_all',
+    message_ids: ids,
+  };
+}
+
+function nodeFigures() {
+  const ctx = { narrow: [], channelName: () => undefined };
+  const out: Record<Kind, { times: number[]; changed: number; touched: number }> = {
+    edit: { times: [], changed: 0, touched: 0 },
+    move: { times: [], changed: 0, touched: 0 },
+    flag: { times: [], changed: 0, touched: 0 },
+  };
+  for (const kind of KINDS) {
+    let list = Array.from({ length: LOADED }, (_, i) =>
+      message(i + 1, { subject: `t${(i + 1) % TOPICS}`, flags: ['read'] }),
+    );
+    for (let run = 0; run < NODE_RUNS; run++) {
+      const id = 1 + ((run * 37) % LOADED);
+      const event = eventFor(kind, id, list, run);
+      const touched = new Set(
+        'messages' in event ? event.messages : (event.message_ids as number[]),
+      );
+      const start = performance.now();
+      const next = applyEvent(list, event, ctx).messages;
+      // The first runs are the JIT warming up, not an event's cost.
+      if (run >= WARMUP) out[kind].times.push(performance.now() - start);
+      const changed = next.filter((m, i) => m !== list[i]).length;
+      // Runs where an untouched message changed identity are the failures that matter.
+      out[kind].changed = Math.max(out[kind].changed, changed);
+      out[kind].touched = Math.max(out[kind].touched, touched.size);
+      if (changed > touched.size) out[kind].changed = Infinity;
+      list = next;
+    }
+  }
+  return out;
+}
+
+/** Scrolls to the oldest loaded end until the timeline stops growing; its loaded count. */
+async function loadMost(page: Page): Promise<number> {
+  let last = -1;
+  for (;;) {
+    const loaded = await page.evaluate(async () => {
+      const feed = document.querySelector('[role="feed"]') as HTMLElement;
+      feed.scrollTop = 0;
+      await new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
+      for (let i = 0; i < 400 && feed.getAttribute('aria-busy') === 'true'; i++) {
+        await new Promise((d) => setTimeout(d, 25));
+      }
+      return Number(feed.dataset.loaded);
+    });
+    if (loaded === last) return loaded;
+    last = loaded;
+  }
+}
+
+/**
+ * Arms the page for the next `messages.events` push: resolves with the time from its
+ * arrival to the first change of the list's DOM, and the message blocks changed in that
+ * update and the frame after it.
+ */
+async function arm(page: Page): Promise<() => Promise<{ ms: number; rows: number[] }>> {
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      __pushAt?: number;
+      __timed?: Promise<{ ms: number; rows: number[] }>;
+    };
+    w.__pushAt = undefined;
+    const box = document.querySelector('[role="feed"] .rows') as HTMLElement;
+    w.__timed = new Promise((done) => {
+      const rows = new Set<number>();
+      let ms = NaN;
+      const observer = new MutationObserver((records) => {
+        if (w.__pushAt === undefined) return;
+        if (Number.isNaN(ms)) {
+          ms = performance.now() - w.__pushAt;
+          requestAnimationFrame(() =>
+            setTimeout(() => {
+              observer.disconnect();
+              done({ ms, rows: [...rows] });
+            }, 0),
+          );
+        }
+        for (const r of records) {
+          const nodes = [r.target, ...r.addedNodes, ...r.removedNodes];
+          for (const n of nodes) {
+            const el = n instanceof Element ? n : n.parentElement;
+            const block = el?.closest('.block');
+            if (block && box.contains(block)) rows.add(Number(block.getAttribute('data-key')));
+            else if (n instanceof Element && n.matches('.block'))
+              rows.add(Number(n.getAttribute('data-key')));
+          }
+        }
+      });
+      observer.observe(box, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+        attributes: true,
+      });
+    });
+  });
+  return () =>
+    page.evaluate(
+      () => (window as unknown as { __timed: Promise<{ ms: number; rows: number[] }> }).__timed,
+    );
+}
+
+interface PageRuns {
+  times: Record<Kind, number[]>;
+  extraRows: number;
+  missedRows: number;
+  drawn: number;
+}
+
+type Call = (method: string, path: string, params: Record<string, string>) => Promise<void>;
+
+/** Each kind of event PAGE_RUNS times on rows drawn, through the server's HTTP API. */
+async function measurePage(
+  page: Page,
+  sent: { id: number; topic: string }[],
+  call: Call,
+): Promise<PageRuns> {
+  const times: Record<Kind, number[]> = { edit: [], move: [], flag: [] };
+  let extraRows = 0;
+  let missedRows = 0;
+  let drawn = 0;
+  for (let i = 0; i < PAGE_RUNS; i++) {
+    for (const kind of KINDS) {
+      const shown = await page
+        .locator('[role="feed"] .rows .block')
+        .evaluateAll((bs) => bs.map((b) => Number(b.getAttribute('data-key'))));
+      drawn = shown.length;
+      const id = shown[(i * 7) % shown.length]!;
+      const entry = sent.find((s) => s.id === id)!;
+      let touched = [id];
+      const timed = await arm(page);
+      if (kind === 'edit') {
+        await call('PATCH', `/messages/${id}`, { content: `edited ${i}` });
+      } else if (kind === 'flag') {
+        await call('POST', '/messages/flags', {
+          messages: JSON.stringify([id]),
+          op: 'remove',
+          flag: 'read',
+        });
+      } else {
+        const moved = `${entry.topic} moved ${i}`;
+        touched = sent.filter((s) => s.topic === entry.topic).map((s) => s.id);
+        for (const s of sent) if (s.topic === entry.topic) s.topic = moved;
+        await call('PATCH', `/messages/${id}`, { topic: moved, propagate_mode: 'change_all' });
+      }
+      const { ms, rows } = await timed();
+      times[kind].push(ms);
+      const want = new Set(touched.filter((t) => shown.includes(t)));
+      extraRows = Math.max(extraRows, rows.filter((r) => !want.has(r)).length);
+      missedRows = Math.max(missedRows, [...want].filter((r) => !rows.includes(r)).length);
+    }
+  }
+
+  return { times, extraRows, missedRows, drawn };
+}
+
+export default async function run(): Promise<BenchResult> {
+  const pure = nodeFigures();
+  const { server, core, host, browser, close } = await startBrowserBench();
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    const sender = server.state.users.get(owner.user_id) as UserRecord;
+    const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;
+    const m = messaging(server.ctx);
+    const sent: { id: number; topic: string }[] = [];
+    for (let i = 0; i < LOADED; i++) {
+      const topic = `t${i % TOPICS}`;
+      sent.push({
+        id: m.send({ sender, streamId: general.stream_id, topic, content: 'hi' }).id,
+        topic,
+      });
+    }
+    await core.invoke('accounts.signInWithKey', {
+      serverUrl: server.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+    });
+    const auth = `Basic ${Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64')}`;
+    const call: Call = async (method, path, params) => {
+      const res = await fetch(`${server.url}/api/v1${path}`, {
+        method,
+        headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(params).toString(),
+      });
+      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    };
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.addInitScript(() => {
+      const Native = window.WebSocket;
+      const w = window as unknown as { __pushAt?: number };
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(url, protocols);
+          this.addEventListener('message', (ev) => {
+            if (typeof ev.data === 'string' && ev.data.includes('"messages.events"')) {
+              w.__pushAt = performance.now();
+            }
+          });
+        }
+      };
+    });
+    await page.goto(host.url);
+    await page.getByRole('button', { name: 'Messages', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Narrow' }).fill('channel:general');
+    await page.getByRole('button', { name: 'Go' }).click();
+    await page.locator(`article[data-message-id="${sent.at(-1)!.id}"]`).waitFor();
+    const loaded = await loadMost(page);
+    const { times, extraRows, missedRows, drawn } = await measurePage(page, sent, call);
+
+    const metrics: Record<string, number | string> = {
+      note: `timeline holds at most ${loaded} of ${LOADED} (MAX_LOADED): Node applies to ${LOADED}, the renderer to ${loaded}`,
+    };
+    const targets: { label: string; pass: boolean }[] = [];
+    for (const kind of KINDS) {
+      metrics[`node_${kind}_5000_median_ms`] = median(pure[kind].times);
+      metrics[`node_${kind}_5000_p99_ms`] = p99(pure[kind].times);
+      metrics[`node_${kind}_changed_identities_max`] = pure[kind].changed;
+      metrics[`node_${kind}_touched_messages_max`] = pure[kind].touched;
+    }
+    metrics.renderer_loaded_messages = loaded;
+    metrics.renderer_rows_drawn = drawn;
+    for (const kind of KINDS) {
+      metrics[`renderer_${kind}_median_ms`] = median(times[kind]);
+      metrics[`renderer_${kind}_p99_ms`] = p99(times[kind]);
+    }
+    metrics.renderer_untouched_rows_changed_max = extraRows;
+    metrics.renderer_touched_rows_not_updated_max = missedRows;
+    for (const kind of KINDS) {
+      targets.push({
+        label: `${kind}: only touched messages change identity on ${LOADED} loaded (Node)`,
+        pass: pure[kind].changed <= pure[kind].touched,
+      });
+      targets.push({
+        label: `${kind}: under ${TARGET_MS} ms per event, push to DOM, ${loaded} loaded (median)`,
+        pass: median(times[kind]) < TARGET_MS,
+      });
+    }
+    targets.push({
+      label: `only the touched rows re-render (${loaded} loaded, ${drawn} drawn)`,
+      pass: extraRows === 0 && missedRows === 0,
+    });
+    return {
+      name: `renderer: edit, move and flag events on ${LOADED} messages (${loaded} loaded in the timeline)`,
+      metrics,
+      targets,
+    };
+  } finally {
+    await close();
+  }
+}
