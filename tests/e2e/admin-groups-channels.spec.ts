@@ -140,6 +140,13 @@ for (const [role, who] of [
     expect(server.state.channels.get(id)!.can_remove_subscribers_group).toBe(
       systemGroup('role:moderators'),
     );
+    // Not only roles: a team's own group can be the one allowed.
+    await main(page)
+      .getByLabel('Group allowed to unsubscribe others')
+      .selectOption({ label: 'Members of support' });
+    await main(page).getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(main(page).getByText('Members of support.')).toBeVisible();
+    expect(server.state.channels.get(id)!.can_remove_subscribers_group).toBe(group('support')!.id);
 
     await main(page).getByRole('button', { name: 'Archive #product design' }).click();
     await confirm(page, 'Archive #product design?', 'Archive channel');
