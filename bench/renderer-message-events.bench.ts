@@ -97,7 +97,7 @@ async function loadMost(page: Page): Promise<number> {
   let last = -1;
   for (;;) {
     const loaded = await page.evaluate(async () => {
-      const feed = document.querySelector('[role="feed"]') as HTMLElement;
+      const feed = document.querySelector('[data-testid="message-list"]') as HTMLElement;
       feed.scrollTop = 0;
       await new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
       for (let i = 0; i < 400 && feed.getAttribute('aria-busy') === 'true'; i++) {
@@ -122,7 +122,7 @@ async function arm(page: Page): Promise<() => Promise<{ ms: number; rows: number
       __timed?: Promise<{ ms: number; rows: number[] }>;
     };
     w.__pushAt = undefined;
-    const box = document.querySelector('[role="feed"] .rows') as HTMLElement;
+    const box = document.querySelector('[data-testid="message-list"] .rows') as HTMLElement;
     w.__timed = new Promise((done) => {
       const rows = new Set<number>();
       let ms = NaN;
@@ -190,7 +190,7 @@ async function measurePage(
   for (let i = 0; i < PAGE_RUNS; i++) {
     for (const kind of KINDS) {
       const shown = await page
-        .locator('[role="feed"] .rows .block')
+        .locator('[data-testid="message-list"] .rows .block')
         .evaluateAll((bs) => bs.map((b) => Number(b.getAttribute('data-key'))));
       drawn = shown.length;
       const id = shown[(i * 7) % shown.length]!;

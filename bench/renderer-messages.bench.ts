@@ -23,7 +23,7 @@ function timeOpening(page: Page, button: string, topic: string): Promise<number>
     ([label, wanted]) =>
       new Promise<number>((done) => {
         // No named inner functions: the bundler would wrap them in a helper the page lacks.
-        const feed = document.querySelector('[role="feed"]') as HTMLElement;
+        const feed = document.querySelector('[data-testid="message-list"]') as HTMLElement;
         const start = performance.now();
         const observer = new MutationObserver(() => {
           const rows = [...feed.querySelectorAll('article .where')];
@@ -43,7 +43,7 @@ async function scrollToOldest(page: Page, oldestId: number): Promise<number[]> {
   const counts: number[] = [];
   for (;;) {
     const state = await page.evaluate(async (id) => {
-      const feed = document.querySelector('[role="feed"]') as HTMLElement;
+      const feed = document.querySelector('[data-testid="message-list"]') as HTMLElement;
       feed.scrollTop = 0;
       await new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
       for (let i = 0; i < 400 && feed.getAttribute('aria-busy') === 'true'; i++) {

@@ -79,7 +79,7 @@ test('12 000 messages scroll from newest to oldest with a bounded number of rows
     });
     await page.waitForFunction(
       (id) =>
-        (document.querySelector('[role="feed"]') as HTMLElement).scrollTop > 0 ||
+        (document.querySelector('[data-testid="message-list"]') as HTMLElement).scrollTop > 0 ||
         document.querySelector(`article[data-message-id="${id}"]`) !== null,
       first.id,
     );
