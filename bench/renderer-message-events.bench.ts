@@ -15,7 +15,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { MessageWire } from '../src/core/rpc/schemas/messages.ts';
-import { applyEvent } from '../src/renderer/lib/message-events.ts';
+import { applyEvent } from '../src/lib/message-events.ts';
 import { messaging } from '../src/server/messages/service.ts';
 import type { UserRecord } from '../src/server/state/types.ts';
 import { message } from '../tests/unit/renderer/messages/message-fixture.ts';

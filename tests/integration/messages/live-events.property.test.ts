@@ -11,7 +11,7 @@ import {
   applyEvents,
   mergeMovedIn,
   replaceMessages,
-} from '../../../src/renderer/lib/message-events.ts';
+} from '../../../src/lib/message-events.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail, call, ok, pending, send } from '../server/messaging-client.ts';
 

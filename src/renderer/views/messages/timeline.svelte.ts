@@ -5,7 +5,7 @@
  */
 import { invoke } from '../../bridge.ts';
 import { errorText } from '../../lib/errors.ts';
-import { applyEvents, mergeMovedIn, replaceMessages } from '../../lib/message-events.ts';
+import { applyEvents, mergeMovedIn, replaceMessages } from '../../../lib/message-events.ts';
 import type { MessageWire, NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
 
 /** Messages per request when scrolling: the service allows 5000; 1000 keeps answers quick. */

@@ -3,9 +3,9 @@ import {
   applyEvent,
   mergeMovedIn,
   replaceMessages,
-} from '../../../../src/renderer/lib/message-events.ts';
-import { groupReactions } from '../../../../src/renderer/lib/reactions.ts';
-import { message } from './message-fixture.ts';
+} from '../../../src/lib/message-events.ts';
+import { groupReactions } from '../../../src/renderer/lib/reactions.ts';
+import { message } from '../renderer/messages/message-fixture.ts';
 
 const ctx = { narrow: [], channelName: () => undefined };
 
