@@ -6,52 +6,21 @@
  * network failure that keeps the draft, and the two compose defects of point 6.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import type { ServerUser, StartedServer } from '../../src/server/index.ts';
-import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
-import type { UserRecord } from '../../src/server/state/types.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
+import { narrowBox, narrowTo } from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
-import { useServerAndBrowserMode } from './support/peers.ts';
-import type { BrowserMode } from './support/web-host.ts';
 
-let mode: BrowserMode;
-let server: StartedServer;
-let m: Messaging;
-useServerAndBrowserMode((p) => {
-  ({ server, mode } = p);
-  m = messaging(server.ctx);
-});
+const suite = useMessageSuite();
 expectNoPageErrors();
 
-const user = (local: string) => server.users.find((u) => u.email === `${local}@perch.test`)!;
-const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
-const channelId = (name: string) =>
-  [...server.state.channels.values()].find((c) => c.name === name)!.stream_id;
-const post = (from: ServerUser, channel: string, topic: string, content: string) =>
-  m.send({ sender: record(from), streamId: channelId(channel), topic, content });
+const { byEmail: user, record, channelId, postTo: post } = suite;
 /** The newest message the server holds (a blank one before any). */
-const newest = (): Partial<StoredMessage> => m.store.get(m.store.maxId) ?? {};
-
-async function openMessages(page: Page, serverUrl = server.url): Promise<void> {
-  await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl,
-    email: user('owner').email,
-    apiKey: user('owner').api_key,
-  });
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(mode.host.url);
-  await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^All messages/ })
-    .click();
-}
-
-async function narrowTo(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Narrow' }).fill(text);
-  await page.getByRole('button', { name: 'Go' }).click();
-}
+const newest = (): Partial<StoredMessage> => suite.m.store.get(suite.m.store.maxId) ?? {};
+/** Signs the owner in (through `serverUrl` if given) and shows all messages. */
+const openMessages = (page: Page, serverUrl?: string) =>
+  suite.openAll(page, user('owner'), serverUrl);
 
 const compose = (page: Page) => page.getByRole('form', { name: 'Compose' });
 const box = (page: Page) => compose(page).getByRole('textbox', { name: 'Message' });
@@ -214,9 +183,7 @@ test('the Drafts view lists unsent drafts; restore opens one, delete asks first'
     .getByRole('listitem', { name: 'Draft to #general > alpha' })
     .getByRole('button', { name: 'Restore' })
     .click();
-  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(
-    'channel:general topic:alpha',
-  );
+  await expect(narrowBox(page)).toHaveValue('channel:general topic:alpha');
   await expect(box(page)).toHaveValue('alpha draft');
 });
 
@@ -231,9 +198,7 @@ test('a message sent to another conversation says where it went and goes there',
   const notice = compose(page).getByRole('status').filter({ hasText: 'Sent to' });
   await expect(notice).toHaveText(/Sent to #general > elsewhere\./);
   await notice.getByRole('button', { name: 'Go there' }).click();
-  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(
-    'channel:general topic:elsewhere',
-  );
+  await expect(narrowBox(page)).toHaveValue('channel:general topic:elsewhere');
   await expect(page.getByRole('article').filter({ hasText: 'over there' })).toBeVisible();
 });
 
@@ -267,7 +232,7 @@ test('a network failure while sending keeps the draft and offers to try again', 
 }) => {
   let cutting = true;
   const proxy = await startCuttingProxy(
-    server.url,
+    suite.server.url,
     ({ method, path }) => cutting && method === 'POST' && path === '/api/v1/messages',
   );
   try {

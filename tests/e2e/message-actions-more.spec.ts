@@ -3,51 +3,17 @@
  * moving to another channel, star across two clients of one user, and unread from here as
  * the sidebar and the server count it.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { ServerUser, StartedServer } from '../../src/server/index.ts';
-import { messaging, type Messaging } from '../../src/server/messages/service.ts';
-import { messageData } from './support/message-data.ts';
-import { menuItem, openNarrow, signInAt } from './support/message-menu.ts';
-import { useServerAndBrowserMode } from './support/peers.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { expect, test } from '@playwright/test';
+import type { ServerUser } from '../../src/server/index.ts';
+import { messageRow as row, sidebarButton } from './support/message-data.ts';
+import { menuItem, openNarrow } from './support/message-menu.ts';
+import { useMessageSuite } from './support/message-suite.ts';
 
-let mode: BrowserMode;
-let server: StartedServer;
-let m: Messaging;
-let second: BrowserMode | undefined;
-useServerAndBrowserMode((p) => {
-  ({ server, mode } = p);
-  m = messaging(server.ctx);
-});
-test.afterEach(async () => {
-  await second?.stop();
-  second = undefined;
-});
-const { byRole, post } = messageData(
-  () => server,
-  () => m,
-);
-const row = (page: Page, id: number) => page.locator(`article[data-message-id="${id}"]`);
-const sidebarButton = (page: Page, name: string) =>
-  page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name, exact: true });
+const suite = useMessageSuite();
+const { byRole, post, openAt } = suite;
 const send = (from: ServerUser, content: string, topic = 'actions') =>
   post(from, topic, content).id;
 const NARROW = 'channel:general topic:actions';
-
-/** Another Core signed in as `user`, with one page per narrow, each open in its own context. */
-async function otherClient(browser: Browser, user: ServerUser, ...narrows: string[]) {
-  second = await startBrowserMode();
-  const pages: Page[] = [];
-  for (const narrow of narrows) {
-    const page = await (await browser.newContext()).newPage();
-    if (pages.length === 0) await signInAt(page, second, server, user, narrow);
-    else await openNarrow(page, second, narrow);
-    pages.push(page);
-  }
-  return pages;
-}
 
 test('copy link puts the message’s link on the clipboard, and following it jumps there', async ({
   page,
@@ -57,18 +23,18 @@ test('copy link puts the message’s link on the clipboard, and following it jum
   const owner = byRole(100);
   const id = send(byRole(400), 'the one to link to');
   for (let i = 0; i < 40; i++) send(byRole(400), `filler ${i}`, 'chatter');
-  await signInAt(page, mode, server, owner, NARROW);
+  await openAt(page, owner, NARROW);
 
   await (await menuItem(page, id, 'Copy link to message')).click();
   await expect(page.getByRole('status').filter({ hasText: 'Link copied.' })).toBeVisible();
   const link = await page.evaluate(() => navigator.clipboard.readText());
   expect(link).toMatch(
-    new RegExp(`^${server.url}/#narrow/channel/\\d+-general/topic/actions/near/${id}$`),
+    new RegExp(`^${suite.server.url}/#narrow/channel/\\d+-general/topic/actions/near/${id}$`),
   );
 
   // Shared in another conversation, the link opens the message in its context.
   const shared = send(owner, `[look](${link})`, 'chatter');
-  await openNarrow(page, mode, 'channel:general topic:chatter');
+  await openNarrow(page, suite.mode, 'channel:general topic:chatter');
   await row(page, shared).getByRole('link', { name: 'look' }).click();
   await expect(row(page, id)).toHaveAttribute('data-jumped', 'true');
   await expect(row(page, id)).toBeInViewport();
@@ -83,9 +49,14 @@ test('moving one message, then one and the ones after it, to another channel sho
   const stays = send(owner, 'stays here');
   const from = send(byRole(400), 'moves with the next');
   const next = send(owner, 'moves with the one before');
-  await signInAt(page, mode, server, owner, NARROW);
-  const [old, target] = await otherClient(browser, byRole(400), NARROW, 'channel:development');
-  await expect(row(old!, next)).toBeVisible();
+  await openAt(page, owner, NARROW);
+  const [old, target] = await suite.otherClient(
+    browser,
+    byRole(400),
+    NARROW,
+    'channel:development',
+  );
+  await expect(row(old, next)).toBeVisible();
   await expect(target!.getByText('No messages')).toBeVisible();
 
   const moveTo = async (id: number, which: string) => {
@@ -97,16 +68,16 @@ test('moving one message, then one and the ones after it, to another channel sho
     await expect(form).toHaveCount(0);
   };
   await moveTo(alone, 'Only this message');
-  await expect(row(old!, alone)).toHaveCount(0);
+  await expect(row(old, alone)).toHaveCount(0);
   await expect(row(target!, alone)).toContainText('moves alone');
-  await expect(row(old!, stays)).toBeVisible();
+  await expect(row(old, stays)).toBeVisible();
 
   await moveTo(from, 'This message and the ones after it');
   for (const id of [from, next]) {
-    await expect(row(old!, id)).toHaveCount(0);
+    await expect(row(old, id)).toHaveCount(0);
     await expect(row(target!, id)).toBeVisible();
   }
-  await expect(row(old!, stays)).toBeVisible();
+  await expect(row(old, stays)).toBeVisible();
   await expect(row(target!, stays)).toHaveCount(0);
 });
 
@@ -116,14 +87,14 @@ test('starring in one client adds the message to the same user’s Starred view 
 }) => {
   const owner = byRole(100);
   const id = send(byRole(400), 'keep this one');
-  await signInAt(page, mode, server, owner, NARROW);
-  const [starred] = await otherClient(browser, owner, 'is:starred');
-  await expect(starred!.getByText('No messages')).toBeVisible();
+  await openAt(page, owner, NARROW);
+  const [starred] = await suite.otherClient(browser, owner, 'is:starred');
+  await expect(starred.getByText('No messages')).toBeVisible();
 
   await (await menuItem(page, id, 'Star message')).click();
-  await expect(row(starred!, id)).toContainText('keep this one');
+  await expect(row(starred, id)).toContainText('keep this one');
   await (await menuItem(page, id, 'Unstar message')).click();
-  await expect(row(starred!, id)).toHaveCount(0);
+  await expect(row(starred, id)).toHaveCount(0);
 });
 
 test('unread from here raises the conversation’s sidebar count by the messages marked, as the server counts', async ({
@@ -133,7 +104,7 @@ test('unread from here raises the conversation’s sidebar count by the messages
   const mel = byRole(400);
   const ids = [1, 2, 3, 4, 5].map((i) => send(mel, `news ${i}`));
   send(owner, 'mine, in another topic', 'elsewhere');
-  await signInAt(page, mode, server, owner, NARROW);
+  await openAt(page, owner, NARROW);
   // Seen on screen, all five are read.
   await expect(row(page, ids[4]!)).toBeVisible();
   await expect(sidebarButton(page, 'Topic actions in general')).toBeVisible();
@@ -147,7 +118,7 @@ test('unread from here raises the conversation’s sidebar count by the messages
   await expect(sidebarButton(page, 'Channel general, 3 unread')).toBeVisible();
 
   const unread = await fetch(
-    `${server.url}/api/v1/messages?${new URLSearchParams({
+    `${suite.server.url}/api/v1/messages?${new URLSearchParams({
       anchor: 'newest',
       num_before: '100',
       num_after: '0',

@@ -1,44 +1,17 @@
 /**
  * Issue 12, point 6: defects of the message screen, each seen as a user would see it.
  */
-import { expect, test, type Page } from '@playwright/test';
-import type { ServerUser, StartedServer } from '../../src/server/index.ts';
-import { messaging, type Messaging } from '../../src/server/messages/service.ts';
-import type { UserRecord } from '../../src/server/state/types.ts';
-import type { BrowserMode } from './support/web-host.ts';
-import { useServerAndBrowserMode } from './support/peers.ts';
+import { expect, test } from '@playwright/test';
+import {
+  messageRow,
+  narrowBox,
+  narrowTo,
+  showAllMessages,
+  sidebarButton,
+} from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
 
-let mode: BrowserMode;
-let server: StartedServer;
-let m: Messaging;
-useServerAndBrowserMode((p) => {
-  ({ server, mode } = p);
-  m = messaging(server.ctx);
-});
-
-const byRole = (role: number, nth = 0) =>
-  server.users.filter((u) => u.role === role && !u.is_bot)[nth]!;
-const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
-const general = () => [...server.state.channels.values()].find((c) => c.name === 'general')!;
-
-async function openMessages(page: Page, user: ServerUser = byRole(100)) {
-  await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: user.email,
-    apiKey: user.api_key,
-  });
-  await page.goto(mode.host.url);
-  await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^All messages/ })
-    .click();
-}
-
-async function narrowTo(page: Page, text: string) {
-  await page.getByRole('textbox', { name: 'Narrow' }).fill(text);
-  await page.getByRole('button', { name: 'Go' }).click();
-}
+const { byRole, post, dm, openAll: openMessages } = useMessageSuite();
 
 test('a message arriving in a narrow that had none shows without reopening it', async ({
   page,
@@ -48,36 +21,23 @@ test('a message arriving in a narrow that had none shows without reopening it', 
 
   await narrowTo(page, 'channel:general topic:"brand new"');
   await expect(page.getByRole('status').filter({ hasText: 'No messages here.' })).toBeVisible();
-  const first = m.send({
-    sender: record(member),
-    streamId: general().stream_id,
-    topic: 'brand new',
-    content: 'the first word in a new topic',
-  });
-  await expect(page.locator(`article[data-message-id="${first.id}"]`)).toBeVisible();
+  const first = post(member, 'brand new', 'the first word in a new topic');
+  await expect(messageRow(page, first)).toBeVisible();
   await expect(page.getByText('No messages here.')).toHaveCount(0);
 
   // A first direct message with someone the owner never wrote to.
   const stranger = byRole(400, 1);
   await narrowTo(page, `dm:${stranger.user_id}`);
   await expect(page.getByRole('status').filter({ hasText: 'No messages here.' })).toBeVisible();
-  const dm = m.send({
-    sender: record(stranger),
-    dmUserIds: [byRole(100).user_id],
-    content: 'hello, first time writing',
-  });
-  await expect(page.locator(`article[data-message-id="${dm.id}"]`)).toBeVisible();
+  const hello = dm(stranger, [byRole(100)], 'hello, first time writing');
+  await expect(messageRow(page, hello)).toBeVisible();
 });
 
 test('sender and direct-message narrows show people by email, not by id', async ({ page }) => {
   const member = byRole(400);
-  m.send({
-    sender: record(member),
-    dmUserIds: [byRole(100).user_id],
-    content: 'a direct word',
-  });
+  dm(member, [byRole(100)], 'a direct word');
   await openMessages(page);
-  const bar = page.getByRole('textbox', { name: 'Narrow' });
+  const bar = narrowBox(page);
 
   await page
     .getByRole('button', { name: `Messages from ${member.full_name}` })
@@ -85,10 +45,7 @@ test('sender and direct-message narrows show people by email, not by id', async 
     .click();
   await expect(bar).toHaveValue(`sender:${member.email}`);
 
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: new RegExp(`^Direct messages with ${member.full_name}`) })
-    .click();
+  await sidebarButton(page, new RegExp(`^Direct messages with ${member.full_name}`)).click();
   await expect(bar).toHaveValue(`dm:${member.email}`);
   await expect(bar).not.toHaveValue(/\d+$/);
 });
@@ -106,9 +63,6 @@ test("a new query's error replaces the last one's instead of joining it", async 
   await expect(alerts).toContainText('"is:sparkly" is not one of');
 
   // Moving on from the sidebar answers the typed query too.
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^All messages/ })
-    .click();
+  await showAllMessages(page);
   await expect(alerts).toHaveCount(0);
 });

@@ -10,15 +10,28 @@ import type { UserRecord } from '../../../src/server/state/types.ts';
 import type { BrowserMode } from './web-host.ts';
 
 export function messageData(server: () => StartedServer, m: () => Messaging) {
-  const byRole = (role: number) => server().users.find((u) => u.role === role && !u.is_bot)!;
+  /** The `nth` human (not bot) with the role (spec 2.1 values), in the server's order. */
+  const byRole = (role: number, nth = 0) =>
+    server().users.filter((u) => u.role === role && !u.is_bot)[nth]!;
+  /** The demo user whose address is `local`@perch.test. */
+  const byEmail = (local: string) => server().users.find((u) => u.email === `${local}@perch.test`)!;
   const record = (u: ServerUser) => server().state.users.get(u.user_id) as UserRecord;
   const channelId = (name: string) =>
     [...server().state.channels.values()].find((c) => c.name === name)!.stream_id;
   /** A message in #general, optionally at a given UNIX time. */
   const post = (sender: ServerUser, topic: string, content: string, timestamp?: number) =>
+    postTo(sender, 'general', topic, content, timestamp);
+  /** A message in the named channel, optionally at a given UNIX time. */
+  const postTo = (
+    sender: ServerUser,
+    channel: string,
+    topic: string,
+    content: string,
+    timestamp?: number,
+  ) =>
     m().send({
       sender: record(sender),
-      streamId: channelId('general'),
+      streamId: channelId(channel),
       topic,
       content,
       ...(timestamp === undefined ? {} : { timestamp }),
@@ -30,30 +43,43 @@ export function messageData(server: () => StartedServer, m: () => Messaging) {
       content,
       ...(timestamp === undefined ? {} : { timestamp }),
     });
-  return { byRole, record, channelId, post, dm };
+  return { byRole, byEmail, record, channelId, post, postTo, dm };
 }
 
 export const narrowBox = (page: Page) => page.getByRole('textbox', { name: 'Narrow' });
-export const messageRow = (page: Page, message: StoredMessage) =>
-  page.locator(`article[data-message-id="${message.id}"]`);
+/** A message's row in the list, by the message or its id. */
+export const messageRow = (page: Page, message: StoredMessage | number) =>
+  page.locator(`article[data-message-id="${typeof message === 'number' ? message : message.id}"]`);
+/** A button of the Conversations sidebar by its exact accessible name. */
+export const sidebarButton = (page: Page, name: string | RegExp) =>
+  page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name, exact: true });
+
+/** Types a narrow into the bar and runs it. */
+export async function narrowTo(page: Page, text: string): Promise<void> {
+  await narrowBox(page).fill(text);
+  await page.getByRole('button', { name: 'Go' }).click();
+}
 
 export async function showAllMessages(page: Page): Promise<void> {
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^All messages/ })
-    .click();
+  await sidebarButton(page, /^All messages/).click();
   await expect(narrowBox(page)).toHaveValue('');
 }
 
-/** Signs `user` in and opens the window on all of their messages; returns the account id. */
+/**
+ * Signs `user` in and opens the window on all of their messages; returns the account id.
+ * `serverUrl` signs in somewhere else than `server` (a proxy in front of it, say).
+ */
 export async function openAllMessages(
   page: Page,
   mode: BrowserMode,
   server: StartedServer,
   user: ServerUser,
+  { serverUrl = server.url }: { serverUrl?: string } = {},
 ): Promise<string> {
   const signed = await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
+    serverUrl,
     email: user.email,
     apiKey: user.api_key,
   });

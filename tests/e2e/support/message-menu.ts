@@ -4,14 +4,14 @@
  */
 import type { Page } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../../src/server/index.ts';
+import { messageRow, narrowTo } from './message-data.ts';
 import type { BrowserMode } from './web-host.ts';
 
 /** Opens `core`'s window in `page` on the Messages view, narrowed by the bar's text. */
 export async function openNarrow(page: Page, core: BrowserMode, narrow: string): Promise<void> {
   await page.goto(core.host.url);
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await page.getByRole('textbox', { name: 'Narrow' }).fill(narrow);
-  await page.getByRole('button', { name: 'Go' }).click();
+  await narrowTo(page, narrow);
 }
 
 /** Signs `user` in to `core`, then opens its window on `narrow`. */
@@ -32,7 +32,7 @@ export async function signInAt(
 
 /** Opens message `id`'s menu from its row and returns the named item. */
 export async function menuItem(page: Page, id: number, name: string | RegExp) {
-  const row = page.locator(`article[data-message-id="${id}"]`);
+  const row = messageRow(page, id);
   await row.hover();
   await row.getByRole('button', { name: `Actions on message ${id}` }).click();
   return page
