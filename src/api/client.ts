@@ -3,12 +3,14 @@
  * timeouts, rate-limit pacing and retries, and the server's feature level. It keeps no app
  * state; routes/ builds on `call`.
  */
+import { Readable } from 'node:stream';
 import { request } from 'undici';
-import type { Dispatcher, FormData } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';
 import type { Clock } from '../lib/clock.ts';
 import { encodeParams } from './encode.ts';
+import type { StreamedBody } from './multipart.ts';
 import type { Params } from './encode.ts';
 import { decodeResponse } from './decode.ts';
 import type { ApiResult, ErrorAdapter } from './decode.ts';
@@ -74,8 +76,8 @@ export interface CallSpec<T> {
   longPoll?: boolean;
   adaptError?: ErrorAdapter;
   signal?: AbortSignal | undefined;
-  /** A multipart body (file uploads) instead of form-encoded `params`. */
-  multipart?: FormData;
+  /** A body written piece by piece with its length known (uploads that report progress). */
+  stream?: StreamedBody;
 }
 
 function proxyAddress(connection: ConnectionOptions | undefined): string | undefined {
@@ -234,7 +236,10 @@ export class ApiClient {
     const headers: Record<string, string> = { 'user-agent': this.#userAgent };
     if (authenticated && this.#authorization) headers['authorization'] = this.#authorization;
     // A multipart body sets its own content type, with its boundary.
-    if (!isGet && !spec.multipart) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (spec.stream) {
+      headers['content-type'] = spec.stream.contentType;
+      headers['content-length'] = String(spec.stream.length);
+    } else if (!isGet) headers['content-type'] = 'application/x-www-form-urlencoded';
 
     const timeout = spec.longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
     let response: Dispatcher.ResponseData;
@@ -243,7 +248,11 @@ export class ApiClient {
       response = await request(url, {
         method: spec.method,
         headers,
-        body: isGet ? undefined : (spec.multipart ?? encoded),
+        body: isGet
+          ? undefined
+          : spec.stream
+            ? Readable.from(spec.stream.pieces(), { objectMode: false })
+            : encoded,
         signal,
         dispatcher: spec.longPoll ? this.#longPollPool : this.#pool,
         headersTimeout: timeout,

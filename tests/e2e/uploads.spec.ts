@@ -71,8 +71,8 @@ test('a file chosen with the button shows its progress, then its link at the cur
     buffer: PNG,
   });
   const upload = compose.getByRole('status', { name: 'Uploading chart.png' });
-  await expect(upload).toContainText('90%');
-  await expect(upload.locator('progress')).toHaveAttribute('value', '90');
+  await expect(upload).toContainText('20%');
+  await expect(upload.locator('progress')).toHaveAttribute('value', '20');
   release();
   await expect(upload).toHaveCount(0);
   await expect(message).toHaveValue(new RegExp(`^before ${linkTo('chart.png').source} after$`));
@@ -124,7 +124,7 @@ test('a file over the limit is refused in words before any upload; a cancel leav
     buffer: PNG,
   });
   const upload = compose.getByRole('status', { name: 'Uploading oops.png' });
-  await expect(upload).toContainText('90%');
+  await expect(upload).toContainText('20%');
   await upload.getByRole('button', { name: 'Cancel' }).click();
   await expect(upload).toHaveCount(0);
   release();

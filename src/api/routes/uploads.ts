@@ -1,8 +1,7 @@
 /** File uploads (the widely deployed server's upload-file and get-file-temporary-url). */
-import { Blob } from 'node:buffer';
-import { FormData } from 'undici';
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
+import { multipartFile } from '../multipart.ts';
 
 const uploadedSchema = z.looseObject({
   /** Since FL 272; `uri` before, and both after. */
@@ -22,20 +21,22 @@ export interface UploadedFile {
   name: string;
 }
 
-/** POST /user_uploads: one file as multipart/form-data; the server checks its size limit. */
+/**
+ * POST /user_uploads: one file as multipart/form-data; the server checks its size limit.
+ * `onSent` hears how many of the file's bytes the connection has taken so far.
+ */
 export async function uploadFile(
   client: ApiClient,
   file: { name: string; type: string; bytes: Uint8Array },
   signal?: AbortSignal,
+  onSent?: (sent: number, total: number) => void,
 ): Promise<ApiResult<UploadedFile>> {
-  const form = new FormData();
-  form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
   const result = await client.call({
     method: 'POST',
     path: '/user_uploads',
     endpoint: 'POST /user_uploads',
     schema: uploadedSchema.refine((d) => (d.url ?? d.uri) !== undefined, 'no url in the answer'),
-    multipart: form,
+    stream: multipartFile('file', file, onSent),
     signal,
   });
   const path = result.data.url ?? result.data.uri ?? '';

@@ -116,6 +116,7 @@ import {
   UploadIdArgs,
   UploadImageArgs,
   Uploaded,
+  UploadProgress,
 } from './schemas/uploads.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
@@ -505,6 +506,8 @@ export const topics = {
   'adminEdit.changed': ListsChanged,
   /** The organization's custom emoji changed: fetch them again. */
   'emoji.realmChanged': RealmEmojiChanged,
+  /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
+  'uploads.progress': UploadProgress,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -45,6 +45,11 @@ export class UploadStore {
     return upload;
   }
 
+  /** How many files are stored (tests check that a cancelled upload left none). */
+  get size(): number {
+    return this.#byPath.size;
+  }
+
   get(path: string): StoredUpload | undefined {
     return this.#byPath.get(path);
   }

@@ -1,4 +1,7 @@
-/** File uploads (issue 12 point 3): chunks from the renderer, the limit, the POST, images. */
+/**
+ * File uploads (issue 12 point 3): chunks from the renderer, the limit, the POST with its
+ * byte progress pushed as `uploads.progress`, images.
+ */
 import { deleteQueue, register } from '../../../api/routes/events.ts';
 import { getTemporaryUrl, uploadFile } from '../../../api/routes/uploads.ts';
 import type { CoreContext } from '../../context.ts';
@@ -46,10 +49,18 @@ export function uploadsHandlers(ctx: CoreContext): Pick<HandlerTable, UploadChan
       const { upload, bytes } = pending.complete(uploadId);
       try {
         const client = await clientOf(upload.accountId);
+        let shown = -1;
         const { data } = await uploadFile(
           client,
           { name: upload.name, type: upload.type, bytes },
           upload.abort.signal,
+          (sent, total) => {
+            // One push per percent at most: a large file is hundreds of pieces.
+            const percent = Math.floor((100 * sent) / Math.max(1, total));
+            if (percent === shown) return;
+            shown = percent;
+            ctx.bus.publish('uploads.progress', { uploadId, sent, total });
+          },
         );
         return data;
       } finally {

@@ -36,3 +36,9 @@ export const Uploaded = z.object({
 export const UploadImageArgs = z
   .object({ accountId, path: z.string().max(1000).startsWith('/user_uploads/') })
   .strict();
+
+export const UploadProgress = z.object({
+  uploadId,
+  sent: z.number().int().min(0),
+  total: z.number().int().min(0),
+});

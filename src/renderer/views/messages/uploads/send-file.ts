@@ -3,7 +3,13 @@
  * the Core posts it). The Core refuses a file over the organization's limit before any byte
  * moves; a cancel stops the chunks and the Core's request alike.
  */
-import { invoke } from '../../../bridge.ts';
+import { invoke, on } from '../../../bridge.ts';
+
+/**
+ * The share of the bar that handing the bytes to the Core fills; the rest follows the
+ * Core's upload to the server, byte by byte, which is the part a slow network makes long.
+ */
+const TO_CORE = 0.2;
 
 export interface SentFile {
   path: string;
@@ -32,19 +38,24 @@ export async function sendFile(
   });
   const cancel = () => void invoke('uploads.cancel', { uploadId }).catch(() => undefined);
   signal.addEventListener('abort', cancel, { once: true });
+  let offProgress: (() => void) | undefined;
   try {
     for (let offset = 0; offset < file.size; offset += chunkBytes) {
       signal.throwIfAborted();
       const slice = new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
       await invoke('uploads.chunk', { uploadId, offset, data: base64(slice) });
-      // The last tenth is the server's: the Core posts the file after the last chunk.
-      progress((0.9 * (offset + slice.length)) / Math.max(1, file.size));
+      progress((TO_CORE * (offset + slice.length)) / Math.max(1, file.size));
     }
     signal.throwIfAborted();
+    offProgress = on('uploads.progress', (p) => {
+      if (p.uploadId === uploadId)
+        progress(TO_CORE + ((1 - TO_CORE) * p.sent) / Math.max(1, p.total));
+    });
     const sent = await invoke('uploads.finish', { uploadId });
     progress(1);
     return sent;
   } finally {
+    offProgress?.();
     signal.removeEventListener('abort', cancel);
   }
 }
