@@ -4,66 +4,31 @@
  * Problems the server itself prevents (a deactivated user still in a group, a linkifier it
  * would refuse) are made by editing its state directly.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendInvites } from '../../../src/api/routes/invites.ts';
 import { updateUserSettingsDefaults } from '../../../src/api/routes/settings.ts';
-import { createCore, type Core } from '../../../src/core/core.ts';
 import type { Result } from '../../../src/core/rpc/contract.ts';
-import { ManualClock } from '../../../src/lib/clock.ts';
-import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
+import type { ServerUser } from '../../../src/server/index.ts';
 import { addChannel } from '../../../src/server/state/factory.ts';
-import { MemorySecrets } from './sync/memory-secrets.ts';
+import { useCoreAndServer } from '../support/core-server.ts';
 import { apiClient, person } from './sync/harness.ts';
 
 type Report = Result<'adminHealth.report'>;
 const HOUR = 3_600_000;
 
 describe('adminHealth.report against the reference server', () => {
-  let clock: ManualClock;
-  let server: StartedServer;
-  let core: Core;
-
-  beforeEach(async () => {
-    clock = new ManualClock();
-    server = await startServer({ clock });
-    core = await createCore({
-      dataDir: await mkdtemp(join(tmpdir(), 'perch-health-')),
-      version: 't',
-      transport: 'web',
-      clock,
-      secrets: new MemorySecrets(),
-    });
-  });
-
-  afterEach(async () => {
-    await core.close();
-    await server.close();
-  });
-
-  async function call<R>(channel: string, args: unknown): Promise<R> {
-    const response = await core.invoke(channel, args);
-    if (!response.ok) throw new Error(response.error.message);
-    return response.result as R;
-  }
+  const t = useCoreAndServer({ manualClock: true });
 
   async function reportAs(user: ServerUser): Promise<Report> {
-    const account = await call<{ id: string }>('accounts.signInWithKey', {
-      serverUrl: server.url,
-      email: user.email,
-      apiKey: user.api_key,
-      allowInsecure: true,
-    });
-    return call<Report>('adminHealth.report', { accountId: account.id });
+    const accountId = await t.signIn(user);
+    return t.call<Report>('adminHealth.report', { accountId });
   }
 
   it('finds nothing in a clean organization and counts its people by role', async () => {
-    const report = await reportAs(person(server, 'owner'));
+    const report = await reportAs(person(t.server, 'owner'));
     expect(report.findings).toEqual([]);
     expect(report.unchecked).toEqual([]);
-    expect(report.realmName).toBe(server.state.realm.name);
+    expect(report.realmName).toBe(t.server.state.realm.name);
     expect(report.roles).toEqual({
       owner: 1,
       administrator: 1,
@@ -76,13 +41,13 @@ describe('adminHealth.report against the reference server', () => {
   });
 
   it('names each problem of an unhealthy organization, for an owner and an administrator', async () => {
-    const owner = person(server, 'owner');
-    const ownerApi = apiClient(server.url, owner, clock);
-    const { state } = server;
+    const owner = person(t.server, 'owner');
+    const ownerApi = apiClient(t.server.url, owner, t.clock);
+    const { state } = t.server;
 
     // Bots whose owner is deactivated (the proper way), and one with no owner at all.
-    const mel = person(server, 'member');
-    server.deactivateUser(mel.user_id);
+    const mel = person(t.server, 'member');
+    t.server.deactivateUser(mel.user_id);
     const embedded = [...state.users.values()].find((u) => u.full_name === 'Embedded Bot');
     if (embedded) embedded.bot_owner_id = null;
 
@@ -108,7 +73,7 @@ describe('adminHealth.report against the reference server', () => {
 
     await updateUserSettingsDefaults(ownerApi, { color_scheme: 2 });
 
-    for (const who of [owner, person(server, 'admin')]) {
+    for (const who of [owner, person(t.server, 'admin')]) {
       const report = await reportAs(who);
       expect(report.findings).toEqual([
         { kind: 'bot-without-owner', bot: 'Generic Bot', owner: 'Mel Member' },
@@ -119,7 +84,7 @@ describe('adminHealth.report against the reference server', () => {
           kind: 'invite-expiring',
           invitee: 'soon@perch.test',
           linkUrl: null,
-          expiresAtMs: clock.now() + HOUR,
+          expiresAtMs: t.clock.now() + HOUR,
         },
         { kind: 'channel-without-subscribers', channel: 'empty room' },
         {
@@ -135,41 +100,40 @@ describe('adminHealth.report against the reference server', () => {
   });
 
   it('names a deactivated user a server before FL 303 still lists in groups', async () => {
-    await server.close();
-    server = await startServer({ clock, featureLevel: 302 });
+    const server = await t.replaceServer({ featureLevel: 302 });
     // Upstream kept the memberships of a deactivated user before FL 303 and listed them.
-    const max = server.state.users.get(person(server, 'member2').user_id);
+    const max = server.state.users.get(person(t.server, 'member2').user_id);
     if (!max) throw new Error('no Max Member');
     max.is_active = false;
     const support = [...server.state.userGroups.values()].find((g) => g.name === 'support');
     support?.members.add(max.user_id);
 
-    const report = await reportAs(person(server, 'owner'));
+    const report = await reportAs(person(t.server, 'owner'));
     expect(report.findings).toEqual([
       { kind: 'deactivated-in-groups', user: 'Max Member', groups: ['Members', 'support'] },
     ]);
   });
 
   it('a deactivated user the server no longer lists as a member is not reported', async () => {
-    const max = server.state.users.get(person(server, 'member2').user_id);
+    const max = t.server.state.users.get(person(t.server, 'member2').user_id);
     if (max) max.is_active = false;
-    expect((await reportAs(person(server, 'owner'))).findings).toEqual([]);
+    expect((await reportAs(person(t.server, 'owner'))).findings).toEqual([]);
   });
 
   it('an invitation stops being reported once it has expired', async () => {
-    const owner = person(server, 'owner');
-    await sendInvites(apiClient(server.url, owner, clock), {
+    const owner = person(t.server, 'owner');
+    await sendInvites(apiClient(t.server.url, owner, t.clock), {
       invitee_emails: 'soon@perch.test',
       invite_expires_in_minutes: 30,
       stream_ids: [],
     });
     expect((await reportAs(owner)).findings).toHaveLength(1);
-    await clock.advance(31 * 60_000);
+    await t.clock.advance(31 * 60_000);
     expect((await reportAs(owner)).findings).toEqual([]);
   });
 
   it('a guest cannot list invitations: the view says invitations went unchecked', async () => {
-    const report = await reportAs(person(server, 'guest'));
+    const report = await reportAs(person(t.server, 'guest'));
     expect(report.unchecked).toEqual(['invitations']);
   });
 });

@@ -4,69 +4,32 @@
  * preview (POST /messages/render), and a send over the server's max_message_length refused
  * before it goes.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../src/core/core.ts';
+import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../src/core/rpc/contract.ts';
-import { ManualClock } from '../../../src/lib/clock.ts';
-import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
+import type { ServerUser } from '../../../src/server/index.ts';
 import { messaging } from '../../../src/server/messages/service.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../src/server/messages/limits.ts';
 import { addSubscription, addUser } from '../../../src/server/state/factory.ts';
 import type { UserRecord } from '../../../src/server/state/types.ts';
-import { MemorySecrets } from './sync/memory-secrets.ts';
+import { useCoreAndServer } from '../support/core-server.ts';
 import { person } from './sync/harness.ts';
 
 describe('compose channels against the reference server', () => {
-  let server: StartedServer;
-  let core: Core;
-
-  beforeEach(async () => {
-    const clock = new ManualClock();
-    server = await startServer({ clock, rateLimit: false });
-    core = await createCore({
-      dataDir: await mkdtemp(join(tmpdir(), 'perch-compose-')),
-      version: 't',
-      transport: 'web',
-      clock,
-      secrets: new MemorySecrets(),
-    });
-  });
-  afterEach(async () => {
-    await core.close();
-    await server.close();
-  });
-
-  async function call<R>(channel: string, args: unknown): Promise<R> {
-    const response = await core.invoke(channel, args);
-    if (!response.ok) throw new Error(response.error.message);
-    return response.result as R;
-  }
-  async function signIn(user: ServerUser): Promise<string> {
-    const account = await call<{ id: string }>('accounts.signInWithKey', {
-      serverUrl: server.url,
-      email: user.email,
-      apiKey: user.api_key,
-      allowInsecure: true,
-    });
-    return account.id;
-  }
+  const t = useCoreAndServer({ server: { rateLimit: false }, manualClock: true });
+  const { call, signIn } = t;
+  const channelId = (name: string) =>
+    [...t.server.state.channels.values()].find((x) => x.name === name)!.stream_id;
   function post(from: ServerUser, channel: string, topic: string): number {
-    const c = [...server.state.channels.values()].find((x) => x.name === channel)!;
-    return messaging(server.ctx).send({
-      sender: server.state.users.get(from.user_id) as UserRecord,
-      streamId: c.stream_id,
+    return messaging(t.server.ctx).send({
+      sender: t.server.state.users.get(from.user_id) as UserRecord,
+      streamId: channelId(channel),
       topic,
       content: 'hello',
     }).id;
   }
-  const channelId = (name: string) =>
-    [...server.state.channels.values()].find((x) => x.name === name)!.stream_id;
 
   it('lists people (deactivated ones marked), mentionable groups and visible channels', async () => {
-    const accountId = await signIn(person(server, 'member'));
+    const accountId = await signIn(person(t.server, 'member'));
     const dir = await call<Result<'compose.directory'>>('compose.directory', { accountId });
     expect(dir.users.find((u) => u.email === 'owner@perch.test')).toMatchObject({
       name: 'Olive Owner',
@@ -82,11 +45,11 @@ describe('compose channels against the reference server', () => {
   });
 
   it("lists a channel's topics newest first, one entry per topic whatever its case", async () => {
-    const owner = person(server, 'owner');
+    const owner = person(t.server, 'owner');
     post(owner, 'general', 'Deploys');
     post(owner, 'general', 'lunch');
     post(owner, 'general', 'deploys');
-    const accountId = await signIn(person(server, 'member'));
+    const accountId = await signIn(person(t.server, 'member'));
     const topics = await call<string[]>('compose.topics', {
       accountId,
       streamId: channelId('general'),
@@ -96,14 +59,14 @@ describe('compose channels against the reference server', () => {
   });
 
   it("refuses the topics of a private channel one cannot read, in the server's words", async () => {
-    const accountId = await signIn(person(server, 'member'));
+    const accountId = await signIn(person(t.server, 'member'));
     await expect(
       call('compose.topics', { accountId, streamId: channelId('leadership') }),
     ).rejects.toThrow('Invalid channel ID');
   });
 
   it('renders a preview with mentions resolved by the server', async () => {
-    const accountId = await signIn(person(server, 'member'));
+    const accountId = await signIn(person(t.server, 'member'));
     const { html } = await call<{ html: string }>('compose.render', {
       accountId,
       content: '**bold** for @**Olive Owner**',
@@ -113,7 +76,7 @@ describe('compose channels against the reference server', () => {
   });
 
   it("refuses a message over the server's max_message_length, sending nothing", async () => {
-    const accountId = await signIn(person(server, 'member'));
+    const accountId = await signIn(person(t.server, 'member'));
     // Registration brings the limit; wait until the account's queue has it.
     await expect
       .poll(
@@ -122,7 +85,7 @@ describe('compose channels against the reference server', () => {
             .maxMessageLength,
       )
       .toBe(MAX_MESSAGE_LENGTH);
-    const before = messaging(server.ctx).store.maxId;
+    const before = messaging(t.server.ctx).store.maxId;
     await expect(
       call('messages.send', {
         accountId,
@@ -130,28 +93,28 @@ describe('compose channels against the reference server', () => {
         content: 'x'.repeat(MAX_MESSAGE_LENGTH + 1),
       }),
     ).rejects.toThrow(/takes at most/);
-    expect(messaging(server.ctx).store.maxId).toBe(before);
+    expect(messaging(t.server.ctx).store.maxId).toBe(before);
   });
 
   it('holds @all in a channel of more than 15 to the wildcard permission, and says who has it', async () => {
     const general = channelId('general');
     for (let i = 0; i < 12; i++) {
-      const u = addUser(server.state, {
+      const u = addUser(t.server.state, {
         email: `extra${i}@perch.test`,
         full_name: `Extra ${i}`,
         role: 400,
         date_joined: 0,
       });
-      addSubscription(server.state, u.user_id, general);
+      addSubscription(t.server.state, u.user_id, general);
     }
-    const member = await signIn(person(server, 'member'));
-    const admin = await signIn(person(server, 'admin'));
+    const member = await signIn(person(t.server, 'member'));
+    const admin = await signIn(person(t.server, 'admin'));
     const dir = (accountId: string) =>
       call<Result<'compose.directory'>>('compose.directory', { accountId });
     expect((await dir(member)).mayMentionMany).toBe(false);
     expect((await dir(admin)).mayMentionMany).toBe(true);
     const all = (accountId: string) =>
-      core.invoke('messages.send', {
+      t.core.invoke('messages.send', {
         accountId,
         to: { type: 'stream', streamId: general, topic: 'party' },
         content: 'cake for @**all**',
@@ -161,7 +124,7 @@ describe('compose channels against the reference server', () => {
     if (!refused.ok) expect(refused.error.apiCode).toBe('STREAM_WILDCARD_MENTION_NOT_ALLOWED');
     expect((await all(admin)).ok).toBe(true);
     // A small channel takes it from anyone.
-    const dev = await core.invoke('messages.send', {
+    const dev = await t.core.invoke('messages.send', {
       accountId: member,
       to: { type: 'stream', streamId: channelId('development'), topic: 'party' },
       content: 'cake for @**all**',
