@@ -1,3 +1,6 @@
+/** The shortcuts that work in the Messages view: its own and the window's global ones. */
+const SHORTCUTS = shortcutsIn(['messages', 'global']);
+
 /**
  * Issue 13 point 4: the keyboard. The `?` overlay lists exactly the shortcut table the view
  * binds, and one test walks the same table, pressing every key listed and checking what the
@@ -7,7 +10,12 @@ import { expect, test, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
 import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
-import { keyName, SHORTCUTS, type ShortcutId } from '../../src/renderer/keyboard/shortcuts.ts';
+import {
+  keyName,
+  shortcutsIn,
+  type GlobalShortcutId,
+  type MessagesShortcutId,
+} from '../../src/renderer/keyboard/shortcuts.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { asBackgroundWindow } from './support/background-window.ts';
@@ -77,7 +85,7 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
   const messageBox = page.getByRole('textbox', { name: 'Message' });
   const topicBox = page.getByRole('combobox', { name: 'Topic' });
 
-  const drive: Record<ShortcutId, (key: string) => Promise<void>> = {
+  const drive: Record<MessagesShortcutId | GlobalShortcutId, (key: string) => Promise<void>> = {
     next: async (key) => {
       await select(page, deploy);
       await page.keyboard.press(key);
@@ -240,7 +248,7 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
       await test.step(`${keyName(key)}: ${s.label}`, async () => {
         await allMessages(page);
         await expect(row(page, group)).toBeVisible();
-        await drive[s.id](key);
+        await drive[s.id as MessagesShortcutId | GlobalShortcutId](key);
       });
     }
   }

@@ -1,17 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { Sidebar } from '../../../../src/core/rpc/schemas/messages.ts';
 import { nextUnreadDm, nextUnreadTopic } from '../../../../src/renderer/keyboard/next-unread.ts';
-import { GROUPS, SHORTCUTS, shortcutFor } from '../../../../src/renderer/keyboard/shortcuts.ts';
+import {
+  GROUPS,
+  SHORTCUTS,
+  shortcutFor,
+  shortcutsIn,
+  type ShortcutScope,
+} from '../../../../src/renderer/keyboard/shortcuts.ts';
 
 const press = (
   key: string,
   mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {},
-) => shortcutFor({ key, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+  scope: ShortcutScope = 'messages',
+) => shortcutFor({ key, ctrlKey: false, metaKey: false, altKey: false, ...mods }, scope);
 
 describe('the shortcut table', () => {
-  it('gives every key one meaning and every shortcut a listed group', () => {
-    const keys = SHORTCUTS.flatMap((s) => s.keys);
-    expect(new Set(keys).size).toBe(keys.length);
+  it('gives every key one meaning on each page and every shortcut a listed group', () => {
+    // What is bound together: a view's own keys and the global ones.
+    for (const view of ['messages', 'list'] as const) {
+      const keys = shortcutsIn([view, 'global']).flatMap((s) => s.keys);
+      expect(new Set(keys).size).toBe(keys.length);
+    }
     for (const s of SHORTCUTS) {
       expect(GROUPS).toContain(s.group);
       expect(s.keys.length).toBeGreaterThan(0);
@@ -22,7 +32,11 @@ describe('the shortcut table', () => {
   it('finds the shortcut of a plain key and leaves modified keys to the system', () => {
     expect(press('j')?.id).toBe('next');
     expect(press('ArrowUp')?.id).toBe('previous');
-    expect(press('?')?.id).toBe('help');
+    expect(press('?', {}, 'global')?.id).toBe('help');
+    expect(press('I', {}, 'global')?.id).toBe('inbox');
+    expect(press('j', {}, 'list')?.id).toBe('listNext');
+    // The global keys are not the Messages view's to bind twice.
+    expect(press('?')).toBeUndefined();
     expect(press('j', { ctrlKey: true })).toBeUndefined();
     expect(press('r', { metaKey: true })).toBeUndefined();
     expect(press('q')).toBeUndefined();
