@@ -34,6 +34,7 @@ const RECENT_LIMIT = 200;
 const RECENT_EVENTS: ReadonlySet<string> = new Set([
   'message',
   'update_message',
+  'delete_message',
   'user_topic',
   'subscription',
 ]);
@@ -262,13 +263,21 @@ export class InboxService {
         orig_subject?: string;
         subject?: string;
         propagate_mode?: string;
+        message_ids?: number[];
       };
-      if (u.propagate_mode === 'change_all' && u.stream_id !== undefined && u.orig_subject) {
-        model.moved(
-          { streamId: u.stream_id, topic: u.orig_subject },
-          { streamId: u.new_stream_id ?? u.stream_id, topic: u.subject ?? u.orig_subject },
-        );
+      const from = u.stream_id;
+      const moved = u.new_stream_id !== undefined || u.subject !== undefined;
+      if (moved && from !== undefined) {
+        const to = { streamId: u.new_stream_id ?? from, topic: u.subject ?? u.orig_subject ?? '' };
+        // The moved messages go, each with its own; a whole topic's unseen ones follow too.
+        if (u.message_ids) model.moveMessages(u.message_ids, to);
+        if (u.propagate_mode === 'change_all' && u.orig_subject !== undefined) {
+          model.moved({ streamId: from, topic: u.orig_subject }, to);
+        }
       }
+    } else if (e.type === 'delete_message') {
+      const d = e as { message_id?: number; message_ids?: number[] };
+      model.remove(d.message_ids ?? (d.message_id === undefined ? [] : [d.message_id]));
     }
     this.#touch(accountId);
   }

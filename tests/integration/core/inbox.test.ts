@@ -210,4 +210,44 @@ describe('Recent conversations', () => {
       )
       .toBe(true);
   });
+
+  it('follows deleted messages: last activity, unread count and participants go back, an emptied topic leaves', async () => {
+    const a = await signIn(north.url, byEmail(north, 'member'));
+    const older = await post(north, 'to prune', 'the first word');
+    await post(north, 'keep me', 'still here');
+    const admin = byEmail(north, 'admin');
+    const newer = (
+      await ok(north, admin, 'POST', '/messages', {
+        type: 'stream',
+        to: 'general',
+        topic: 'to prune',
+        content: 'the last word',
+      })
+    ).id as number;
+    const recent = async () =>
+      (await call<{ accounts: RecentAccountWire[] }>('recent.get')).accounts.find(
+        (x) => x.accountId === a,
+      )!.conversations;
+    const prune = async () => (await recent()).find((c) => c.topic === 'to prune');
+    await expect.poll(prune).toMatchObject({ lastMessageId: newer, unread: 2 });
+    expect((await recent())[0]?.topic).toBe('to prune');
+    expect((await prune())?.participants).toContain(admin.full_name);
+
+    // The owner deletes the admin's message: the topic is as if it had never been written.
+    await ok(north, byEmail(north, 'owner'), 'DELETE', `/messages/${newer}`);
+    await expect.poll(prune).toMatchObject({ lastMessageId: older, unread: 1 });
+    expect((await prune())?.participants).toEqual([byEmail(north, 'owner').full_name]);
+    // "keep me" is now the most recently active conversation.
+    expect((await recent())[0]?.topic).toBe('keep me');
+
+    await ok(north, byEmail(north, 'owner'), 'DELETE', `/messages/${older}`);
+    await expect.poll(prune).toBeUndefined();
+    expect(
+      pushed.some(
+        (p) =>
+          p.topic === 'recent.changed' &&
+          !(p.payload as RecentAccountWire).conversations.some((c) => c.topic === 'to prune'),
+      ),
+    ).toBe(true);
+  });
 });

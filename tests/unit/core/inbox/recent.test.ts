@@ -56,4 +56,40 @@ describe('recent conversations of one account', () => {
     r.moved({ streamId: 9, topic: 'logo' }, { streamId: 9, topic: 'brand' });
     expect(r.list(5).map((e) => [e.key, e.topic])).toEqual([['s:9:brand', 'brand']]);
   });
+
+  it('goes back to the remaining messages when the newest is deleted, and drops an emptied one', () => {
+    const r = new RecentConversations(ME);
+    r.add([topic(1, 2, 'logo', 100), topic(2, 3, 'logo', 200), topic(3, 2, 'lunch', 300)]);
+    expect(r.remove([2])).toBe(true);
+    const logo = r.list(5).find((e) => e.key === 's:9:logo')!;
+    expect(logo.lastMessageId).toBe(1);
+    expect(logo.lastActivity).toBe(100);
+    // Bob's only message went: he no longer took part.
+    expect([...logo.senders.values()]).toEqual(['Alice']);
+    r.remove([3]);
+    expect(r.list(5).map((e) => e.key)).toEqual(['s:9:logo']);
+    // A message the list never held changes nothing.
+    expect(r.remove([99])).toBe(false);
+  });
+
+  it('reorders conversations when the newest activity of one is deleted', () => {
+    const r = new RecentConversations(ME);
+    r.add([topic(1, 2, 'logo'), dm(2, 3, [3]), topic(3, 2, 'logo')]);
+    expect(r.list(5).map((e) => e.key)).toEqual(['s:9:logo', 'd:3']);
+    r.remove([3]);
+    expect(r.list(5).map((e) => e.key)).toEqual(['d:3', 's:9:logo']);
+  });
+
+  it('moves single messages to their new topic, leaving the rest where they were', () => {
+    const r = new RecentConversations(ME);
+    r.add([topic(1, 2, 'logo'), topic(2, 3, 'logo')]);
+    r.moveMessages([2], { streamId: 9, topic: 'brand' });
+    expect(r.list(5).map((e) => [e.key, e.lastMessageId])).toEqual([
+      ['s:9:brand', 2],
+      ['s:9:logo', 1],
+    ]);
+    // Deleting the moved message now empties its new topic only.
+    r.remove([2]);
+    expect(r.list(5).map((e) => e.key)).toEqual(['s:9:logo']);
+  });
 });
