@@ -49,6 +49,8 @@ test('bars, date separators and collapsed senders group the list as a conversati
   const direct = dm(mel, [byRole(100)], 'psst', evening + 240);
   const nextDay = post(ada, 'lunch', 'still hungry', evening + 1200);
 
+  // Read the next year: the days are named by their dates, with the year.
+  await page.clock.setFixedTime(new Date('2027-01-05T12:00:00Z'));
   await openAll(page);
   await expect(row(page, nextDay)).toBeVisible();
 
@@ -78,6 +80,23 @@ test('bars, date separators and collapsed senders group the list as a conversati
   );
   await expect(block(page, nextDay).getByTestId('recipient-bar')).toHaveText('#general › lunch');
   await expect(block(page, lunch).getByTestId('date-separator')).toHaveCount(0);
+});
+
+test('separators say Today and Yesterday by the reader’s midnight, and the date without this year', async ({
+  page,
+}) => {
+  const ada = byRole(200);
+  // New York: Sunday Mar 1 12:00, Monday Mar 2 23:50, then Tuesday Mar 3 00:10.
+  const sunday = post(ada, 'deploy', 'two days ago', Date.UTC(2026, 2, 1, 17, 0) / 1000);
+  const monday = post(ada, 'deploy', 'late last night', Date.UTC(2026, 2, 3, 4, 50) / 1000);
+  const tuesday = post(ada, 'deploy', 'just after midnight', Date.UTC(2026, 2, 3, 5, 10) / 1000);
+  // Read at 00:30 on Tuesday, New York time.
+  await page.clock.setFixedTime(new Date(Date.UTC(2026, 2, 3, 5, 30)));
+  await openAll(page);
+  await expect(row(page, tuesday)).toBeVisible();
+  await expect(block(page, sunday).getByTestId('date-separator')).toHaveText('Sunday, March 1');
+  await expect(block(page, monday).getByTestId('date-separator')).toHaveText('Yesterday');
+  await expect(block(page, tuesday).getByTestId('date-separator')).toHaveText('Today');
 });
 
 test('the start of history shows once the oldest message is loaded', async ({ page }) => {

@@ -2,6 +2,7 @@
 import type { AccountSummary } from '../../../core/rpc/contract.ts';
 import type { RecentAccountWire, RecentConversationWire } from '../../../core/rpc/schemas/inbox.ts';
 import type { InboxFilters } from '../inbox/rows.ts';
+import { relativeDay, type DayOptions } from '../messages/day-label.ts';
 
 export interface RecentRow {
   key: string;
@@ -31,13 +32,23 @@ export function recentRows(
   return rows.sort((a, b) => b.conversation.lastActivity - a.conversation.lastActivity);
 }
 
-/** "5 min ago", "3 h ago", then the date: how long since a conversation was active. */
-export function ago(unixSeconds: number, nowMs: number): string {
+/**
+ * "5 min ago", "3 h ago" within the reader's today, then "Yesterday", then the date (its
+ * year only when it is not this one): how long since a conversation was active.
+ */
+export function ago(unixSeconds: number, nowMs: number, o: DayOptions = {}): string {
   const s = Math.max(0, Math.floor(nowMs / 1000 - unixSeconds));
   if (s < 60) return 'just now';
   if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
-  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(
-    new Date(unixSeconds * 1000),
-  );
+  const day = relativeDay(unixSeconds, nowMs, o);
+  if (day === 'today') return `${Math.floor(s / 3600)} h ago`;
+  if (day === 'yesterday') return 'Yesterday';
+  const year = (ms: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: o.timeZone, year: 'numeric' }).format(ms);
+  return new Intl.DateTimeFormat(o.locale, {
+    timeZone: o.timeZone,
+    month: 'short',
+    day: 'numeric',
+    ...(year(unixSeconds * 1000) === year(nowMs) ? {} : { year: 'numeric' }),
+  }).format(new Date(unixSeconds * 1000));
 }
