@@ -44,48 +44,119 @@ export function conversationOf(m: MessageWire, myUserId: number): Conversation {
   return { kind: 'dm', userIds: others.map((r) => r.id), names: others.map((r) => r.full_name) };
 }
 
-function sameConversation(a: Conversation, b: Conversation): boolean {
-  if (a.kind === 'stream' && b.kind === 'stream')
-    return a.streamId === b.streamId && a.topic.toLowerCase() === b.topic.toLowerCase();
-  if (a.kind === 'dm' && b.kind === 'dm')
-    return [...a.userIds].sort().join(',') === [...b.userIds].sort().join(',');
-  return false;
+/** Equal for two messages of one conversation (topics match case-insensitively, as the server's do). */
+function conversationKey(c: Conversation): string {
+  return c.kind === 'stream'
+    ? `s${c.streamId}:${c.topic.toLowerCase()}`
+    : `d${[...c.userIds].sort().join(',')}`;
 }
 
-export function buildRows(messages: readonly MessageWire[], options: RowOptions): DisplayRow[] {
-  // en-CA writes YYYY-MM-DD: a key that changes exactly at the zone's midnight.
-  const dayKey = new Intl.DateTimeFormat('en-CA', {
-    timeZone: options.timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const dayLabel = new Intl.DateTimeFormat(options.locale, {
-    timeZone: options.timeZone,
-    weekday: 'long',
-    year: 'numeric',
-    month: 'long',
-    day: 'numeric',
-  });
-  const rows: DisplayRow[] = [];
-  let prev: { message: MessageWire; day: string; conversation: Conversation } | undefined;
-  for (const message of messages) {
-    const date = new Date(message.timestamp * 1000);
-    const day = dayKey.format(date);
-    const conversation = conversationOf(message, options.myUserId);
-    const newDay = prev?.day !== day;
-    const newRun = newDay || !prev || !sameConversation(prev.conversation, conversation);
+/** What a message's row takes from the message itself; computed once per message object. */
+interface MessageFacts {
+  /** YYYY-MM-DD in the reader's zone: equal exactly within one of the reader's days. */
+  day: string;
+  conversation: Conversation;
+  key: string;
+  /** The day as the reader's locale writes it, made when the message opens a day. */
+  label?: string;
+}
+
+/**
+ * Builds the rows again after every change to the loaded messages, reusing what did not
+ * change: a message's facts are worked out once per message object, and a row whose
+ * message and whose neighbour above are the same objects as last time is the same row
+ * object as last time. A keyed list given the result updates only the rows that changed,
+ * and an event that touches one message costs a walk of pointer comparisons, not a
+ * formatting of every message's date.
+ */
+export class RowBuilder {
+  readonly #facts = new WeakMap<MessageWire, MessageFacts>();
+  readonly #dayKey: Intl.DateTimeFormat;
+  readonly #dayLabel: Intl.DateTimeFormat;
+  #messages: readonly MessageWire[] = [];
+  #rows: DisplayRow[] = [];
+
+  constructor(private readonly options: RowOptions) {
+    // en-CA writes YYYY-MM-DD: a key that changes exactly at the zone's midnight.
+    this.#dayKey = new Intl.DateTimeFormat('en-CA', {
+      timeZone: options.timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    this.#dayLabel = new Intl.DateTimeFormat(options.locale, {
+      timeZone: options.timeZone,
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+  }
+
+  build(messages: readonly MessageWire[]): DisplayRow[] {
+    const before = this.#messages;
+    const aligned = before.length === messages.length;
+    const rows = new Array<DisplayRow>(messages.length);
+    let byId: Map<number, DisplayRow> | undefined;
+    for (let i = 0; i < messages.length; i++) {
+      const message = messages[i] as MessageWire;
+      const above = i > 0 ? messages[i - 1] : undefined;
+      // The common case, an event that replaced a few messages: same place, same neighbours.
+      if (aligned && before[i] === message && (i === 0 || before[i - 1] === above)) {
+        rows[i] = this.#rows[i] as DisplayRow;
+        continue;
+      }
+      const row = this.#row(message, above);
+      // Messages came or went above this one: find its last row by id instead.
+      byId ??= new Map(this.#rows.map((r) => [r.message.id, r]));
+      const old = byId.get(message.id);
+      rows[i] = old && sameRow(old, row) ? old : row;
+    }
+    this.#messages = messages;
+    this.#rows = rows;
+    return rows;
+  }
+
+  #row(message: MessageWire, above: MessageWire | undefined): DisplayRow {
+    const facts = this.#factsOf(message);
+    const prev = above && this.#factsOf(above);
+    const newDay = prev?.day !== facts.day;
+    const newRun = newDay || prev === undefined || prev.key !== facts.key;
     const collapsed =
       !newRun &&
-      prev !== undefined &&
-      prev.message.sender_id === message.sender_id &&
+      above !== undefined &&
+      above.sender_id === message.sender_id &&
       !message.is_me_message &&
-      message.timestamp - prev.message.timestamp <= COLLAPSE_SECONDS;
+      message.timestamp - above.timestamp <= COLLAPSE_SECONDS;
     const row: DisplayRow = { message, collapsed };
-    if (newDay) row.day = dayLabel.format(date);
-    if (newRun) row.bar = conversation;
-    rows.push(row);
-    prev = { message, day, conversation };
+    if (newDay) row.day = facts.label ??= this.#dayLabel.format(message.timestamp * 1000);
+    if (newRun) row.bar = facts.conversation;
+    return row;
   }
-  return rows;
+
+  #factsOf(message: MessageWire): MessageFacts {
+    let facts = this.#facts.get(message);
+    if (!facts) {
+      const conversation = conversationOf(message, this.options.myUserId);
+      facts = {
+        day: this.#dayKey.format(message.timestamp * 1000),
+        conversation,
+        key: conversationKey(conversation),
+      };
+      this.#facts.set(message, facts);
+    }
+    return facts;
+  }
+}
+
+/** Same message object and same neighbourhood: the old row draws exactly what the new one would. */
+function sameRow(a: DisplayRow, b: DisplayRow): boolean {
+  return (
+    a.message === b.message && a.collapsed === b.collapsed && a.day === b.day && a.bar === b.bar
+  );
+}
+
+/** The rows for messages from scratch. */
+export function buildRows(messages: readonly MessageWire[], options: RowOptions): DisplayRow[] {
+  return new RowBuilder(options).build(messages);
 }

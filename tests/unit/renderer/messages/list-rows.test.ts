@@ -1,7 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MessageWire } from '../../../../src/core/rpc/schemas/messages.ts';
 import { message } from './message-fixture.ts';
-import { buildRows, COLLAPSE_SECONDS } from '../../../../src/renderer/views/messages/list-rows.ts';
+import {
+  buildRows,
+  COLLAPSE_SECONDS,
+  RowBuilder,
+  type DisplayRow,
+} from '../../../../src/renderer/views/messages/list-rows.ts';
 
 const ME = 10;
 const ada = { id: 1, email: 'ada@x', full_name: 'Ada', is_mirror_dummy: false };
@@ -92,5 +98,121 @@ describe('message list rows', () => {
 
   it('is empty for no messages', () => {
     expect(rows([])).toEqual([]);
+  });
+});
+
+/** One change to the loaded list, as live events and scrolling make them. */
+type Change =
+  | { kind: 'replace'; at: number; with: Edit }
+  | { kind: 'delete'; at: number; count: number }
+  | { kind: 'insert'; at: number; count: number; gap: number };
+
+const bo = { id: 2, email: 'bo@x', full_name: 'Bo', is_mirror_dummy: false };
+type Recipient = typeof ada;
+type Edit = Partial<
+  Pick<
+    MessageWire,
+    'subject' | 'stream_id' | 'sender_id' | 'is_me_message' | 'flags' | 'content' | 'timestamp'
+  >
+> & { dm?: Recipient[] };
+
+/** Fields a change may set: conversations, senders, flags, content and times that differ. */
+const edit: fc.Arbitrary<Edit> = fc.record(
+  {
+    subject: fc.constantFrom('deploy', 'DEPLOY', 'lunch'),
+    stream_id: fc.constantFrom(5, 6),
+    sender_id: fc.constantFrom(1, 2),
+    is_me_message: fc.boolean(),
+    flags: fc.constantFrom<string[]>([], ['read'], ['read', 'starred']),
+    content: fc.constantFrom('<p>a</p>', '<p>b</p>'),
+    timestamp: fc.integer({ min: NOON - 86_400, max: NOON + 86_400 }),
+    dm: fc.constantFrom<Recipient[]>([ada, me], [me, ada], [me], [ada, bo, me]),
+  },
+  { requiredKeys: [] },
+);
+
+const change: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), with: edit }),
+  fc.record({
+    kind: fc.constant('delete' as const),
+    at: fc.nat(),
+    count: fc.integer({ min: 1, max: 3 }),
+  }),
+  fc.record({
+    kind: fc.constant('insert' as const),
+    at: fc.nat(),
+    count: fc.integer({ min: 1, max: 4 }),
+    gap: fc.constantFrom(30, 200, 400, 40_000),
+  }),
+);
+
+function applyChange(list: MessageWire[], c: Change, nextId: () => number): MessageWire[] {
+  const out = [...list];
+  if (c.kind === 'replace' && list.length > 0) {
+    const at = c.at % list.length;
+    const { dm: recipients, ...fields } = c.with;
+    const old = list[at]!;
+    out[at] = recipients
+      ? dm(old.id, fields.timestamp ?? old.timestamp, recipients)
+      : { ...old, ...fields };
+  } else if (c.kind === 'delete' && list.length > 0) {
+    out.splice(c.at % list.length, c.count);
+  } else if (c.kind === 'insert') {
+    const at = c.at % (list.length + 1);
+    const from = list[at - 1]?.timestamp ?? NOON;
+    const added = Array.from({ length: c.count }, (_, k) =>
+      channel(nextId(), from + (k + 1) * c.gap, { sender_id: 1 + (k % 2) }),
+    );
+    out.splice(at, 0, ...added);
+  }
+  return out;
+}
+
+describe('message list rows built again after each change', () => {
+  it('equal the rows built from scratch, and keep the row object of every row that did not change', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 30 }),
+        fc.array(change, { maxLength: 25 }),
+        fc.constantFrom('UTC', 'America/New_York', 'Asia/Kolkata'),
+        (initial, changes, timeZone) => {
+          let id = 0;
+          const nextId = () => ++id;
+          let list = applyChange([], { kind: 'insert', at: 0, count: initial, gap: 250 }, nextId);
+          const options = { myUserId: ME, timeZone, locale: 'en-US' };
+          const builder = new RowBuilder(options);
+          let before: DisplayRow[] = builder.build(list);
+          for (const c of changes) {
+            list = applyChange(list, c, nextId);
+            const rows = builder.build(list);
+            expect(rows).toEqual(buildRows(list, options));
+            const old = new Map(before.map((r) => [r.message.id, r]));
+            for (const row of rows) {
+              const was = old.get(row.message.id);
+              // A keyed list redraws a row exactly when its object is new.
+              const same =
+                was !== undefined &&
+                was.message === row.message &&
+                was.collapsed === row.collapsed &&
+                was.day === row.day &&
+                JSON.stringify(was.bar) === JSON.stringify(row.bar);
+              expect(row === was).toBe(same);
+            }
+            before = rows;
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('redraws only the edited message when one of 5 000 changes', () => {
+    const list = Array.from({ length: 5000 }, (_, i) => channel(i + 1, NOON + i * 30));
+    const builder = new RowBuilder({ myUserId: ME, timeZone: 'UTC', locale: 'en-US' });
+    const first = builder.build(list);
+    const edited = [...list];
+    edited[2500] = { ...list[2500]!, content: '<p>edited</p>' };
+    const rows = builder.build(edited);
+    expect(rows.filter((r, i) => r !== first[i]).map((r) => r.message.id)).toEqual([2501]);
   });
 });
