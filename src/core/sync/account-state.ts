@@ -191,6 +191,11 @@ export class AccountState {
     return this.#model.unreads.entries();
   }
 
+  /** Whether the unread sets may lack older unread messages the server did not list. */
+  get unreadsComplete(): boolean {
+    return !this.#model.oldUnreadsMissing;
+  }
+
   isUnread(messageId: number): boolean {
     return this.#model.unreads.has(messageId);
   }

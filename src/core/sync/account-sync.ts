@@ -62,6 +62,8 @@ export interface AccountSyncOptions {
   onHealth: (health: AccountHealth) => void;
   /** Every batch of events after the state has applied it (live message views). */
   onApplied?: (events: ServerEvent[]) => void;
+  /** A queue was registered: events before it may be missed, so what they kept is stale. */
+  onRegistered?: () => void;
   onCredentialsRejected: (error: AccountStopError) => void;
   backoff?: BackoffPolicy;
   random?: () => number;
@@ -194,6 +196,7 @@ export class AccountSync {
     reason: RegisterReason,
     signal: AbortSignal,
   ): Promise<void> {
+    this.opts.onRegistered?.();
     const register = toAccountRegister(data);
     const fresh = new AccountState(register);
     const missed =

@@ -45,6 +45,7 @@ export class SyncManager {
   private lastBadge: TrayBadge = { count: 0, icon: 'none' };
   private readonly appliedListeners = new Set<(accountId: string, events: ServerEvent[]) => void>();
   private readonly unreadListeners = new Set<(accountId: string) => void>();
+  private readonly resetListeners = new Set<(accountId: string) => void>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -71,6 +72,7 @@ export class SyncManager {
         for (const listener of this.unreadListeners) listener(accountId);
       },
       onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
+      onRegistered: () => this.reset(accountId),
       onApplied: (events) => {
         for (const listener of this.appliedListeners) {
           try {
@@ -96,6 +98,24 @@ export class SyncManager {
   onEvents(listener: (accountId: string, events: ServerEvent[]) => void): () => void {
     this.appliedListeners.add(listener);
     return () => this.appliedListeners.delete(listener);
+  }
+
+  /**
+   * Observes an account's queue registering afresh or stopping (sign-out): events may have
+   * been missed, so whatever they kept up to date is stale. Returns the unsubscribe.
+   */
+  onReset(listener: (accountId: string) => void): () => void {
+    this.resetListeners.add(listener);
+    return () => this.resetListeners.delete(listener);
+  }
+
+  /** Whether the account's queue has registered, so its events arrive. */
+  isFollowing(accountId: string): boolean {
+    return this.accounts.get(accountId)?.current() !== undefined;
+  }
+
+  private reset(accountId: string): void {
+    for (const listener of this.resetListeners) listener(accountId);
   }
 
   /** Observes changes of an account's unread sets (a registration included); returns the unsubscribe. */
@@ -129,6 +149,7 @@ export class SyncManager {
     const sync = this.accounts.get(accountId);
     if (!sync) return;
     this.accounts.delete(accountId);
+    this.reset(accountId);
     await sync.stop(release);
     this.log.forget(accountId);
     this.pushBadge();

@@ -35,6 +35,8 @@ export interface AccountModel {
   channelFolders: Map<number, ChannelFolder>;
   savedSnippets: Map<number, SavedSnippet>;
   hasVideoProviderToken: boolean;
+  /** The server left out older unread messages (it lists a bounded number). */
+  oldUnreadsMissing: boolean;
   unreads: UnreadIndex;
 }
 
@@ -82,6 +84,7 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
     channelFolders: byKey(r.channel_folders, channelFolderId),
     savedSnippets: byKey(r.saved_snippets, (s) => s.saved_snippet_id),
     hasVideoProviderToken: r.has_videoprovider_token ?? false,
+    oldUnreadsMissing: r.unread_msgs.old_unreads_missing,
     unreads: new UnreadIndex({
       channelCounted: (id) => {
         const sub = model.subscriptions.get(id);

@@ -7,13 +7,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MessageWire, NarrowTermWire } from '../../../src/core/rpc/schemas/messages.ts';
-import {
-  applyEvents,
-  mergeMovedIn,
-  replaceMessages,
-} from '../../../src/lib/message-events.ts';
+import { applyEvents, mergeMovedIn, replaceMessages } from '../../../src/lib/message-events.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail, call, ok, pending, send } from '../server/messaging-client.ts';
+import { actOn, visible } from './shared-actions.ts';
 
 type Action =
   | { kind: 'edit'; actor: number; at: number; text: string }
@@ -72,23 +69,6 @@ const action: fc.Arbitrary<Action> = fc.oneof(
   }),
 );
 
-/** What the user sees of a message (and its edit history); ids of a fresh fetch must match. */
-function visible(m: MessageWire) {
-  return {
-    id: m.id,
-    content: m.content,
-    subject: m.subject,
-    stream_id: m.stream_id,
-    display_recipient: m.display_recipient,
-    flags: [...m.flags].sort(),
-    reactions: m.reactions.map((r) => `${r.user_id}:${r.emoji_code}`).sort(),
-    last_edit_timestamp: m.last_edit_timestamp,
-    last_moved_timestamp: m.last_moved_timestamp,
-    edit_history: m.edit_history ?? [],
-    topic_links: m.topic_links ?? [],
-  };
-}
-
 async function fetchNarrow(
   server: StartedServer,
   viewer: ServerUser,
@@ -132,28 +112,10 @@ async function perform(
     return;
   }
   const id = ids[a.at % ids.length] as number;
-  const path = `/messages/${id}`;
-  // Refusals (no permission, already deleted) are part of the game: the server decides.
-  if (a.kind === 'edit') await call(server, actor, 'PATCH', path, { content: a.text });
-  if (a.kind === 'topic')
-    await call(server, actor, 'PATCH', path, { topic: a.topic, propagate_mode: a.mode });
-  if (a.kind === 'channel') {
-    const channel = [...server.state.channels.values()].find((c) => c.name === a.channel);
-    await call(server, actor, 'PATCH', path, {
-      stream_id: channel?.stream_id,
-      propagate_mode: a.mode,
-    });
-  }
-  if (a.kind === 'delete') await call(server, actor, 'DELETE', path);
   if (a.kind === 'star') {
     const op = a.on ? 'add' : 'remove';
     await call(server, actor, 'POST', '/messages/flags', { messages: [id], op, flag: 'starred' });
-  }
-  if (a.kind === 'react') {
-    const r = await call(server, actor, 'POST', `${path}/reactions`, { emoji_name: 'tada' });
-    if (r.body.code === 'REACTION_ALREADY_EXISTS')
-      await call(server, actor, 'DELETE', `${path}/reactions`, { emoji_name: 'tada' });
-  }
+  } else await actOn(server, actor, id, a);
 }
 
 /** The viewer's list after its queue's events, with the fetches the timeline would make. */

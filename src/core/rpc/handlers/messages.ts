@@ -8,7 +8,9 @@ import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
 import { emptyTopicParams } from '../../messages/empty-topic.ts';
 import { messageEvents } from '../../messages/live.ts';
-import { fetchPage } from '../../messages/page.ts';
+import { channelNamer, coreStoreAccess } from '../../messages/store/core-access.ts';
+import { MessageStore } from '../../messages/store/message-store.ts';
+import { fetchThroughStore } from '../../messages/store/served-fetch.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
 import { newestUnread } from '../../messages/newest-unread.ts';
 import type { HandlerTable } from '../dispatch.ts';
@@ -25,9 +27,19 @@ type MessageChannels =
   | 'messages.videoCall'
   | 'messages.newestUnread';
 
-export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageChannels> {
+export function messagesHandlers(
+  ctx: CoreContext,
+  store = new MessageStore(),
+): Pick<HandlerTable, MessageChannels> {
+  const access = coreStoreAccess(store, ctx.sync);
+  ctx.sync.onReset((accountId) => store.drop(accountId));
   ctx.sync.onEvents((accountId, events) => {
     const relevant = messageEvents(events);
+    // The store first: a view told of these events may ask for a window at once.
+    const loose = events.map((e) => (e.type === 'unknown' ? e.payload : e)) as ({
+      type: string;
+    } & Record<string, unknown>)[];
+    store.apply(accountId, loose, { channelName: channelNamer(ctx.sync, accountId) });
     if (relevant.length > 0) ctx.bus.publish('messages.events', { accountId, events: relevant });
   });
   ctx.sync.onUnreadsChanged((accountId) =>
@@ -56,9 +68,12 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
             client: async () => (await ctx.accounts.clientFor(a.id)).client,
           })),
       ),
-    'messages.fetch': (args) => withClient(args.accountId, (client) => fetchPage(client, args)),
+    'messages.fetch': (args) =>
+      withClient(args.accountId, (client) => fetchThroughStore(access, client, args)),
     'messages.byIds': ({ accountId, messageIds, narrow }) =>
       withClient(accountId, async (client) => {
+        const kept = narrow ? undefined : store.byIds(accountId, messageIds);
+        if (kept) return kept;
         const { data } = await getMessages(client, {
           message_ids: messageIds,
           ...(narrow ? { narrow } : {}),

@@ -1,0 +1,101 @@
+/**
+ * One account's kept messages: each message once by id, and per narrow the stretch of its
+ * history that was loaded. Answers a window when the stretch decides it, and learns from
+ * every page the server returns. Events are applied by apply-events.ts.
+ */
+import type { MessageWire, MessagesPage, NarrowTermWire } from '../../rpc/schemas/messages.ts';
+import { narrowKey, type CompiledNarrow } from './narrow-match.ts';
+import {
+  answerWindow,
+  joinRanges,
+  rangeOfPage,
+  type NarrowRange,
+  type WindowAsk,
+} from './range.ts';
+
+export interface StoredNarrow {
+  narrow: NarrowTermWire[];
+  compiled: CompiledNarrow;
+  range: NarrowRange;
+  /** When a view last read it (a counter): the least recent is let go first. */
+  viewed: number;
+}
+
+let viewCounter = 0;
+
+export class AccountStore {
+  readonly messages = new Map<number, MessageWire>();
+  readonly narrows = new Map<string, StoredNarrow>();
+  /** Bumped by every event batch: a page fetched across one may predate it and is not kept. */
+  epoch = 0;
+  /** Some narrow let messages go since the last collect. */
+  dirty = false;
+
+  /** `params` names the request options every kept message was fetched with. */
+  constructor(readonly params: string) {}
+
+  answer(narrow: readonly NarrowTermWire[], ask: WindowAsk): MessagesPage | undefined {
+    const entry = this.narrows.get(narrowKey(narrow));
+    if (!entry) return undefined;
+    const found = answerWindow(entry.range, ask);
+    if (!found) return undefined;
+    const messages: MessageWire[] = [];
+    for (const id of found.ids) {
+      const m = this.messages.get(id);
+      if (!m) return undefined;
+      messages.push(m);
+    }
+    entry.viewed = ++viewCounter;
+    return {
+      messages,
+      foundAnchor: found.foundAnchor,
+      foundOldest: found.foundOldest,
+      foundNewest: found.foundNewest,
+      historyLimited: false,
+      anchor: ask.anchor === 'newest' ? null : ask.anchor === 'oldest' ? 0 : ask.anchor,
+    };
+  }
+
+  /**
+   * Keeps what a page proves. A page the store could not follow by events (messages the
+   * user never received, a plan-limited history) or that its own test of the narrow
+   * disagrees with is not kept, and the narrow is forgotten rather than guessed.
+   */
+  remember(
+    narrow: readonly NarrowTermWire[],
+    compiled: CompiledNarrow,
+    ask: WindowAsk,
+    page: MessagesPage,
+    maxPerNarrow = Infinity,
+  ): void {
+    const key = narrowKey(narrow);
+    const followable =
+      !page.historyLimited &&
+      page.messages.every((m) => !m.flags.includes('historical') && compiled.test(m));
+    if (!followable) {
+      this.forget(key);
+      return;
+    }
+    const fresh = rangeOfPage(ask, { ...page, ids: page.messages.map((m) => m.id) });
+    for (const m of page.messages) this.messages.set(m.id, m);
+    const old = this.narrows.get(key);
+    const joined = old ? joinRanges(old.range, fresh) : fresh;
+    // Scrolled far: the stretch starts again from this page rather than grow without end.
+    const range = joined.ids.length > maxPerNarrow ? fresh : joined;
+    if (range !== joined) this.dirty = true;
+    this.narrows.set(key, { narrow: [...narrow], compiled, range, viewed: ++viewCounter });
+  }
+
+  forget(key: string): void {
+    if (this.narrows.delete(key)) this.dirty = true;
+  }
+
+  /** Drops messages no narrow holds any more. */
+  collect(): void {
+    if (!this.dirty) return;
+    this.dirty = false;
+    const held = new Set<number>();
+    for (const entry of this.narrows.values()) for (const id of entry.range.ids) held.add(id);
+    for (const id of this.messages.keys()) if (!held.has(id)) this.messages.delete(id);
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Every account's kept messages, within one budget: when over it, the narrows viewed least
+ * recently are let go first (of the account over its share, or of all accounts), and the
+ * messages no remaining narrow holds go with them.
+ */
+import type { MessageWire, NarrowTermWire } from '../../rpc/schemas/messages.ts';
+import { AccountStore } from './account-store.ts';
+import { applyToStore, type ApplyContext } from './apply-events.ts';
+import { DEFAULT_BUDGET, type StoreBudget } from './budget.ts';
+
+export class MessageStore {
+  readonly #accounts = new Map<string, AccountStore>();
+
+  constructor(readonly budget: StoreBudget = DEFAULT_BUDGET) {}
+
+  /** The account's store for these request options; kept messages of other options are dropped. */
+  account(accountId: string, params: string): AccountStore {
+    const current = this.#accounts.get(accountId);
+    if (current?.params === params) return current;
+    const fresh = new AccountStore(params);
+    this.#accounts.set(accountId, fresh);
+    return fresh;
+  }
+
+  /** The account's store if it has one (events only update what exists). */
+  existing(accountId: string): AccountStore | undefined {
+    return this.#accounts.get(accountId);
+  }
+
+  /** Its queue started afresh (events may be missed), or the account signed out. */
+  drop(accountId: string): void {
+    const store = this.#accounts.get(accountId);
+    // A fetch under way across the drop must not bring back what it started from.
+    if (store) store.epoch++;
+    this.#accounts.delete(accountId);
+  }
+
+  apply(
+    accountId: string,
+    events: readonly ({ type: string } & Record<string, unknown>)[],
+    ctx: ApplyContext,
+  ): void {
+    const store = this.#accounts.get(accountId);
+    if (!store) return;
+    applyToStore(store, events, ctx);
+    store.collect();
+  }
+
+  /** Messages by id when every one is kept (their events keep them current); else undefined. */
+  byIds(accountId: string, ids: readonly number[]): MessageWire[] | undefined {
+    const store = this.#accounts.get(accountId);
+    if (!store) return undefined;
+    const out: MessageWire[] = [];
+    for (const id of new Set(ids)) {
+      const m = store.messages.get(id);
+      if (!m) return undefined;
+      out.push(m);
+    }
+    return out.sort((a, b) => a.id - b.id);
+  }
+
+  messageCount(): number {
+    let n = 0;
+    for (const store of this.#accounts.values()) n += store.messages.size;
+    return n;
+  }
+
+  /** Lets the least recently viewed narrows go until the budget holds again. */
+  enforce(): void {
+    for (const store of this.#accounts.values()) {
+      while (store.messages.size > this.budget.perAccount && store.narrows.size > 1)
+        this.#evictOldest([store]);
+    }
+    while (this.messageCount() > this.budget.total) {
+      const stores = [...this.#accounts.values()].filter((s) => s.narrows.size > 0);
+      const total = stores.reduce((n, s) => n + s.narrows.size, 0);
+      // The one narrow just viewed stays even alone over budget; the next fetch trims it.
+      if (total <= 1) break;
+      this.#evictOldest(stores);
+    }
+  }
+
+  #evictOldest(stores: AccountStore[]): void {
+    let oldest: { store: AccountStore; key: string; viewed: number } | undefined;
+    for (const store of stores) {
+      for (const [key, entry] of store.narrows) {
+        if (!oldest || entry.viewed < oldest.viewed) oldest = { store, key, viewed: entry.viewed };
+      }
+    }
+    if (!oldest) return;
+    oldest.store.forget(oldest.key);
+    oldest.store.collect();
+  }
+
+  /** Narrows kept for an account (tests and benches look inside). */
+  narrows(accountId: string): NarrowTermWire[][] {
+    return [...(this.#accounts.get(accountId)?.narrows.values() ?? [])].map((e) => e.narrow);
+  }
+}

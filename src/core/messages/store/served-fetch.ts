@@ -1,0 +1,84 @@
+/**
+ * messages.fetch through the store: a window the kept stretch decides is answered at once;
+ * any other is fetched, returned, and kept for next time. A page is kept only if no event
+ * of the account arrived while it was under way (it may predate them) and only while the
+ * account's queue runs (events keep kept messages true).
+ */
+import type { z } from 'zod';
+import type { ApiClient } from '../../../api/client.ts';
+import type { FetchMessagesArgs, MessagesPage } from '../../rpc/schemas/messages.ts';
+import { emptyTopicParams } from '../empty-topic.ts';
+import { fetchPage } from '../page.ts';
+import type { MessageStore } from './message-store.ts';
+import { compileNarrow, type CompiledNarrow, type NarrowLookup } from './narrow-match.ts';
+import type { WindowAsk } from './range.ts';
+
+/** GET /messages sends avatar URLs the way the queue does only from this level on. */
+const SAME_FORMAT_AS_EVENTS = 92;
+
+export interface StoreAccess {
+  store: MessageStore;
+  /** How to read narrows for the account; undefined while its queue does not run. */
+  lookup: (accountId: string) => NarrowLookup | undefined;
+  /** Whether the account certainly has no unread message in the narrow. */
+  noUnreadIn: (accountId: string, narrow: CompiledNarrow) => boolean;
+  /** Off in benches measuring the fetch path. */
+  enabled?: () => boolean;
+}
+
+type Args = z.output<typeof FetchMessagesArgs>;
+
+function askOf(args: Args, anchor: WindowAsk['anchor']): WindowAsk {
+  return {
+    anchor,
+    includeAnchor: args.includeAnchor ?? true,
+    numBefore: args.numBefore,
+    numAfter: args.numAfter,
+  };
+}
+
+export async function fetchThroughStore(
+  access: StoreAccess,
+  client: ApiClient,
+  args: Args,
+): Promise<MessagesPage> {
+  const lookup = access.enabled?.() === false ? undefined : access.lookup(args.accountId);
+  const compiled =
+    lookup && args.anchor !== 'date' && (await client.featureLevel()) >= SAME_FORMAT_AS_EVENTS
+      ? compileNarrow(args.narrow, lookup)
+      : undefined;
+  if (!compiled) return fetchPage(client, args);
+  const store = access.store.account(
+    args.accountId,
+    JSON.stringify(await emptyTopicParams(client)),
+  );
+  // With no unread message in the narrow, the first unread anchor is the newest end.
+  const anchor =
+    args.anchor === 'date'
+      ? undefined
+      : args.anchor !== 'first_unread'
+        ? args.anchor
+        : access.noUnreadIn(args.accountId, compiled)
+          ? 'newest'
+          : undefined;
+  const kept = anchor === undefined ? undefined : store.answer(args.narrow, askOf(args, anchor));
+  if (kept) return kept;
+
+  const epoch = store.epoch;
+  const page = await fetchPage(client, args);
+  if (store.epoch === epoch && access.store.existing(args.accountId) === store) {
+    const resolved =
+      args.anchor === 'newest' || args.anchor === 'oldest' || typeof args.anchor === 'number'
+        ? args.anchor
+        : (page.anchor ?? 'newest');
+    store.remember(
+      args.narrow,
+      compiled,
+      askOf(args, resolved),
+      page,
+      access.store.budget.perNarrow,
+    );
+    access.store.enforce();
+  }
+  return page;
+}
