@@ -8,16 +8,12 @@ import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import { uploads } from '../../src/server/uploads/store.ts';
 import type { BrowserMode } from './support/web-host.ts';
+import { TINY_PNG as PNG } from './support/images.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
-
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGUlEQVR4nGP8z8DwnwEJMCFzGBgYGEYVAAA3TwIB2uB4OwAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 /**
  * Holds the page's `uploads.finish` calls until released, so an upload stays in progress

@@ -95,7 +95,13 @@ import {
   UpdateLinkifierArgs,
   UpdateProfileFieldArgs,
 } from './schemas/admin-edit.ts';
-import { RealmEmojiArgs, RealmEmojiChanged, RealmEmojiWire } from './schemas/emoji.ts';
+import {
+  AddRealmEmojiArgs,
+  RealmEmojiArgs,
+  RealmEmojiChanged,
+  RealmEmojiWire,
+  RemoveRealmEmojiArgs,
+} from './schemas/emoji.ts';
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 import {
   DismissPendingArgs,
@@ -443,6 +449,10 @@ export const channels = {
   // ── Emoji (issue 12 point 5; schemas in schemas/emoji.ts) ──
   /** The organization's custom emoji, deactivated ones included (old reactions show them). */
   'emoji.realm': channel(RealmEmojiArgs, z.array(RealmEmojiWire)),
+  /** Posts an uploaded image (uploads.begin/chunk) as a new custom emoji. */
+  'emoji.add': channel(AddRealmEmojiArgs, z.object({})),
+  /** Deactivates a custom emoji: old messages keep showing it, the picker no longer offers it. */
+  'emoji.remove': channel(RemoveRealmEmojiArgs, z.object({})),
   // ── end emoji ──
   // ── Inbox (issue 13 points 1 and 2; schemas in schemas/inbox.ts) ──
   'inbox.get': channel(noArgs, InboxSnapshot),

@@ -15,10 +15,13 @@ import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
+import { PendingUploads } from '../uploads/pending.ts';
 
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
   const { accounts } = ctx;
+  // Files handed over in chunks: attachments and custom emoji images alike.
+  const pending = new PendingUploads();
   return {
     'app.info': async () => ctx.info,
     'app.status': async () => ctx.status(),
@@ -79,9 +82,9 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...messagesHandlers(ctx),
     ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
-    ...emojiHandlers(ctx),
+    ...emojiHandlers(ctx, pending),
     ...typingHandlers(ctx),
-    ...uploadsHandlers(ctx),
+    ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
     ...inboxHandlers(ctx),
   };

@@ -81,6 +81,10 @@ const sections: Record<string, Section> = {
         ? { realm_can_mention_many_users_group: realm.can_mention_many_users_group }
         : { realm_wildcard_mention_policy: 5 }),
       max_topic_length: MAX_TOPIC_LENGTH,
+      // A group setting from FL 307; the older policy enum is not modelled.
+      ...(ctx.state.featureLevel >= 307
+        ? { realm_can_add_custom_emoji_group: realm.can_add_custom_emoji_group }
+        : {}),
       ...Object.fromEntries(
         Object.entries(realm.message_edit).map(([key, value]) => [`realm_${key}`, value]),
       ),

@@ -36,6 +36,7 @@ export function createState(o: RealmOptions): ServerState {
     can_add_subscribers_group: 0,
     can_invite_users_group: 0,
     can_mention_many_users_group: 0,
+    can_add_custom_emoji_group: 0,
     message_edit: {
       allow_message_editing: true,
       message_content_edit_limit_seconds: 600,
@@ -53,6 +54,7 @@ export function createState(o: RealmOptions): ServerState {
   const members = state.systemGroup('role:members')?.id ?? 0;
   state.realm.can_add_subscribers_group = members;
   state.realm.can_invite_users_group = members;
+  state.realm.can_add_custom_emoji_group = members;
   state.realm.can_mention_many_users_group = state.systemGroup('role:administrators')?.id ?? 0;
   // Upstream's defaults for a new organization.
   const group = (name: string) => state.systemGroup(name)?.id ?? 0;

@@ -232,6 +232,8 @@ export interface RealmRecord {
   can_invite_users_group: number;
   /** Who may use wildcard mentions in large channels and topics (FL 352). */
   can_mention_many_users_group: number;
+  /** Who may upload custom emoji (a group id; upstream's default is members). */
+  can_add_custom_emoji_group: number;
   /** Invitations the organization may send per day; upstream's default is 3000. */
   max_invites?: number;
   /**

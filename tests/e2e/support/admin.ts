@@ -21,6 +21,11 @@ export async function openAdminAs(
     apiKey: user.api_key,
   });
   await page.goto(mode.host.url);
+  await openAdminPanel(page, panel);
+}
+
+/** Goes to the admin console of the open window and, if named, one of its panels. */
+export async function openAdminPanel(page: Page, panel?: string): Promise<void> {
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('button', { name: 'Admin' })

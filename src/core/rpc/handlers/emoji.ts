@@ -3,11 +3,22 @@
  * server says they changed (`realm_emoji` events carry the whole list; the renderer
  * fetches it again rather than trusting a payload the client's schemas do not model).
  */
-import { getRealmEmoji } from '../../../api/routes/realm-emoji.ts';
+import {
+  deactivateRealmEmoji,
+  getRealmEmoji,
+  uploadRealmEmoji,
+} from '../../../api/routes/realm-emoji.ts';
 import type { CoreContext } from '../../context.ts';
+import type { PendingUploads } from '../../uploads/pending.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
-export function emojiHandlers(ctx: CoreContext): Pick<HandlerTable, 'emoji.realm'> {
+type EmojiChannels = 'emoji.realm' | 'emoji.add' | 'emoji.remove';
+
+/** `pending` holds the images handed over by uploads.begin / uploads.chunk. */
+export function emojiHandlers(
+  ctx: CoreContext,
+  pending: PendingUploads,
+): Pick<HandlerTable, EmojiChannels> {
   ctx.sync.onEvents((accountId, events) => {
     const changed = events.some(
       (e) => ((e.type === 'unknown' ? e.payload : e) as { type: string }).type === 'realm_emoji',
@@ -23,7 +34,28 @@ export function emojiHandlers(ctx: CoreContext): Pick<HandlerTable, 'emoji.realm
         name: e.name,
         source_url: e.source_url,
         deactivated: e.deactivated,
+        author_id: e.author_id ?? null,
       }));
+    },
+    'emoji.add': async ({ uploadId, name }) => {
+      const { upload, bytes } = pending.complete(uploadId);
+      try {
+        const { client } = await ctx.accounts.clientFor(upload.accountId);
+        await uploadRealmEmoji(
+          client,
+          name,
+          { name: upload.name, type: upload.type, bytes },
+          upload.abort.signal,
+        );
+        return {};
+      } finally {
+        pending.done(uploadId);
+      }
+    },
+    'emoji.remove': async ({ accountId, name }) => {
+      const { client } = await ctx.accounts.clientFor(accountId);
+      await deactivateRealmEmoji(client, name);
+      return {};
     },
   };
 }

@@ -5,14 +5,18 @@
 import { deleteQueue, register } from '../../../api/routes/events.ts';
 import { getTemporaryUrl, uploadFile } from '../../../api/routes/uploads.ts';
 import type { CoreContext } from '../../context.ts';
-import { CHUNK_BYTES, PendingUploads, refuseTooLarge } from '../../uploads/pending.ts';
+import type { PendingUploads } from '../../uploads/pending.ts';
+import { CHUNK_BYTES, refuseTooLarge } from '../../uploads/pending.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type UploadChannels =
   'uploads.begin' | 'uploads.chunk' | 'uploads.finish' | 'uploads.cancel' | 'uploads.imageUrl';
 
-export function uploadsHandlers(ctx: CoreContext): Pick<HandlerTable, UploadChannels> {
-  const pending = new PendingUploads();
+/** `pending` is shared with the emoji handlers, whose images arrive the same way. */
+export function uploadsHandlers(
+  ctx: CoreContext,
+  pending: PendingUploads,
+): Pick<HandlerTable, UploadChannels> {
   /** Each account's max_file_upload_size_mib, learned once (undefined: the server said none). */
   const limits = new Map<string, Promise<number | undefined>>();
   const clientOf = async (accountId: string) => (await ctx.accounts.clientFor(accountId)).client;

@@ -9,7 +9,18 @@ export const RealmEmojiWire = z.object({
   name: z.string(),
   source_url: z.string(),
   deactivated: z.boolean(),
+  /** Who added it (null: the organization itself, or the server does not say). */
+  author_id: z.number().int().nullable(),
 });
 export type RealmEmojiWire = z.infer<typeof RealmEmojiWire>;
 
 export const RealmEmojiChanged = z.object({ accountId: z.string() });
+
+/** The image arrives through uploads.begin / uploads.chunk; this names it as an emoji. */
+export const AddRealmEmojiArgs = z
+  .object({ uploadId: z.string().uuid(), name: z.string().trim().min(1).max(100) })
+  .strict();
+
+export const RemoveRealmEmojiArgs = z
+  .object({ accountId: z.string().min(1), name: z.string().min(1).max(100) })
+  .strict();

@@ -24,6 +24,7 @@ import UserGroupsPanel from './panels/UserGroupsPanel.svelte';
 import LinkifiersPanel from './panels/LinkifiersPanel.svelte';
 import SavedSnippetsPanel from './panels/SavedSnippetsPanel.svelte';
 import SubscriptionsPanel from './panels/SubscriptionsPanel.svelte';
+import CustomEmojiPanel from './panels/CustomEmojiPanel.svelte';
 
 export type PanelProps = { account: AccountSummary };
 
@@ -85,6 +86,8 @@ export const adminPanels: AdminPanel[] = [
     component: SavedSnippetsPanel,
     visible: () => true,
   },
+  // Issue 12 point 5: anyone sees them; the server decides who may add (a group setting).
+  { id: 'custom-emoji', label: 'Custom emoji', component: CustomEmojiPanel, visible: () => true },
   {
     id: 'subscriptions',
     label: 'Subscriptions',

@@ -24,39 +24,55 @@ function base64(bytes: Uint8Array): string {
   return btoa(text);
 }
 
-export async function sendFile(
+/**
+ * Opens an upload in the Core and hands it every byte of `file`; returns the upload's id for
+ * the step that posts it (uploads.finish, emoji.add). An abort cancels it in the Core.
+ */
+export async function handOver(
   accountId: string,
   file: File,
   progress: (fraction: number) => void,
   signal: AbortSignal,
-): Promise<SentFile> {
+): Promise<string> {
   const { uploadId, chunkBytes } = await invoke('uploads.begin', {
     accountId,
     name: file.name || 'pasted-file',
     type: file.type,
     size: file.size,
   });
-  const cancel = () => void invoke('uploads.cancel', { uploadId }).catch(() => undefined);
-  signal.addEventListener('abort', cancel, { once: true });
-  let offProgress: (() => void) | undefined;
-  try {
-    for (let offset = 0; offset < file.size; offset += chunkBytes) {
-      signal.throwIfAborted();
-      const slice = new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
-      await invoke('uploads.chunk', { uploadId, offset, data: base64(slice) });
-      progress((TO_CORE * (offset + slice.length)) / Math.max(1, file.size));
-    }
+  // Left on after the hand-over: the Core's post can be cancelled too (an unknown id is no-op).
+  signal.addEventListener(
+    'abort',
+    () => void invoke('uploads.cancel', { uploadId }).catch(() => undefined),
+    { once: true },
+  );
+  for (let offset = 0; offset < file.size; offset += chunkBytes) {
     signal.throwIfAborted();
-    offProgress = on('uploads.progress', (p) => {
-      if (p.uploadId === uploadId)
-        progress(TO_CORE + ((1 - TO_CORE) * p.sent) / Math.max(1, p.total));
-    });
+    const slice = new Uint8Array(await file.slice(offset, offset + chunkBytes).arrayBuffer());
+    await invoke('uploads.chunk', { uploadId, offset, data: base64(slice) });
+    progress((offset + slice.length) / Math.max(1, file.size));
+  }
+  signal.throwIfAborted();
+  return uploadId;
+}
+
+export async function sendFile(
+  accountId: string,
+  file: File,
+  progress: (fraction: number) => void,
+  signal: AbortSignal,
+): Promise<SentFile> {
+  const uploadId = await handOver(accountId, file, (f) => progress(TO_CORE * f), signal);
+  const off = on('uploads.progress', (p) => {
+    if (p.uploadId === uploadId)
+      progress(TO_CORE + ((1 - TO_CORE) * p.sent) / Math.max(1, p.total));
+  });
+  try {
     const sent = await invoke('uploads.finish', { uploadId });
     progress(1);
     return sent;
   } finally {
-    offProgress?.();
-    signal.removeEventListener('abort', cancel);
+    off();
   }
 }
 
