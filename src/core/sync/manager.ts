@@ -109,9 +109,13 @@ export class SyncManager {
     return () => this.resetListeners.delete(listener);
   }
 
-  /** Whether the account's queue has registered, so its events arrive. */
+  /**
+   * Whether the account's queue is registered and polling, so its events arrive. Not while
+   * it registers again, backs off or goes unanswered: events may be lost or late then.
+   */
   isFollowing(accountId: string): boolean {
-    return this.accounts.get(accountId)?.current() !== undefined;
+    const sync = this.accounts.get(accountId);
+    return sync?.current() !== undefined && sync.health().state === 'polling';
   }
 
   private reset(accountId: string): void {

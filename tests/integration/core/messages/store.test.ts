@@ -1,0 +1,198 @@
+/**
+ * The message store through the Core over real HTTP, with a forwarding proxy counting what
+ * reaches the reference server: a narrow already seen is shown again without any GET
+ * /messages, a second person's edit, move, deletion, reaction and the user's own star on
+ * another client all show in the next window served, and a new queue registration or a
+ * sign-out lets the kept messages go.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../../src/core/core.ts';
+import type { InboxAccountWire } from '../../../../src/core/rpc/schemas/inbox.ts';
+import type { MessagesPage, NarrowTermWire } from '../../../../src/core/rpc/schemas/messages.ts';
+import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
+import { byEmail, call as serverCall, ok, send } from '../../server/messaging-client.ts';
+import { Gate } from '../sync/harness.ts';
+import { MemorySecrets } from '../sync/memory-secrets.ts';
+
+let server: StartedServer;
+let gate: Gate;
+let core: Core;
+let pushed: { topic: string; payload: unknown }[];
+
+beforeEach(async () => {
+  server = await startServer({ rateLimit: false });
+  gate = await Gate.open(server.url);
+  core = await createCore({
+    dataDir: await mkdtemp(join(tmpdir(), 'perch-store-')),
+    version: 't',
+    transport: 'web',
+    secrets: new MemorySecrets(),
+  });
+  pushed = [];
+  core.subscribe((topic, payload) => pushed.push({ topic, payload }));
+});
+afterEach(async () => {
+  await core.close();
+  await gate.close();
+  await server.close();
+});
+
+async function call<R>(channel: string, args: unknown = {}): Promise<R> {
+  const response = await core.invoke(channel, args);
+  if (!response.ok) throw new Error(`${response.error.apiCode}: ${response.error.message}`);
+  return response.result as R;
+}
+
+async function signIn(user: ServerUser): Promise<string> {
+  const { id } = await call<{ id: string }>('accounts.signInWithKey', {
+    serverUrl: gate.url,
+    email: user.email,
+    apiKey: user.api_key,
+    allowInsecure: true,
+  });
+  await expect
+    .poll(async () => {
+      const { accounts } = await call<{ accounts: InboxAccountWire[] }>('inbox.get');
+      return accounts.find((a) => a.accountId === id)?.connection;
+    })
+    .toBe('live');
+  return id;
+}
+
+const fetches = () => gate.seen.filter((s) => s === 'GET /api/v1/messages').length;
+
+function open(accountId: string, narrow: NarrowTermWire[]): Promise<MessagesPage> {
+  return call<MessagesPage>('messages.fetch', {
+    accountId,
+    narrow,
+    anchor: 'newest',
+    numBefore: 100,
+    numAfter: 0,
+  });
+}
+
+/** Waits until the account's store has applied n message events (they are pushed after). */
+async function eventsPushed(n: number): Promise<void> {
+  await expect
+    .poll(() =>
+      pushed
+        .filter((p) => p.topic === 'messages.events')
+        .reduce((sum, p) => sum + (p.payload as { events: unknown[] }).events.length, 0),
+    )
+    .toBeGreaterThanOrEqual(n);
+}
+
+const GENERAL: NarrowTermWire[] = [{ operator: 'channel', operand: 'general' }];
+const TOPIC: NarrowTermWire[] = [...GENERAL, { operator: 'topic', operand: 'plans' }];
+
+describe('the Core message store', () => {
+  it('shows a narrow already seen again without asking the server', async () => {
+    const member = byEmail(server, 'member');
+    const other = byEmail(server, 'member2');
+    for (let i = 0; i < 5; i++) await send(server, other, 'general', `plan ${i}`, 'plans');
+    await send(server, other, 'general', 'lunch?', 'food');
+    const id = await signIn(member);
+
+    const first = await open(id, TOPIC);
+    const before = fetches();
+    await open(id, GENERAL);
+    expect(fetches()).toBe(before + 1);
+    const again = await open(id, TOPIC);
+    expect(fetches()).toBe(before + 1);
+    expect(again).toEqual(first);
+    expect(again.messages.map((m) => m.content)).toContain('<p>plan 4</p>');
+    // Sidebar clicks open at the first unread: with none left it is the newest end, kept too.
+    await serverCall(server, member, 'POST', '/messages/flags', {
+      messages: first.messages.map((m) => m.id),
+      op: 'add',
+      flag: 'read',
+    });
+    await eventsPushed(1);
+    const unreadAnchor = await call<MessagesPage>('messages.fetch', {
+      accountId: id,
+      narrow: TOPIC,
+      anchor: 'first_unread',
+      numBefore: 100,
+      numAfter: 100,
+    });
+    expect(fetches()).toBe(before + 1);
+    expect(unreadAnchor.messages.every((m) => m.flags.includes('read'))).toBe(true);
+  });
+
+  it("shows a second person's changes in the next window it serves, still without a fetch", async () => {
+    const member = byEmail(server, 'member');
+    const other = byEmail(server, 'member2');
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(await send(server, other, 'general', `plan ${i}`, 'plans'));
+    const id = await signIn(member);
+    await open(id, TOPIC);
+    await open(id, GENERAL);
+    const before = fetches();
+    const [a, b, c, d] = ids as [number, number, number, number];
+
+    await serverCall(server, other, 'PATCH', `/messages/${a}`, { content: 'plan zero, revised' });
+    await serverCall(server, other, 'PATCH', `/messages/${b}`, {
+      topic: 'moved',
+      propagate_mode: 'change_one',
+    });
+    await serverCall(server, other, 'DELETE', `/messages/${c}`);
+    await serverCall(server, other, 'POST', `/messages/${d}/reactions`, { emoji_name: 'tada' });
+    // The user's own star from another device comes back as an event too.
+    await serverCall(server, member, 'POST', '/messages/flags', {
+      messages: [d],
+      op: 'add',
+      flag: 'starred',
+    });
+    await send(server, other, 'general', 'and one more', 'plans');
+    await eventsPushed(6);
+
+    const topic = await open(id, TOPIC);
+    const channel = await open(id, GENERAL);
+    expect(fetches()).toBe(before);
+    expect(topic.messages.map((m) => m.content)).toEqual([
+      '<p>plan zero, revised</p>',
+      '<p>plan 3</p>',
+      '<p>and one more</p>',
+    ]);
+    const starred = topic.messages[1];
+    expect(starred?.flags).toContain('starred');
+    expect(starred?.reactions.map((r) => r.emoji_name)).toEqual(['tada']);
+    expect(channel.messages.find((m) => m.id === b)?.subject).toBe('moved');
+    expect(channel.messages.some((m) => m.id === c)).toBe(false);
+
+    // And it is what the server says now.
+    const direct = await ok(server, member, 'GET', '/messages', {
+      narrow: TOPIC,
+      anchor: 'newest',
+      num_before: 100,
+      num_after: 0,
+    });
+    const served = (direct.messages as { content: string }[]).map((m) => m.content);
+    expect(served).toEqual(topic.messages.map((m) => m.content));
+  });
+
+  it('lets the kept messages go when the queue registers again or the user signs out', async () => {
+    const member = byEmail(server, 'member');
+    const other = byEmail(server, 'member2');
+    const hello = await send(server, other, 'general', 'hello', 'plans');
+    const id = await signIn(member);
+    expect((await open(id, TOPIC)).messages.map((m) => m.content)).toEqual(['<p>hello</p>']);
+    // The server forgets every queue; the edit's event is lost with it.
+    server.queues.close();
+    await serverCall(server, other, 'PATCH', `/messages/${hello}`, { content: 'hello again' });
+    await expect
+      .poll(() => gate.seen.filter((s) => s === 'POST /api/v1/register').length)
+      .toBeGreaterThanOrEqual(2);
+    expect((await open(id, TOPIC)).messages.map((m) => m.content)).toEqual(['<p>hello again</p>']);
+
+    await call('accounts.signOut', { accountId: id });
+    const again = await signIn(member);
+    const count = fetches();
+    await open(again, TOPIC);
+    expect(fetches()).toBe(count + 1);
+  });
+});
