@@ -274,6 +274,8 @@ export function applyEvents(
     total.fetchIn.push(...effect.fetchIn);
     total.fetchNewer ||= effect.fetchNewer;
   }
+  // Most batches fetch nothing: then the loaded ids need no index (a list may hold 5 000).
+  if (total.refetch.length === 0 && total.fetchIn.length === 0) return total;
   // A message deleted or moved away after it was queued for fetching is not fetched.
   const loaded = new Set(total.messages.map((m) => m.id));
   total.refetch = [...new Set(total.refetch)].filter((id) => loaded.has(id));
