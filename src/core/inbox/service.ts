@@ -18,6 +18,7 @@ import type {
   InboxAccountWire,
   RecentAccountWire,
   RecentConversationWire,
+  TopicStateWire,
 } from '../rpc/schemas/inbox.ts';
 import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
 import { markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
@@ -133,6 +134,16 @@ export class InboxService {
     policy: 0 | 1 | 2 | 3,
   ): Promise<void> {
     await setTopicPolicy(await this.#client(accountId), streamId, topic, policy);
+  }
+
+  /** What the account's state says of a topic; an unknown channel is said in words. */
+  topicState(accountId: string, streamId: number, topic: string): TopicStateWire {
+    const view = this.#deps.sync.topicView(this.#account(accountId).id, streamId, topic);
+    if (view === undefined) {
+      throw new Error('This channel is not known to the account yet; try again in a moment.');
+    }
+    const { channel, policy, muted, channelMuted } = view;
+    return { channel, policy, muted, channelMuted };
   }
 
   async muteChannel(accountId: string, streamId: number, muted: boolean): Promise<void> {

@@ -113,6 +113,8 @@ import {
   RecentAccountWire,
   RecentSnapshot,
   TopicPolicyArgs,
+  TopicStateArgs,
+  TopicStateWire,
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
@@ -459,6 +461,8 @@ export const channels = {
   /** Marks a topic, channel or direct conversation read, or queues it while out of reach. */
   'inbox.markRead': channel(MarkConversationReadArgs, MarkReadResult),
   'inbox.setTopicPolicy': channel(TopicPolicyArgs, z.object({})),
+  /** A topic's mute / follow state and its channel's mute, for a recipient bar's menu. */
+  'inbox.topicState': channel(TopicStateArgs, TopicStateWire),
   'inbox.muteChannel': channel(MuteChannelArgs, z.object({})),
   /** Forgets a queued mark-read the server refused, once the user has seen why. */
   'inbox.dismissPending': channel(DismissPendingArgs, z.object({})),

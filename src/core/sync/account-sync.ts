@@ -38,6 +38,7 @@ export interface TopicView {
   color: string | undefined;
   policy: 0 | 1 | 2 | 3;
   muted: boolean;
+  channelMuted: boolean;
 }
 
 /** A queue's health and the rate-limit wait, if any, that holds the account's calls back. */
@@ -184,6 +185,7 @@ export class AccountSync {
       color: typeof sub?.color === 'string' ? sub.color : undefined,
       policy,
       muted: policy === 1 || (policy === 0 && channelMuted),
+      channelMuted,
     };
   }
 

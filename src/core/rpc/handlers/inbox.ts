@@ -7,6 +7,7 @@ type InboxChannels =
   | 'inbox.get'
   | 'inbox.markRead'
   | 'inbox.setTopicPolicy'
+  | 'inbox.topicState'
   | 'inbox.muteChannel'
   | 'inbox.dismissPending'
   | 'recent.get';
@@ -20,6 +21,8 @@ export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannel
       await inbox.setTopicPolicy(accountId, streamId, topic, policy);
       return {};
     },
+    'inbox.topicState': async ({ accountId, streamId, topic }) =>
+      inbox.topicState(accountId, streamId, topic),
     'inbox.muteChannel': async ({ accountId, streamId, muted }) => {
       await inbox.muteChannel(accountId, streamId, muted);
       return {};

@@ -120,6 +120,17 @@ export const MarkConversationReadArgs = z
 export const TopicPolicyArgs = z
   .object({ accountId, streamId, topic: z.string().max(600), policy: VisibilityPolicyWire })
   .strict();
+export const TopicStateArgs = z
+  .object({ accountId, streamId, topic: z.string().max(600) })
+  .strict();
+/** A topic's visibility as the account's state has it: what the recipient bar's menu offers. */
+export const TopicStateWire = z.object({
+  channel: z.string(),
+  policy: VisibilityPolicyWire,
+  muted: z.boolean(),
+  channelMuted: z.boolean(),
+});
+export type TopicStateWire = z.infer<typeof TopicStateWire>;
 export const MuteChannelArgs = z.object({ accountId, streamId, muted: z.boolean() }).strict();
 export const DismissPendingArgs = z.object({ accountId, id: z.number().int() }).strict();
 /** `queued`: the organization is out of reach; the request goes when it is back. */

@@ -1,0 +1,48 @@
+/**
+ * What a conversation's actions send, shared by the Inbox and Recent rows and the message
+ * list's recipient bars: mark read (queued while the organization is out of reach), a
+ * topic's mute / follow policy, a channel's mute. Each says before any request when the
+ * organization's server is too old for it.
+ */
+import type { AccountSummary } from '../../../core/rpc/contract.ts';
+import type { ConversationTarget } from '../../../core/rpc/schemas/inbox.ts';
+import { invoke } from '../../bridge.ts';
+import { FLAGS_NARROW_LEVEL, USER_TOPICS_LEVEL, type Policy } from './targets.ts';
+
+type Org = Pick<AccountSummary, 'id' | 'realmName' | 'featureLevel'>;
+
+/** Why the server cannot take it, or undefined when it can. */
+export function tooOld(account: Org, level: number): string | undefined {
+  return account.featureLevel >= level
+    ? undefined
+    : `${account.realmName} runs a server too old for this (it needs feature level ${level}, it has ${account.featureLevel}).`;
+}
+
+export const cannotMarkRead = (account: Org) => tooOld(account, FLAGS_NARROW_LEVEL);
+export const cannotSetPolicy = (account: Org) => tooOld(account, USER_TOPICS_LEVEL);
+
+/** Marks it read; the sentence to show when it was only queued. */
+export async function markRead(
+  account: Org,
+  target: ConversationTarget,
+): Promise<string | undefined> {
+  const why = cannotMarkRead(account);
+  if (why) throw new Error(why);
+  const { queued } = await invoke('inbox.markRead', { accountId: account.id, target });
+  return queued ? `${account.realmName} is out of reach: marked read when it is back.` : undefined;
+}
+
+export async function setPolicy(
+  account: Org,
+  streamId: number,
+  topic: string,
+  policy: Policy,
+): Promise<void> {
+  const why = cannotSetPolicy(account);
+  if (why) throw new Error(why);
+  await invoke('inbox.setTopicPolicy', { accountId: account.id, streamId, topic, policy });
+}
+
+export async function muteChannel(account: Org, streamId: number, muted: boolean): Promise<void> {
+  await invoke('inbox.muteChannel', { accountId: account.id, streamId, muted });
+}

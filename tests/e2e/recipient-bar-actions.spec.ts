@@ -1,0 +1,114 @@
+/**
+ * Issue 13 point 3: the recipient bar carries its conversation's actions. Each one, chosen
+ * from the bar's menu in the message list, reaches the reference server, and the Inbox (fed
+ * by the event queue, like any other client) shows it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { StartedServer } from '../../src/server/index.ts';
+import { messaging, type Messaging } from '../../src/server/messages/service.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
+import { asBackgroundWindow } from './support/background-window.ts';
+import { messageData, messageRow, openAllMessages } from './support/message-data.ts';
+
+let mode: BrowserMode;
+let server: StartedServer;
+let m: Messaging;
+useServerAndBrowserMode((p) => {
+  ({ server, mode } = p);
+  m = messaging(server.ctx);
+});
+const { byRole, post, channelId } = messageData(
+  () => server,
+  () => m,
+);
+
+const barMenu = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Actions on ${name}` }).first();
+const inboxTopic = (page: Page, topic: string) =>
+  page
+    .getByRole('list', { name: 'Unread conversations' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: topic, exact: true }) });
+
+test('mute, follow, mark read and mute the channel from a recipient bar reach the server', async ({
+  page,
+}) => {
+  const ada = byRole(200);
+  const owner = byRole(100);
+  post(ada, 'deploy', 'deploy one');
+  post(ada, 'deploy', 'deploy two');
+  const lunch = post(ada, 'lunch', 'lunch?');
+  const general = channelId('general');
+  const policy = (topic: string) =>
+    server.state.userTopic(owner.user_id, general, topic)?.visibility_policy ?? 0;
+  /** The owner's unread messages in a topic, as the server answers any client. */
+  const unread = async (topic: string) => {
+    const query = new URLSearchParams({
+      anchor: 'newest',
+      num_before: '50',
+      num_after: '0',
+      narrow: JSON.stringify([
+        ['channel', 'general'],
+        ['topic', topic],
+        ['is', 'unread'],
+      ]),
+    });
+    const res = await fetch(`${server.url}/api/v1/messages?${query}`, {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64')}`,
+      },
+    });
+    return ((await res.json()) as { messages: unknown[] }).messages.length;
+  };
+  // Nothing on screen counts as read: the only reads are the ones the menu asks for.
+  await asBackgroundWindow(page);
+  await openAllMessages(page, mode, server, owner);
+  await expect(messageRow(page, lunch)).toBeVisible();
+
+  await barMenu(page, '#general > deploy').click();
+  const menu = page.getByRole('menu', { name: 'Actions on #general > deploy' });
+  await menu.getByRole('menuitem', { name: 'Mute topic' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Muted #general > deploy.' }),
+  ).toBeVisible();
+  await expect.poll(() => policy('deploy')).toBe(1);
+
+  // From the keyboard: the menu opens on its first item and the arrows walk it.
+  await barMenu(page, '#general > lunch').focus();
+  await page.keyboard.press('Enter');
+  const lunchMenu = page.getByRole('menu', { name: 'Actions on #general > lunch' });
+  await expect(lunchMenu.getByRole('menuitem', { name: 'Mark as read' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(lunchMenu.getByRole('menuitem', { name: 'Follow topic' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect.poll(() => policy('lunch')).toBe(3);
+  await expect(lunchMenu).toBeHidden();
+  await expect(barMenu(page, '#general > lunch')).toBeFocused();
+
+  // The Inbox, live from the event queue, says both.
+  await page.keyboard.press('Shift+I');
+  await expect(inboxTopic(page, 'lunch')).toContainText('followed');
+  await expect(inboxTopic(page, 'deploy')).toHaveCount(0);
+  await page.getByLabel('Show muted').check();
+  await expect(inboxTopic(page, 'deploy')).toContainText('muted');
+  await page.getByLabel('Show muted').uncheck();
+
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Messages' })
+    .click();
+  await expect(messageRow(page, lunch)).toBeVisible();
+  await barMenu(page, '#general > lunch').click();
+  await page.getByRole('menuitem', { name: 'Mark as read' }).click();
+  await expect.poll(() => unread('lunch')).toBe(0);
+  expect(await unread('deploy')).toBe(2);
+
+  await barMenu(page, '#general > deploy').click();
+  await page.getByRole('menuitem', { name: 'Mute channel #general' }).click();
+  await expect.poll(() => server.state.subscription(owner.user_id, general)?.is_muted).toBe(true);
+  await barMenu(page, '#general > deploy').click();
+  await expect(page.getByRole('menuitem', { name: 'Unmute channel #general' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Unmute topic' })).toBeVisible();
+});
