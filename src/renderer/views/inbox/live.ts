@@ -57,6 +57,14 @@ export function followRecent(state: Live<RecentAccountWire>): () => void {
   return follow(state, 'recent.changed', async () => (await invoke('recent.get', {})).accounts);
 }
 
+/**
+ * Has the Core load Recent conversations now (one history window per organization), so an
+ * organization that goes out of reach or signs out later still has last known ones to show.
+ */
+export function warmRecent(): void {
+  invoke('recent.get', {}).catch(() => undefined);
+}
+
 export function liveState<T>(): Live<T> {
   return { byAccount: new Map(), loaded: false, error: undefined };
 }

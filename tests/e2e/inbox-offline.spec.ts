@@ -1,0 +1,136 @@
+/**
+ * Issue 13 "Bad input and failure" in Chromium: an organization whose key the server stops
+ * accepting stays in the Inbox and Recent, signed out, with its last known conversations
+ * marked stale; and a mark-read asked for while it is out of reach waits, says so, and is
+ * sent when the connection returns (the server then has it read, and the row leaves).
+ * The organization is reached through a proxy the test can cut, as a network would.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
+import { messaging } from '../../src/server/messages/service.ts';
+import type { UserRecord } from '../../src/server/state/types.ts';
+import { startCuttingProxy } from './support/cutting-proxy.ts';
+import { expectNoPageErrors } from './support/page-errors.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+
+let server: StartedServer;
+let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+let mode: BrowserMode;
+let member: ServerUser;
+/** While true, every request to the organization is dropped unanswered. */
+let cut = false;
+
+expectNoPageErrors();
+
+test.beforeEach(async () => {
+  cut = false;
+  server = await startServer({ rateLimit: false });
+  proxy = await startCuttingProxy(server.url, () => cut);
+  mode = await startBrowserMode();
+  member = server.users.find((u) => u.email.startsWith('member@'))!;
+  const owner = server.users.find((u) => u.email.startsWith('owner@'))!;
+  const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;
+  for (const topic of ['deploys', 'lunch']) {
+    messaging(server.ctx).send({
+      sender: server.state.users.get(owner.user_id) as UserRecord,
+      streamId: general.stream_id,
+      topic,
+      content: `about ${topic}`,
+    });
+  }
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await proxy.close();
+  await server.close();
+});
+
+/** Opens the window, then signs in (so the first screen reads nothing), then the Inbox. */
+async function openInbox(page: Page) {
+  await page.goto(mode.host.url);
+  await expect(page.getByRole('button', { name: 'Accounts' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  const r = await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: proxy.url,
+    email: member.email,
+    apiKey: member.api_key,
+  });
+  expect(r.ok).toBe(true);
+  await page.keyboard.press('Shift+I');
+  await expect(topic(page, 'deploys')).toHaveCount(1);
+}
+
+const topic = (page: Page, name: string) =>
+  page
+    .getByRole('list', { name: 'Unread conversations' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name, exact: true }) });
+const orgState = (page: Page) => page.getByTestId('org-header').getByTestId('org-state');
+
+async function unreadOnServer(name: string): Promise<number> {
+  const query = new URLSearchParams({
+    anchor: 'newest',
+    num_before: '50',
+    num_after: '0',
+    narrow: JSON.stringify([
+      ['channel', 'general'],
+      ['topic', name],
+      ['is', 'unread'],
+    ]),
+  });
+  const res = await fetch(`${server.url}/api/v1/messages?${query}`, {
+    headers: {
+      authorization: `Basic ${Buffer.from(`${member.email}:${member.api_key}`).toString('base64')}`,
+    },
+  });
+  return ((await res.json()) as { messages: unknown[] }).messages.length;
+}
+
+test('a revoked key: the organization stays, signed out, its conversations stale, in Inbox and Recent', async ({
+  page,
+}) => {
+  await openInbox(page);
+  // An administrator regenerates the member's key elsewhere.
+  server.state.users.get(member.user_id)!.api_key = 'regenerated-key-0123456789abcdef';
+  await mode.core.invoke('sync.reconnect', {});
+
+  await expect(orgState(page)).toContainText('Signed out: last known at');
+  await expect(topic(page, 'deploys')).toHaveClass(/stale/);
+  await expect(topic(page, 'lunch')).toHaveClass(/stale/);
+  await expect(topic(page, 'lunch')).toContainText('1');
+
+  await page.keyboard.press('t');
+  await expect(page.getByTestId('recent-stale')).toContainText(
+    'is signed out: its conversations are shown as last known',
+  );
+  const recentRow = page.getByTestId('recent-row').filter({ hasText: '#general > lunch' });
+  await expect(recentRow).toHaveClass(/stale/);
+});
+
+test('a mark-read while out of reach waits, says so, and is sent when the connection returns', async ({
+  page,
+}) => {
+  await openInbox(page);
+  cut = true;
+  await mode.core.invoke('sync.reconnect', {});
+  await expect(orgState(page)).toContainText('Out of reach');
+
+  await page.getByRole('button', { name: 'Mark #general > deploys read' }).click();
+  const pending = page.getByTestId('inbox-pending');
+  await expect(pending).toContainText('#general > deploys: marked read when Perch Demo is back');
+  // Nothing is shown as read that the server still has unread.
+  await expect(topic(page, 'deploys')).toHaveCount(1);
+  expect(await unreadOnServer('deploys')).toBe(1);
+
+  cut = false;
+  await mode.core.invoke('sync.reconnect', {});
+  await expect(orgState(page)).toHaveCount(0);
+  await expect(pending).toHaveCount(0);
+  await expect(topic(page, 'deploys')).toHaveCount(0);
+  expect(await unreadOnServer('deploys')).toBe(0);
+  // Only what was asked: the other topic is still unread.
+  expect(await unreadOnServer('lunch')).toBe(1);
+  await expect(topic(page, 'lunch')).toHaveCount(1);
+});
