@@ -7,6 +7,7 @@ import type { Account } from './accounts/account.ts';
 import type { SyncManager } from './sync/manager.ts';
 import type { ProxySettings } from './network/proxy-settings.ts';
 import type { ShownNotification } from './notify/notifier.ts';
+import type { DraftStore } from './compose/drafts.ts';
 
 /** What handlers can reach: the Core's services, never the transports. */
 export interface CoreContext {
@@ -20,6 +21,8 @@ export interface CoreContext {
   readonly proxy: ProxySettings;
   /** Background event queues, notifications and the "why" log of every account. */
   readonly sync: SyncManager;
+  /** Unsent drafts per account, kept across restarts. */
+  readonly drafts: DraftStore;
   status(): CoreStatus;
   /** Browser mode: the notifications the page should still show (none in Electron). */
   openNotifications(): ShownNotification[];

@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener } from './push-bus.ts';
 import { PreferencesStore } from './prefs.ts';
 import { DndFile } from './notify/dnd-file.ts';
+import { DraftStore } from './compose/drafts.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { dispatch } from './rpc/dispatch.ts';
 import type { AppInfo, CoreStatus } from './rpc/contract.ts';
@@ -84,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     uptimeSeconds: Math.max(0, Math.floor((clock.now() - startedAt) / 1000)),
   });
 
+  const drafts = new DraftStore(options.dataDir, clock);
   const accounts = new AccountManager({
     registry,
     secrets,
@@ -96,7 +98,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       bus.publish('core.status', status());
     },
     onSignedIn: (account) => sync.startAccount(account.id).catch(() => undefined),
-    onSigningOut: (account) => sync.stopAccount(account.id),
+    onSigningOut: async (account) => {
+      await sync.stopAccount(account.id);
+      await drafts.forget(account.id);
+    },
     proxyFor: (serverUrl) => proxy.routeFor(serverUrl),
   });
   const pageNotifier = options.notifyInRenderer ? new RendererNotifier(bus) : undefined;
@@ -146,6 +151,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     proxy,
     sync,
+    drafts,
     status,
     startDemo,
     openNotifications: () => pageNotifier?.stillOpen() ?? [],
@@ -167,6 +173,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await sync.close();
       await accounts.close();
       await dndFile.settled();
+      await drafts.settled();
       if (demo) {
         await accounts.forgetDemoAccounts();
         await (await demo.catch(() => undefined))?.close();

@@ -118,6 +118,7 @@ import {
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
+import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
   BeginUploadArgs,
   UploadChunkArgs,
@@ -447,6 +448,11 @@ export const channels = {
   'compose.topics': channel(TopicsArgs, ChannelTopics),
   /** The message as the server would render it (sanitized by the renderer before display). */
   'compose.render': channel(RenderArgs, Rendered),
+  /** The account's unsent drafts, newest first, as kept in the data directory. */
+  'drafts.list': channel(DraftsArgs, z.array(DraftWire)),
+  /** Keeps one narrow's draft (an empty text deletes it). */
+  'drafts.save': channel(SaveDraftArgs, z.object({})),
+  'drafts.delete': channel(DeleteDraftArgs, z.object({})),
   // ── end compose ──
   // ── Emoji (issue 12 point 5; schemas in schemas/emoji.ts) ──
   /** The organization's custom emoji, deactivated ones included (old reactions show them). */

@@ -8,6 +8,7 @@ import { adminUsersHandlers } from './handlers/admin-users.ts';
 import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { adminEditHandlers } from './handlers/admin-edit.ts';
 import { composeHandlers } from './handlers/compose.ts';
+import { draftsHandlers } from './handlers/drafts.ts';
 import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { messageActionHandlers } from './handlers/message-actions.ts';
@@ -82,6 +83,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...messagesHandlers(ctx),
     ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
+    ...draftsHandlers(ctx),
     ...emojiHandlers(ctx, pending),
     ...typingHandlers(ctx),
     ...uploadsHandlers(ctx, pending),

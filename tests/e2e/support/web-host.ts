@@ -8,6 +8,8 @@ export interface BrowserMode {
   core: Core;
   host: WebHost;
   dataDir: string;
+  /** Quits the Core and its host and starts them again on the same data directory. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -16,16 +18,23 @@ export async function startBrowserMode(
   extra: Partial<Pick<CoreOptions, 'demoServer' | 'clock' | 'notifyInRenderer' | 'env'>> = {},
 ): Promise<BrowserMode> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
-  const core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', ...extra });
-  const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
-  return {
-    core,
-    host,
+  const start = async () => {
+    const core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', ...extra });
+    return { core, host: await startWebHost({ core, staticDir: resolve('dist/renderer') }) };
+  };
+  const mode: BrowserMode = {
+    ...(await start()),
     dataDir,
+    async restart() {
+      await mode.host.close();
+      await mode.core.close();
+      Object.assign(mode, await start());
+    },
     async stop() {
-      await host.close();
-      await core.close();
+      await mode.host.close();
+      await mode.core.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return mode;
 }

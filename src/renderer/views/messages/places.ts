@@ -23,6 +23,8 @@ export interface Place {
   at: number | undefined;
   /** By narrow (as text): the unsent text, its topic and, when the user picked one, where it goes. */
   drafts: Map<string, Draft>;
+  /** The Core's kept drafts were read into `drafts` (once per window). */
+  draftsLoaded: boolean;
 }
 
 const places = new Map<string, Place>();
@@ -40,7 +42,14 @@ export function hasPlace(accountId: string): boolean {
 export function placeOf(accountId: string): Place {
   let place = places.get(accountId);
   if (!place) {
-    place = { text: '', terms: [], anchor: { kind: 'newest' }, at: undefined, drafts: new Map() };
+    place = {
+      text: '',
+      terms: [],
+      anchor: { kind: 'newest' },
+      at: undefined,
+      drafts: new Map(),
+      draftsLoaded: false,
+    };
     places.set(accountId, place);
   }
   return place;
