@@ -4,6 +4,7 @@
  */
 import type { ServerContext } from '../context.ts';
 import { realmEmojiDict } from '../emoji/realm-emoji.ts';
+import { userDrafts } from '../drafts/store.ts';
 import type { Messaging } from '../messages/service.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import {
@@ -172,6 +173,7 @@ const sections: Record<string, Section> = {
       .map(presentSavedSnippet),
   }),
   realm_emoji: ({ ctx }) => ({ realm_emoji: realmEmojiDict(ctx.state) }),
+  drafts: ({ ctx, user }) => ({ drafts: userDrafts(ctx.state, user.user_id) }),
   realm_linkifiers: ({ ctx }) => ({
     realm_linkifiers: [...ctx.state.linkifiers.values()].map((l) => presentLinkifier(ctx.state, l)),
   }),

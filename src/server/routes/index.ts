@@ -16,6 +16,7 @@ import { register as reactions } from './reactions.ts';
 import { register as realmDeactivate } from './realm-deactivate.ts';
 import { register as realmEmoji } from './realm-emoji.ts';
 import { register as savedSnippets } from './saved-snippets.ts';
+import { register as drafts } from './drafts.ts';
 import { register as serverSettings } from './server-settings.ts';
 import { register as settings } from './settings.ts';
 import { register as subscriptionProperties } from './subscription-properties.ts';
@@ -48,6 +49,7 @@ export function buildRouter(): Router {
     realmDeactivate,
     realmEmoji,
     savedSnippets,
+    drafts,
     serverSettings,
     settings,
     subscriptionProperties,
