@@ -4,12 +4,12 @@
  *
  * - pure application, Node: `applyEvent` on 5 000 loaded messages; how long, and how many
  *   messages lose their identity (a keyed list redraws exactly those).
- * - renderer, headless Chromium against browser mode and the reference server: the timeline
- *   keeps at most 4 000 loaded messages (MAX_LOADED), so 5 000 cannot be loaded there; the
- *   channel holds 5 000 and the list is scrolled until the timeline holds its most. Time from
- *   the `messages.events` push arriving on the page's WebSocket to the list's DOM changed,
- *   and the rows (message blocks) whose DOM changed in that update, against the rows drawn
- *   that the event touched.
+ * - renderer, headless Chromium against browser mode and the reference server: the channel
+ *   holds 5 000 messages and the list is scrolled to the oldest until it holds them all.
+ *   Time from the `messages.events` push arriving on the page's WebSocket to the list's DOM
+ *   changed (the target) and to the list settled (rows measured and placed), and the rows
+ *   (message blocks) whose DOM changed in that update, against the rows drawn that the
+ *   event touched. The window is in the background throughout (see addInitScript).
  *
  * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-message-events`.
  */
@@ -113,16 +113,24 @@ async function loadMost(page: Page): Promise<number> {
   }
 }
 
+interface Timed {
+  /** Push to the first change of the list's DOM. */
+  ms: number;
+  /** Push to the first task after it: the list has also measured and placed its rows. */
+  settled: number;
+  rows: number[];
+}
+
 /**
- * Arms the page for the next `messages.events` push: resolves with the time from its
- * arrival to the first change of the list's DOM, and the message blocks changed in that
- * update and the frame after it.
+ * Arms the page for the next `messages.events` push: resolves with the times from its
+ * arrival to the first change of the list's DOM and to the list settled, and the message
+ * blocks changed in that update and the frame after it.
  */
-async function arm(page: Page): Promise<() => Promise<{ ms: number; rows: number[] }>> {
+async function arm(page: Page): Promise<() => Promise<Timed>> {
   await page.evaluate(() => {
     const w = window as unknown as {
       __pushAt?: number;
-      __timed?: Promise<{ ms: number; rows: number[] }>;
+      __timed?: Promise<Timed>;
     };
     w.__pushAt = undefined;
     const box = document.querySelector('[data-testid="message-list"] .rows') as HTMLElement;
@@ -133,16 +141,20 @@ async function arm(page: Page): Promise<() => Promise<{ ms: number; rows: number
       setTimeout(() => {
         if (!Number.isNaN(ms)) return;
         observer.disconnect();
-        done({ ms: Infinity, rows: [] });
+        done({ ms: Infinity, settled: Infinity, rows: [] });
       }, 5000);
       const observer = new MutationObserver((records) => {
         if (w.__pushAt === undefined) return;
         if (Number.isNaN(ms)) {
-          ms = performance.now() - w.__pushAt;
+          const pushAt = w.__pushAt;
+          ms = performance.now() - pushAt;
+          // A task runs once the microtasks drain: the list has measured and placed its rows.
+          let settled = NaN;
+          setTimeout(() => (settled = performance.now() - pushAt), 0);
           requestAnimationFrame(() =>
             setTimeout(() => {
               observer.disconnect();
-              done({ ms, rows: [...rows] });
+              done({ ms, settled, rows: [...rows] });
             }, 0),
           );
         }
@@ -165,10 +177,7 @@ async function arm(page: Page): Promise<() => Promise<{ ms: number; rows: number
       });
     });
   });
-  return () =>
-    page.evaluate(
-      () => (window as unknown as { __timed: Promise<{ ms: number; rows: number[] }> }).__timed,
-    );
+  return () => page.evaluate(() => (window as unknown as { __timed: Promise<Timed> }).__timed);
 }
 
 /**
@@ -190,6 +199,7 @@ async function profile(page: Page): Promise<() => Promise<void>> {
 
 interface PageRuns {
   times: Record<Kind, number[]>;
+  settled: Record<Kind, number[]>;
   extraRows: number;
   missedRows: number;
   drawn: number;
@@ -204,6 +214,7 @@ async function measurePage(
   call: Call,
 ): Promise<PageRuns> {
   const times: Record<Kind, number[]> = { edit: [], move: [], flag: [] };
+  const settled: Record<Kind, number[]> = { edit: [], move: [], flag: [] };
   let extraRows = 0;
   let missedRows = 0;
   let drawn = 0;
@@ -230,15 +241,17 @@ async function measurePage(
         for (const s of sent) if (s.topic === entry.topic) s.topic = moved;
         await call('PATCH', `/messages/${id}`, { topic: moved, propagate_mode: 'change_all' });
       }
-      const { ms, rows } = await timed();
-      times[kind].push(ms);
+      const result = await timed();
+      const rows = result.rows;
+      times[kind].push(result.ms);
+      settled[kind].push(result.settled);
       const want = new Set(touched.filter((t) => shown.includes(t)));
       extraRows = Math.max(extraRows, rows.filter((r) => !want.has(r)).length);
       missedRows = Math.max(missedRows, [...want].filter((r) => !rows.includes(r)).length);
     }
   }
 
-  return { times, extraRows, missedRows, drawn };
+  return { times, settled, extraRows, missedRows, drawn };
 }
 
 export default async function run(): Promise<BenchResult> {
@@ -297,13 +310,13 @@ export default async function run(): Promise<BenchResult> {
     await page.locator(`article[data-message-id="${sent.at(-1)!.id}"]`).waitFor();
     const loaded = await loadMost(page);
     const stopProfile = await profile(page);
-    const { times, extraRows, missedRows, drawn } = await measurePage(page, sent, call);
+    const { times, settled, extraRows, missedRows, drawn } = await measurePage(page, sent, call);
     await stopProfile();
 
-    const metrics: Record<string, number | string> = {
-      note: `timeline holds at most ${loaded} of ${LOADED} (MAX_LOADED): Node applies to ${LOADED}, the renderer to ${loaded}`,
-    };
-    const targets: { label: string; pass: boolean }[] = [];
+    const metrics: Record<string, number | string> = {};
+    const targets: { label: string; pass: boolean }[] = [
+      { label: `the list holds all ${LOADED} messages`, pass: loaded === LOADED },
+    ];
     for (const kind of KINDS) {
       metrics[`node_${kind}_5000_median_ms`] = median(pure[kind].times);
       metrics[`node_${kind}_5000_p99_ms`] = p99(pure[kind].times);
@@ -316,6 +329,8 @@ export default async function run(): Promise<BenchResult> {
       metrics[`renderer_${kind}_median_ms`] = median(times[kind]);
       metrics[`renderer_${kind}_p95_ms`] = p95(times[kind]);
       metrics[`renderer_${kind}_p99_ms`] = p99(times[kind]);
+      metrics[`renderer_${kind}_settled_median_ms`] = median(settled[kind]);
+      metrics[`renderer_${kind}_settled_p95_ms`] = p95(settled[kind]);
     }
     metrics.renderer_untouched_rows_changed_max = extraRows;
     metrics.renderer_touched_rows_not_updated_max = missedRows;
@@ -334,7 +349,7 @@ export default async function run(): Promise<BenchResult> {
       pass: extraRows === 0 && missedRows === 0,
     });
     return {
-      name: `renderer: edit, move and flag events on ${LOADED} messages (${loaded} loaded in the timeline)`,
+      name: `renderer: edit, move and flag events on ${LOADED} messages (${loaded} loaded in the list)`,
       metrics,
       targets,
     };

@@ -44,7 +44,7 @@ export function conversationOf(m: MessageWire, myUserId: number): Conversation {
   return { kind: 'dm', userIds: others.map((r) => r.id), names: others.map((r) => r.full_name) };
 }
 
-/** Equal for two messages of one conversation (topics match case-insensitively, as the server's do). */
+/** Equal for messages of one conversation; topics match case-insensitively, as on the server. */
 function conversationKey(c: Conversation): string {
   return c.kind === 'stream'
     ? `s${c.streamId}:${c.topic.toLowerCase()}`
@@ -95,21 +95,23 @@ export class RowBuilder {
 
   build(messages: readonly MessageWire[]): DisplayRow[] {
     const before = this.#messages;
-    const aligned = before.length === messages.length;
     const rows = new Array<DisplayRow>(messages.length);
     let byId: Map<number, DisplayRow> | undefined;
     for (let i = 0; i < messages.length; i++) {
       const message = messages[i] as MessageWire;
       const above = i > 0 ? messages[i - 1] : undefined;
       // The common case, an event that replaced a few messages: same place, same neighbours.
-      if (aligned && before[i] === message && (i === 0 || before[i - 1] === above)) {
+      if (before[i] === message && (i === 0 || before[i - 1] === above)) {
         rows[i] = this.#rows[i] as DisplayRow;
         continue;
       }
       const row = this.#row(message, above);
-      // Messages came or went above this one: find its last row by id instead.
-      byId ??= new Map(this.#rows.map((r) => [r.message.id, r]));
-      const old = byId.get(message.id);
+      let old = before[i]?.id === message.id ? this.#rows[i] : undefined;
+      if (!old) {
+        // Messages came or went above this one: find its last row by id instead.
+        byId ??= new Map(this.#rows.map((r) => [r.message.id, r]));
+        old = byId.get(message.id);
+      }
       rows[i] = old && sameRow(old, row) ? old : row;
     }
     this.#messages = messages;
