@@ -72,6 +72,8 @@ export class InboxService {
   readonly #connections = new Map<string, OrgConnection>();
   readonly #dirty = new Set<string>();
   #flushScheduled = false;
+  /** Recent has been asked for: its changes are pushed from then on (not after a prepare). */
+  #recentWatched = false;
 
   constructor(deps: InboxDeps) {
     this.#deps = deps;
@@ -101,9 +103,19 @@ export class InboxService {
   }
 
   async recentSnapshot(): Promise<RecentAccountWire[]> {
+    this.#recentWatched = true;
     const accounts = this.#deps.accounts.list();
     await Promise.all(accounts.map((a) => this.#loadRecent(a.id)));
     return accounts.map((a) => this.#recentOf(a));
+  }
+
+  /**
+   * Loads every account's Recent conversations without pushing their changes: so one that
+   * goes out of reach or signs out later still has last known ones, at no cost per message
+   * until Recent is actually shown.
+   */
+  async prepareRecent(): Promise<void> {
+    await Promise.all(this.#deps.accounts.list().map((a) => this.#loadRecent(a.id)));
   }
 
   /** Marks a conversation read now, or queues it while its organization is out of reach. */
@@ -335,7 +347,7 @@ export class InboxService {
         continue;
       }
       this.#deps.bus.publish('inbox.changed', this.#inboxOf(account));
-      if (this.#recent.get(id)?.model) {
+      if (this.#recentWatched && this.#recent.get(id)?.model) {
         this.#deps.bus.publish('recent.changed', this.#recentOf(account));
       }
     }

@@ -473,6 +473,8 @@ export const channels = {
   /** Forgets a queued mark-read the server refused, once the user has seen why. */
   'inbox.dismissPending': channel(DismissPendingArgs, z.object({})),
   'recent.get': channel(noArgs, RecentSnapshot),
+  /** Loads Recent now, unpushed, so an organization that drops out later has last known rows. */
+  'recent.prepare': channel(noArgs, z.object({})),
   // ── end inbox ──
   // ── Uploads and typing (issue 12 points 3 and 4; schemas in schemas/typing.ts, uploads.ts) ──
   /** A keystroke in a draft, or the draft done: the Core sends typing start/stop as due. */

@@ -10,7 +10,8 @@ type InboxChannels =
   | 'inbox.topicState'
   | 'inbox.muteChannel'
   | 'inbox.dismissPending'
-  | 'recent.get';
+  | 'recent.get'
+  | 'recent.prepare';
 
 export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannels> {
   const inbox = new InboxService(ctx);
@@ -32,5 +33,9 @@ export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannel
       return {};
     },
     'recent.get': async () => ({ accounts: await inbox.recentSnapshot() }),
+    'recent.prepare': async () => {
+      await inbox.prepareRecent();
+      return {};
+    },
   };
 }

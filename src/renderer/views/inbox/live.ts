@@ -62,7 +62,7 @@ export function followRecent(state: Live<RecentAccountWire>): () => void {
  * organization that goes out of reach or signs out later still has last known ones to show.
  */
 export function warmRecent(): void {
-  invoke('recent.get', {}).catch(() => undefined);
+  invoke('recent.prepare', {}).catch(() => undefined);
 }
 
 export function liveState<T>(): Live<T> {
