@@ -250,4 +250,28 @@ describe('Recent conversations', () => {
       ),
     ).toBe(true);
   });
+
+  it('prepares Recent without pushing it, then pushes its changes once Recent is asked for', async () => {
+    const a = await signIn(north.url, byEmail(north, 'member'));
+    await post(north, 'before prepare');
+    await call('recent.prepare');
+    await post(north, 'after prepare');
+    // The Inbox follows the new message; Recent, prepared but not shown, pushes nothing.
+    await expect.poll(async () => (await topicRow(a, 'general', 'after prepare'))?.unread).toBe(1);
+    expect(pushed.some((p) => p.topic === 'recent.changed')).toBe(false);
+
+    const { accounts } = await call<{ accounts: RecentAccountWire[] }>('recent.get');
+    const topics = accounts.find((x) => x.accountId === a)!.conversations.map((c) => c.topic);
+    expect(topics.slice(0, 2)).toEqual(['after prepare', 'before prepare']);
+    await post(north, 'now shown');
+    await expect
+      .poll(() =>
+        pushed.some(
+          (p) =>
+            p.topic === 'recent.changed' &&
+            (p.payload as RecentAccountWire).conversations[0]?.topic === 'now shown',
+        ),
+      )
+      .toBe(true);
+  });
 });
