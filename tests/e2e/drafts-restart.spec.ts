@@ -1,9 +1,11 @@
 /**
  * Issue 12 point 2: drafts survive a restart of Perch. Text typed in two conversations is
  * listed in the Drafts view after the Core is quit and started again; restoring one puts it
- * back in compose for its own conversation, and a deleted one does not come back.
+ * back in compose for its own conversation, and a deleted one does not come back. The
+ * server keeps copies too (drafts synchronization is on by default).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { userDrafts } from '../../src/server/drafts/store.ts';
 import type { StartedServer } from '../../src/server/index.ts';
 import { signInAt } from './support/message-menu.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
@@ -59,6 +61,12 @@ test('drafts typed before a restart are listed after it and restore to their con
     'channel:development topic:review': 'Looks good to me',
   });
 
+  const onServer = () =>
+    userDrafts(server.state, owner.user_id)
+      .map((d) => d.content)
+      .sort();
+  await expect.poll(onServer).toEqual(['Looks good to me', 'Ship on Monday']);
+
   let drafts = await openDraftsAfterRestart(page);
   await expect(drafts.getByRole('listitem')).toHaveCount(2);
   const review = drafts.getByRole('listitem', { name: 'Draft to #development > review' });
@@ -67,6 +75,7 @@ test('drafts typed before a restart are listed after it and restore to their con
   await page.getByRole('dialog').getByRole('button', { name: 'Delete draft' }).click();
   await expect(drafts.getByRole('listitem')).toHaveCount(1);
   await expect.poll(keptDrafts).toEqual({ 'channel:general topic:plans': 'Ship on Monday' });
+  await expect.poll(onServer).toEqual(['Ship on Monday']);
 
   drafts = await openDraftsAfterRestart(page);
   await expect(drafts.getByRole('listitem')).toHaveCount(1);

@@ -40,14 +40,32 @@ export class DraftStore {
     return [...(await this.#drafts(accountId))].sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
-  /** Keeps (or replaces) the draft of one narrow; an empty text is no draft at all. */
-  save(accountId: string, draft: Omit<DraftWire, 'updatedAt'>): Promise<void> {
+  /**
+   * Keeps (or replaces) the draft of one narrow; an empty text is no draft at all. The
+   * server copy's id stays with the narrow's draft unless `draft` brings its own.
+   */
+  save(
+    accountId: string,
+    draft: Omit<DraftWire, 'updatedAt'>,
+    updatedAt = this.clock.now(),
+  ): Promise<void> {
     if (draft.content.trim() === '') return this.delete(accountId, draft.key);
-    const updatedAt = this.clock.now();
-    return this.#change(accountId, (drafts) =>
-      [{ ...draft, updatedAt }, ...drafts.filter((d) => d.key !== draft.key)]
+    return this.#change(accountId, (drafts) => {
+      const old = drafts.find((d) => d.key === draft.key);
+      const serverId = draft.serverId ?? old?.serverId;
+      const next = { ...draft, updatedAt, ...(serverId !== undefined ? { serverId } : {}) };
+      return [next, ...drafts.filter((d) => d.key !== draft.key)]
         .sort((a, b) => b.updatedAt - a.updatedAt)
-        .slice(0, MAX_DRAFTS),
+        .slice(0, MAX_DRAFTS);
+    });
+  }
+
+  /** Notes the id of a draft's server copy without making it newer. */
+  linkServerCopy(accountId: string, key: string, serverId: number): Promise<void> {
+    return this.#change(accountId, (drafts) =>
+      drafts.some((d) => d.key === key)
+        ? drafts.map((d) => (d.key === key ? { ...d, serverId } : d))
+        : undefined,
     );
   }
 

@@ -1,4 +1,8 @@
-/** Unsent drafts kept by the Core (issue 12 point 2), only for accounts it knows. */
+/**
+ * Unsent drafts kept by the Core (issue 12 point 2), only for accounts it knows, and copied
+ * to the server for users who turned drafts synchronization on.
+ */
+import { DraftSync } from '../../compose/draft-sync.ts';
 import type { CoreContext } from '../../context.ts';
 import { RpcError } from '../errors.ts';
 import type { HandlerTable } from '../dispatch.ts';
@@ -12,14 +16,15 @@ export function draftsHandlers(
       throw new RpcError({ code: 'FAILED', message: 'This account is not signed in.' });
     return accountId;
   };
+  const drafts = new DraftSync(ctx.drafts, ctx.accounts, ctx.sync);
   return {
-    'drafts.list': async ({ accountId }) => ctx.drafts.list(known(accountId)),
+    'drafts.list': async ({ accountId }) => drafts.list(known(accountId)),
     'drafts.save': async ({ accountId, draft }) => {
-      await ctx.drafts.save(known(accountId), draft);
+      await drafts.save(known(accountId), draft);
       return {};
     },
     'drafts.delete': async ({ accountId, key }) => {
-      await ctx.drafts.delete(known(accountId), key);
+      await drafts.delete(known(accountId), key);
       return {};
     },
   };

@@ -17,16 +17,21 @@ export const DraftWire = z.object({
   key: z.string().max(2000),
   content: z.string().min(1).max(100_000),
   topic: z.string().max(500),
+  /** Set when the user picked where it goes (restored as picked). */
   recipient: DraftRecipient.optional(),
+  /** Where it goes, picked or the narrow's own conversation: what the server copy names. */
+  target: DraftRecipient.optional(),
   /** Where it was going, in words, for the Drafts view. */
   where: z.string().max(1000).optional(),
   /** When it was last changed (ms); the oldest go first past the bound. */
   updatedAt: z.number().int(),
+  /** The server's copy (enable_drafts_synchronization), once it has one. */
+  serverId: z.number().int().optional(),
 });
 export type DraftWire = z.infer<typeof DraftWire>;
 
 export const DraftsArgs = z.object({ accountId }).strict();
 export const SaveDraftArgs = z
-  .object({ accountId, draft: DraftWire.omit({ updatedAt: true }).strict() })
+  .object({ accountId, draft: DraftWire.omit({ updatedAt: true, serverId: true }).strict() })
   .strict();
 export const DeleteDraftArgs = z.object({ accountId, key: z.string().max(2000) }).strict();

@@ -11,6 +11,8 @@ export interface Draft {
   content: string;
   topic: string;
   recipient?: Recipient;
+  /** Where it goes, picked or the narrow's own: what the server's copy of the draft names. */
+  target?: Recipient;
   /** Where it was going, in words, for the Drafts view. */
   where?: string;
 }

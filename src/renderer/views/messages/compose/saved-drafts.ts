@@ -85,6 +85,7 @@ export class DraftSaver {
             content: draft.content,
             topic: draft.topic,
             ...(draft.recipient ? { recipient: draft.recipient } : {}),
+            ...(draft.target ? { target: draft.target } : {}),
             ...(draft.where ? { where: draft.where } : {}),
           },
         })

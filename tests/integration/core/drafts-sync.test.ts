@@ -1,0 +1,132 @@
+/**
+ * Drafts copied to the server for a user with `enable_drafts_synchronization` on: what the
+ * Core keeps is created, edited and deleted there; a draft made on another device shows in
+ * a Core's list; one deleted elsewhere leaves it at the next start; with the setting off,
+ * nothing leaves the machine.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ApiClient } from '../../../src/api/client.ts';
+import { createDrafts, deleteDraft, getDrafts } from '../../../src/api/routes/drafts.ts';
+import { createCore, type Core } from '../../../src/core/core.ts';
+import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
+import { byEmail } from '../server/messaging-client.ts';
+import { MemorySecrets } from './sync/memory-secrets.ts';
+
+type Listed = { key: string; content: string; serverId?: number; recipient?: unknown };
+
+describe('drafts synchronized with the server', () => {
+  let server: StartedServer;
+  let member: ServerUser;
+  let api: ApiClient;
+  const open: Core[] = [];
+
+  beforeEach(async () => {
+    server = await startServer({ rateLimit: false });
+    member = byEmail(server, 'member');
+    api = new ApiClient({ realmUrl: server.url, email: member.email, apiKey: member.api_key });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    await api.close();
+    await server.close();
+  });
+
+  async function call<R>(core: Core, channel: string, args: unknown): Promise<R> {
+    const response = await core.invoke(channel, args);
+    if (!response.ok) throw new Error(response.error.message);
+    return response.result as R;
+  }
+
+  /** A Core on a data directory of its own (another device), signed in and following. */
+  async function device(dataDir?: string): Promise<{ core: Core; accountId: string; dir: string }> {
+    const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'perch-drafts-sync-')));
+    const core = await createCore({
+      dataDir: dir,
+      version: 't',
+      transport: 'web',
+      secrets: new MemorySecrets(),
+    });
+    open.push(core);
+    const { id: accountId } = await call<{ id: string }>(core, 'accounts.signInWithKey', {
+      serverUrl: server.url,
+      email: member.email,
+      apiKey: member.api_key,
+      allowInsecure: true,
+    });
+    await expect
+      .poll(async () => (await call<{ health: { state: string } }[]>(core, 'sync.status', {}))[0])
+      .toMatchObject({ health: { state: 'polling' } });
+    return { core, accountId, dir };
+  }
+
+  const general = () => [...server.state.channels.values()].find((c) => c.name === 'general')!;
+  const onServer = async () => (await getDrafts(api)).data.drafts;
+  const target = () => ({ type: 'stream', streamId: general().stream_id, channel: 'general' });
+
+  it('a kept draft is created, edited and deleted on the server', async () => {
+    const { core, accountId } = await device();
+    const draft = { key: 'channel:general topic:plans', topic: 'plans', target: target() };
+    await call(core, 'drafts.save', { accountId, draft: { ...draft, content: 'Ship on Monday' } });
+    const [created] = await onServer();
+    expect(created).toMatchObject({
+      type: 'stream',
+      to: [general().stream_id],
+      topic: 'plans',
+      content: 'Ship on Monday',
+    });
+
+    await call(core, 'drafts.save', { accountId, draft: { ...draft, content: 'Ship on Tuesday' } });
+    expect(await onServer()).toMatchObject([{ id: created!.id, content: 'Ship on Tuesday' }]);
+
+    await call(core, 'drafts.delete', { accountId, key: draft.key });
+    expect(await onServer()).toEqual([]);
+  });
+
+  it('another device’s draft is listed; one deleted elsewhere goes at the next start', async () => {
+    const { ids } = (
+      await createDrafts(api, [
+        {
+          type: 'stream',
+          to: [general().stream_id],
+          topic: 'from phone',
+          content: 'Typed on the bus',
+        },
+      ])
+    ).data;
+    const first = await device();
+    const listed = await call<Listed[]>(first.core, 'drafts.list', { accountId: first.accountId });
+    expect(listed).toMatchObject([
+      {
+        key: 'channel:general topic:"from phone"',
+        content: 'Typed on the bus',
+        serverId: ids[0],
+        recipient: { type: 'stream', channel: 'general' },
+      },
+    ]);
+
+    await deleteDraft(api, ids[0]!);
+    await first.core.close();
+    open.splice(open.indexOf(first.core), 1);
+    const again = await device(first.dir);
+    expect(await call<Listed[]>(again.core, 'drafts.list', { accountId: again.accountId })).toEqual(
+      [],
+    );
+  });
+
+  it('with synchronization off, drafts stay on this machine', async () => {
+    server.state.users.get(member.user_id)!.settings.enable_drafts_synchronization = false;
+    const { core, accountId } = await device();
+    await call(core, 'drafts.save', {
+      accountId,
+      draft: { key: 'topic:x', topic: 'x', target: target(), content: 'only here' },
+    });
+    expect(await call<Listed[]>(core, 'drafts.list', { accountId })).toMatchObject([
+      { content: 'only here' },
+    ]);
+    server.state.users.get(member.user_id)!.settings.enable_drafts_synchronization = true;
+    expect(await onServer()).toEqual([]);
+  });
+});
