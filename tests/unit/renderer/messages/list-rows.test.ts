@@ -202,7 +202,7 @@ describe('message list rows built again after each change', () => {
           }
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 200 },
     );
   });
 
