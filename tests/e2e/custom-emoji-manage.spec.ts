@@ -115,3 +115,21 @@ test('an emoji another user adds shows in the open picker; a user not allowed is
   await expect(page.getByRole('alert')).toContainText('Insufficient permission');
   await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('mine');
 });
+
+test('a name the picker does not know is added from it and reacted with at once', async ({
+  page,
+}) => {
+  const id = post('our mascot?');
+  await openAdminAs(page, mode, asUser(byRole(400)));
+  const { row, picker } = await openTopicPicker(page, id);
+  await picker.getByRole('textbox', { name: 'Search emoji' }).fill('team_cat');
+  await picker.getByRole('button', { name: 'Add :team_cat: as a custom emoji' }).click();
+  const form = picker.getByRole('form', { name: 'Add custom emoji' });
+  await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('team_cat');
+  await form
+    .getByLabel('Image')
+    .setInputFiles({ name: 'c.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByRole('button', { name: 'Add custom emoji' }).click();
+  await picker.getByRole('button', { name: 'team_cat', exact: true }).click();
+  await expect(row.getByRole('button', { name: 'team_cat: 1 by you' })).toBeVisible();
+});
