@@ -44,3 +44,9 @@ export function userDrafts(state: ServerState, userId: number): Record<string, u
     .sort((a, b) => a.timestamp - b.timestamp || a.id - b.id)
     .map(presentDraft);
 }
+
+/** Turning drafts synchronization off deletes the user's drafts kept here (upstream does). */
+export function forgetUserDrafts(state: ServerState, userId: number): void {
+  const store = draftsOf(state);
+  for (const [id, d] of store) if (d.userId === userId) store.delete(id);
+}

@@ -1,4 +1,5 @@
 /** PATCH /realm/user_settings_defaults (spec 4.1) and PATCH /settings (the caller's own settings). */
+import { forgetUserDrafts } from '../drafts/store.ts';
 import { badRequest, invalid } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
 import { settingForLevel } from '../state/present.ts';
@@ -74,6 +75,7 @@ function updateOwnSettings({ ctx, user, params }: RouteRequest) {
     if (property === 'default_language') event.language_name = LANGUAGES[String(value)];
     ctx.events.emit([user.user_id], event);
   }
+  if (changes.get('enable_drafts_synchronization') === false) forgetUserDrafts(state, user.user_id);
   if (fullName !== undefined && fullName !== user.full_name) {
     user.full_name = fullName;
     ctx.events.emit(everyone, {

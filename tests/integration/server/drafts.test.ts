@@ -14,6 +14,7 @@ import {
 } from '../../../src/api/routes/drafts.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { byRole, watch } from './admin-client.ts';
+import { ok } from './messaging-client.ts';
 
 let server: StartedServer;
 const clients: ApiClient[] = [];
@@ -88,7 +89,11 @@ describe('drafts on the server', () => {
       status: 404,
     });
 
-    server.state.users.get(member.user_id)!.settings.enable_drafts_synchronization = false;
+    // Turning it off deletes what the server kept, and refuses new drafts.
+    await createDrafts(client, [good]);
+    expect((await getDrafts(client)).data.drafts.length).toBeGreaterThan(0);
+    await ok(server, member, 'PATCH', '/settings', { enable_drafts_synchronization: false });
+    expect((await getDrafts(client)).data.drafts).toEqual([]);
     await expect(createDrafts(client, [good])).rejects.toMatchObject({
       msg: 'User has disabled synchronizing drafts.',
     });
