@@ -70,6 +70,7 @@ const PANELS = [
   'User groups',
   'Linkifiers',
   'Saved snippets',
+  'Custom emoji',
   'Subscriptions',
 ];
 
