@@ -518,6 +518,8 @@ export const topics = {
   // Messages (issue 7): one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
   'messages.unreadChanged': UnreadChanged,
+  /** The organization changed who may edit, move or delete messages: reload the sidebar. */
+  'messages.rulesChanged': UnreadChanged,
   /** One organization's Inbox rows changed (or its connection did). */
   'inbox.changed': InboxAccountWire,
   'inbox.removed': z.object({ accountId: z.string() }),

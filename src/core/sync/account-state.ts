@@ -3,6 +3,7 @@
  * visibility, people, and the unread sets of NOTIFICATIONS.md, built from POST /register
  * and kept current by applying events. Unknown event types and heartbeats change nothing.
  */
+import type { TypingPeriods } from '../typing/periods.ts';
 import type { NotificationInput } from '../notify/policy.ts';
 import {
   applyAlertWords,
@@ -135,6 +136,10 @@ export class AccountState {
 
   get realmDefaults(): Readonly<Record<string, unknown>> {
     return this.#model.realmDefaults;
+  }
+
+  get typingPeriods(): Readonly<TypingPeriods> {
+    return this.#model.typingPeriods;
   }
 
   get alertWords(): readonly string[] {

@@ -25,6 +25,8 @@ export const PERCH_EVENT_TYPES = [
   'realm_linkifiers',
   // The picker's custom emoji; the renderer fetches them again when they change.
   'realm_emoji',
+  // The organization's message edit rules (src/core/messages/edit-rules.ts) follow its changes.
+  'realm',
 ] as const;
 
 /**
@@ -68,12 +70,7 @@ export const PERCH_REGISTER_PARAMS: RegisterParams = {
   // `typing` has events but no state to fetch, so it stays out of fetch_event_types.
   event_types: [...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, ...ADMIN_EVENT_TYPES, 'typing'],
   // `realm` brings the organization's name.
-  fetch_event_types: fetchEventTypes([
-    ...PERCH_EVENT_TYPES,
-    ...LEGACY_EVENT_TYPES,
-    'realm',
-    'user_group',
-  ]),
+  fetch_event_types: fetchEventTypes([...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, 'user_group']),
   apply_markdown: true,
   client_gravatar: true,
   include_subscribers: false,

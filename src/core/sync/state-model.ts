@@ -15,6 +15,7 @@ import type {
   UserSettings,
   UserTopic,
 } from './state-types.ts';
+import { typingPeriodsFrom, type TypingPeriods } from '../typing/periods.ts';
 import { isChannelMuted } from './state-muting.ts';
 import { UnreadIndex, topicKey } from './unreads.ts';
 
@@ -37,6 +38,8 @@ export interface AccountModel {
   hasVideoProviderToken: boolean;
   /** The server left out older unread messages (it lists a bounded number). */
   oldUnreadsMissing: boolean;
+  /** The server's typing protocol periods (register). */
+  typingPeriods: TypingPeriods;
   unreads: UnreadIndex;
 }
 
@@ -85,6 +88,7 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
     savedSnippets: byKey(r.saved_snippets, (s) => s.saved_snippet_id),
     hasVideoProviderToken: r.has_videoprovider_token ?? false,
     oldUnreadsMissing: r.unread_msgs.old_unreads_missing,
+    typingPeriods: typingPeriodsFrom(r),
     unreads: new UnreadIndex({
       channelCounted: (id) => {
         const sub = model.subscriptions.get(id);

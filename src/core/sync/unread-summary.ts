@@ -15,7 +15,7 @@ import type {
 } from './state-types.ts';
 import { topicKey, type UnreadCounts } from './unreads.ts';
 import type { EditRules } from '../../lib/message-permissions.ts';
-import { editRulesFrom } from '../messages/edit-rules.ts';
+import { LiveEditRules } from '../messages/edit-rules.ts';
 
 /** Servers before feature level 53 do not send max_message_length; theirs was this. */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;
@@ -60,10 +60,10 @@ export class UnreadPlaces {
   readonly #me: number;
   readonly emptyTopicName: string;
   readonly maxMessageLength: number;
-  readonly editRules: EditRules;
+  readonly #rules: LiveEditRules;
 
   constructor(register: RegisterResponse) {
-    this.editRules = editRulesFrom(register);
+    this.#rules = new LiveEditRules(register);
     this.#me = register.user_id;
     const name = register['realm_empty_topic_display_name'];
     this.emptyTopicName = typeof name === 'string' ? name : '';
@@ -79,8 +79,14 @@ export class UnreadPlaces {
     }
   }
 
+  /** Who may edit, move and delete which messages, as of the last event that changed it. */
+  get editRules(): EditRules {
+    return this.#rules.rules;
+  }
+
   /** Follows one event the state has just applied, with what applying it did. */
   follow(event: { type: string }, result: ApplyResult, state: AccountState): void {
+    this.#rules.follow(event);
     if (event.type === 'message') this.#message(event as MessageEvent, state);
     else if (event.type === 'update_message') this.#moved(event as UpdateMessageEvent);
     else if (event.type === 'update_message_flags') {

@@ -1,14 +1,12 @@
 /**
  * The receiving half of the typing protocol: who is typing where, from `typing` events. An
- * indicator lasts until its "stop" or EXPIRY_MS after the last "start", so a client that
- * vanished mid-sentence is not shown typing for ever.
+ * indicator lasts until its "stop" or the server's started-expiry period (periods.ts) after
+ * the last "start", so a client that vanished mid-sentence is not shown typing for ever.
  */
 import type { TypingTo } from '../../api/routes/typing.ts';
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import { typingKey } from './key.ts';
-
-/** Upstream's server_typing_started_expiry_period_milliseconds default. */
-export const EXPIRY_MS = 15_000;
+import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from './periods.ts';
 
 export interface Typists {
   to: TypingTo;
@@ -56,6 +54,7 @@ export class TypingBoard {
   constructor(
     private readonly clock: Clock,
     private readonly changed: () => void,
+    private readonly periods: () => TypingPeriods = () => DEFAULT_TYPING_PERIODS,
   ) {}
 
   apply(event: TypingEvent): void {
@@ -65,7 +64,10 @@ export class TypingBoard {
     if (event.op === 'start') {
       entry.timers.set(
         event.senderId,
-        this.clock.setTimeout(() => this.#forget(key, event.senderId), EXPIRY_MS),
+        this.clock.setTimeout(
+          () => this.#forget(key, event.senderId),
+          this.periods().startedExpiryMs,
+        ),
       );
       this.#typing.set(key, entry);
     } else {

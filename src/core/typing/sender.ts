@@ -1,17 +1,15 @@
 /**
  * The sending half of the typing protocol (POST /typing): "start" when the user begins to
- * type to a conversation, again every STARTED_WAIT_MS while they keep typing, "stop" after
- * STOPPED_WAIT_MS without a keystroke, on send, on an emptied draft or on moving elsewhere.
- * The renderer reports each keystroke; only this decides what goes to the server.
+ * type to a conversation, again every started-wait period while they keep typing, "stop"
+ * after the stopped-wait period without a keystroke, on send, on an emptied draft or on
+ * moving elsewhere. The periods are the server's (periods.ts), read at each keystroke so a
+ * new registration's values apply at once. The renderer reports each keystroke; only this
+ * decides what goes to the server.
  */
 import type { TypingTo } from '../../api/routes/typing.ts';
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import { typingKey } from './key.ts';
-
-/** Upstream's server_typing_started_wait_period_milliseconds default. */
-export const STARTED_WAIT_MS = 10_000;
-/** Upstream's server_typing_stopped_wait_period_milliseconds default. */
-export const STOPPED_WAIT_MS = 5_000;
+import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from './periods.ts';
 
 export type TypingSend = (op: 'start' | 'stop', to: TypingTo) => void;
 
@@ -23,6 +21,7 @@ export class TypingSender {
   constructor(
     private readonly clock: Clock,
     private readonly send: TypingSend,
+    private readonly periods: () => TypingPeriods = () => DEFAULT_TYPING_PERIODS,
   ) {}
 
   /** A keystroke in a draft to `to`; `allowed` is the user's setting for that kind. */
@@ -30,13 +29,14 @@ export class TypingSender {
     if (this.#to && typingKey(this.#to) !== typingKey(to)) this.stopped();
     if (!allowed) return;
     const now = this.clock.now();
-    if (!this.#to || now - this.#lastStart >= STARTED_WAIT_MS) {
+    const { startedWaitMs, stoppedWaitMs } = this.periods();
+    if (!this.#to || now - this.#lastStart >= startedWaitMs) {
       this.#to = to;
       this.#lastStart = now;
       this.send('start', to);
     }
     this.clock.clearTimeout(this.#idle);
-    this.#idle = this.clock.setTimeout(() => this.stopped(), STOPPED_WAIT_MS);
+    this.#idle = this.clock.setTimeout(() => this.stopped(), stoppedWaitMs);
   }
 
   /** Sent, emptied, or left: a "stop" if a "start" went out. */

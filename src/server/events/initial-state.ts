@@ -93,9 +93,12 @@ const sections: Record<string, Section> = {
       // The typing protocol's periods (FL 204); older clients hard-coded these same values.
       ...(ctx.state.featureLevel >= 204
         ? {
-            server_typing_started_wait_period_milliseconds: 10_000,
-            server_typing_stopped_wait_period_milliseconds: 5_000,
-            server_typing_started_expiry_period_milliseconds: 15_000,
+            server_typing_started_wait_period_milliseconds:
+              realm.typing_periods?.started_wait ?? 10_000,
+            server_typing_stopped_wait_period_milliseconds:
+              realm.typing_periods?.stopped_wait ?? 5_000,
+            server_typing_started_expiry_period_milliseconds:
+              realm.typing_periods?.started_expiry ?? 15_000,
           }
         : {}),
     };

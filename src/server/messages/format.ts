@@ -8,6 +8,7 @@ import { linkifierMatches } from '../markdown/linkifiers.ts';
 import { avatarUrl, canSeeEmail } from '../state/present.ts';
 import type { ServerState } from '../state/state.ts';
 import type { UserRecord } from '../state/types.ts';
+import { systemBot } from './notification-bot.ts';
 import type { MessageStore } from './store.ts';
 import type { StoredMessage } from './types.ts';
 
@@ -29,7 +30,7 @@ export function formatMessage(
   opts: FormatOptions,
 ): Record<string, unknown> {
   const { state } = ctx;
-  const sender = state.users.get(m.sender_id);
+  const sender = state.users.get(m.sender_id) ?? systemBot(state, m.sender_id);
   const senderEmail = sender?.email ?? '';
   const topic =
     m.type === 'stream' && m.topic === '' && !opts.allowEmptyTopicName

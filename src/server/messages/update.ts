@@ -16,6 +16,7 @@ import {
 } from './edit-rules.ts';
 import { editMessages, type PropagateMode } from './edit.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from './limits.ts';
+import { sendMoveNotices, type MovedThread } from './move-notices.ts';
 import { readableMessage } from './reactions.ts';
 import type { Messaging } from './service.ts';
 import type { StoredMessage } from './types.ts';
@@ -57,9 +58,7 @@ export function updateMessage(m: Messaging, user: UserRecord, id: number, params
   const topic = newTopic(m, params);
   const streamId = params.optInt('stream_id');
   const mode = params.optEnum('propagate_mode', MODES) ?? 'change_one';
-  // Upstream's own clients ask for these notices; this server has no notification bot to send them.
-  params.optBool('send_notification_to_old_thread');
-  params.optBool('send_notification_to_new_thread');
+  const notices = noticeWishes(m, params);
   params.optString('prev_content_sha256');
   if (rawContent === undefined && topic === undefined && streamId === undefined)
     throw badRequest('Nothing to change');
@@ -92,6 +91,7 @@ export function updateMessage(m: Messaging, user: UserRecord, id: number, params
   const moving = topicChanges || channelChanges ? messagesToMove(m, user, target, mode) : [target];
   const resolveOnly = topicChanges && !channelChanges && isResolveOnly(target.topic, topic);
   checkMoveLimits(m.state, user, moving, channelChanges, resolveOnly, now);
+  const from = { streamId: target.stream_id ?? 0, topic: target.topic };
   editMessages(m, target, moving, {
     editor: user,
     ...(content !== undefined ? { content } : {}),
@@ -99,6 +99,36 @@ export function updateMessage(m: Messaging, user: UserRecord, id: number, params
     ...(channelChanges ? { streamId } : {}),
     propagateMode: mode,
     timestamp: now,
+  });
+  // Resolving or unresolving is not announced as a move.
+  if ((!topicChanges && !channelChanges) || resolveOnly) return;
+  // Before FL 152 the notices were only for moves to another channel.
+  if (!channelChanges && m.state.featureLevel < 152) return;
+  sendMoveNotices(m, {
+    editor: user,
+    from,
+    to: { streamId: target.stream_id ?? 0, topic: target.topic },
+    count: moving.length,
+    wholeTopic: !anyLeft(m, user, from),
+    ...notices,
+  });
+}
+
+/** The notices asked for, with the defaults of the server's feature level (FL 152 changed them). */
+function noticeWishes(m: Messaging, params: Params): { toOld: boolean; toNew: boolean } {
+  const old = params.optBool('send_notification_to_old_thread');
+  const fresh = params.optBool('send_notification_to_new_thread');
+  return { toOld: old ?? m.state.featureLevel < 152, toNew: fresh ?? true };
+}
+
+/** Whether the user can still read a message in the topic the move left. */
+function anyLeft(m: Messaging, user: UserRecord, from: MovedThread): boolean {
+  const topic = from.topic.toLowerCase();
+  const history = m.store.history(user.user_id);
+  return m.store.channelMessageIds(from.streamId).some((id) => {
+    const message = m.store.get(id);
+    if (!message || message.topic.toLowerCase() !== topic) return false;
+    return history.indexOf(id) >= 0 || m.canReadWithoutCopy(user, message);
   });
 }
 

@@ -15,6 +15,7 @@ import { register as push } from './push.ts';
 import { register as reactions } from './reactions.ts';
 import { register as realmDeactivate } from './realm-deactivate.ts';
 import { register as realmEmoji } from './realm-emoji.ts';
+import { register as realmMessageEdit } from './realm-message-edit.ts';
 import { register as savedSnippets } from './saved-snippets.ts';
 import { register as drafts } from './drafts.ts';
 import { register as serverSettings } from './server-settings.ts';
@@ -48,6 +49,7 @@ export function buildRouter(): Router {
     reactions,
     realmDeactivate,
     realmEmoji,
+    realmMessageEdit,
     savedSnippets,
     drafts,
     serverSettings,

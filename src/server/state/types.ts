@@ -243,6 +243,8 @@ export interface RealmRecord {
   license_limit?: number;
   /** Who may edit, move and delete messages, and until when (upstream's realm settings). */
   message_edit: MessageEditSettings;
+  /** The typing protocol's periods in milliseconds, if not upstream's (register, FL 204). */
+  typing_periods?: { started_wait: number; stopped_wait: number; started_expiry: number };
 }
 
 /** Upstream's message editing settings; limits are seconds after sending, null for none. */

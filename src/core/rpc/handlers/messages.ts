@@ -7,12 +7,14 @@ import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
 import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
 import { emptyTopicParams } from '../../messages/empty-topic.ts';
+import { touchesEditRules } from '../../messages/edit-rules.ts';
 import { messageEvents } from '../../messages/live.ts';
 import { channelNamer, coreStoreAccess } from '../../messages/store/core-access.ts';
 import { MessageStore } from '../../messages/store/message-store.ts';
 import { fetchThroughStore } from '../../messages/store/served-fetch.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
 import { newestUnread } from '../../messages/newest-unread.ts';
+import type { EditRules } from '../../../lib/message-permissions.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import { RpcError } from '../errors.ts';
 
@@ -33,6 +35,8 @@ export function messagesHandlers(
 ): Pick<HandlerTable, MessageChannels> {
   const access = coreStoreAccess(store, ctx.sync);
   ctx.sync.onReset((accountId) => store.drop(accountId));
+  /** The edit rules each account's last sidebar carried to the renderer. */
+  const rulesSent = new Map<string, EditRules | undefined>();
   ctx.sync.onEvents((accountId, events) => {
     const relevant = messageEvents(events);
     // The store first: a view told of these events may ask for a window at once.
@@ -41,6 +45,11 @@ export function messagesHandlers(
     } & Record<string, unknown>)[];
     store.apply(accountId, loose, { channelName: channelNamer(ctx.sync, accountId) });
     if (relevant.length > 0) ctx.bus.publish('messages.events', { accountId, events: relevant });
+    if (!loose.some(touchesEditRules)) return;
+    // The message menus read the rules from the sidebar: the renderer reloads a stale one.
+    const rules = ctx.sync.unreadSummary(accountId)?.editRules;
+    if (rulesSent.has(accountId) && rulesSent.get(accountId) !== rules)
+      ctx.bus.publish('messages.rulesChanged', { accountId });
   });
   ctx.sync.onUnreadsChanged((accountId) =>
     ctx.bus.publish('messages.unreadChanged', { accountId }),
@@ -83,9 +92,11 @@ export function messagesHandlers(
         return data.messages;
       }),
     'messages.sidebar': ({ accountId }) =>
-      withClient(accountId, (client, account) =>
-        buildSidebar(client, account.userId, ctx.sync.unreadSummary(accountId)),
-      ),
+      withClient(accountId, (client, account) => {
+        const summary = ctx.sync.unreadSummary(accountId);
+        rulesSent.set(accountId, summary?.editRules);
+        return buildSidebar(client, account.userId, summary);
+      }),
     'messages.send': ({ accountId, to, content }) =>
       withClient(accountId, async (client) => {
         refuseOverLimit(content, ctx.sync.unreadSummary(accountId)?.maxMessageLength);

@@ -2,6 +2,7 @@
 import { setTypingStatus } from '../../../api/routes/typing.ts';
 import type { CoreContext } from '../../context.ts';
 import { TypingBoard, readTypingEvent } from '../../typing/board.ts';
+import { DEFAULT_TYPING_PERIODS } from '../../typing/periods.ts';
 import { TypingSender } from '../../typing/sender.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
@@ -9,16 +10,24 @@ export function typingHandlers(ctx: CoreContext): Pick<HandlerTable, 'messages.t
   const senders = new Map<string, TypingSender>();
   const boards = new Map<string, TypingBoard>();
 
+  /** The server's periods, from the account's latest registration. */
+  const periods = (accountId: string) =>
+    ctx.sync.state(accountId)?.typingPeriods ?? DEFAULT_TYPING_PERIODS;
+
   function senderFor(accountId: string): TypingSender {
     let sender = senders.get(accountId);
     if (!sender) {
-      sender = new TypingSender(ctx.clock, (op, to) => {
-        // A lost typing notice only means a missing indicator elsewhere; nothing to tell.
-        void ctx.accounts
-          .clientFor(accountId)
-          .then(({ client }) => setTypingStatus(client, op, to))
-          .catch(() => undefined);
-      });
+      sender = new TypingSender(
+        ctx.clock,
+        (op, to) => {
+          // A lost typing notice only means a missing indicator elsewhere; nothing to tell.
+          void ctx.accounts
+            .clientFor(accountId)
+            .then(({ client }) => setTypingStatus(client, op, to))
+            .catch(() => undefined);
+        },
+        () => periods(accountId),
+      );
       senders.set(accountId, sender);
     }
     return sender;
@@ -38,7 +47,7 @@ export function typingHandlers(ctx: CoreContext): Pick<HandlerTable, 'messages.t
           })),
         });
       };
-      board = new TypingBoard(ctx.clock, publish);
+      board = new TypingBoard(ctx.clock, publish, () => periods(accountId));
       boards.set(accountId, board);
     }
     return board;

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { TypingTo } from '../../../../src/api/routes/typing.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
-import { EXPIRY_MS, TypingBoard, readTypingEvent } from '../../../../src/core/typing/board.ts';
-import {
-  STARTED_WAIT_MS,
-  STOPPED_WAIT_MS,
-  TypingSender,
-} from '../../../../src/core/typing/sender.ts';
+import { TypingBoard, readTypingEvent } from '../../../../src/core/typing/board.ts';
+import { DEFAULT_TYPING_PERIODS, typingPeriodsFrom } from '../../../../src/core/typing/periods.ts';
+import { TypingSender } from '../../../../src/core/typing/sender.ts';
+
+const {
+  startedWaitMs: STARTED_WAIT_MS,
+  stoppedWaitMs: STOPPED_WAIT_MS,
+  startedExpiryMs: EXPIRY_MS,
+} = DEFAULT_TYPING_PERIODS;
 
 const deploy: TypingTo = { type: 'stream', streamId: 3, topic: 'deploy' };
 const ada: TypingTo = { type: 'direct', userIds: [7] };
@@ -97,5 +100,25 @@ describe('showing who is typing', () => {
     await clock.advance(1000);
     expect(board.list()).toEqual([]);
     expect(changes).toBe(5);
+  });
+});
+
+describe('the typing periods a server gives', () => {
+  it('are read from register, with the old hard-coded values where a server sends none', () => {
+    expect(
+      typingPeriodsFrom({
+        server_typing_started_wait_period_milliseconds: 4000,
+        server_typing_stopped_wait_period_milliseconds: 2000,
+        server_typing_started_expiry_period_milliseconds: 6000,
+      }),
+    ).toEqual({ startedWaitMs: 4000, stoppedWaitMs: 2000, startedExpiryMs: 6000 });
+    expect(typingPeriodsFrom({})).toEqual({
+      startedWaitMs: 10_000,
+      stoppedWaitMs: 5_000,
+      startedExpiryMs: 15_000,
+    });
+    expect(typingPeriodsFrom({ server_typing_stopped_wait_period_milliseconds: -1 })).toEqual(
+      DEFAULT_TYPING_PERIODS,
+    );
   });
 });
