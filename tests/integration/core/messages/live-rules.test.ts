@@ -11,11 +11,10 @@ import type { RegisterResponse } from '../../../../src/core/sync/state-types.ts'
 import { refusal } from '../../../../src/lib/message-permissions.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, call, ok, pending } from '../../server/messaging-client.ts';
+import { useCoreAndServer } from '../../support/core-server.ts';
+import type { Sidebar } from '../../../../src/core/rpc/schemas/messages.ts';
 
 let server: StartedServer;
-afterEach(async () => {
-  await server.close();
-});
 
 async function signedIn(local: string) {
   const user = byEmail(server, local);
@@ -40,6 +39,10 @@ async function signedIn(local: string) {
 const own = (userId: number) => ({ sender_id: userId, timestamp: 1_000, type: 'stream' });
 
 describe('the Core’s edit rules after sign-in', () => {
+  afterEach(async () => {
+    await server.close();
+  });
+
   it('follow an administrator turning editing off and lengthening the edit limit', async () => {
     server = await startServer({ rateLimit: false });
     const member = await signedIn('member');
@@ -91,5 +94,24 @@ describe('the Core’s edit rules after sign-in', () => {
     });
     expect(await member.catchUp()).toBe(false);
     expect(member.live.rules.allowEditing).toBe(true);
+  });
+});
+
+describe('the Core telling the window the rules changed', () => {
+  const t = useCoreAndServer({ server: { rateLimit: false } });
+
+  it('pushes messages.rulesChanged and serves the new rules with the sidebar', async () => {
+    const accountId = await t.signIn(byEmail(t.server, 'member'), { listening: true });
+    const before = await t.call<Sidebar>('messages.sidebar', { accountId });
+    expect(before.editRules.allowEditing).toBe(true);
+
+    await ok(t.server, byEmail(t.server, 'admin'), 'PATCH', '/realm', {
+      allow_message_editing: false,
+    });
+    await expect
+      .poll(() => t.pushed.filter((p) => p.topic === 'messages.rulesChanged'))
+      .toEqual([{ topic: 'messages.rulesChanged', payload: { accountId } }]);
+    const after = await t.call<Sidebar>('messages.sidebar', { accountId });
+    expect(after.editRules.allowEditing).toBe(false);
   });
 });
