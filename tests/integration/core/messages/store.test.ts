@@ -147,8 +147,16 @@ describe('the Core message store', () => {
       op: 'add',
       flag: 'starred',
     });
-    await send(server, other, 'general', 'and one more', 'plans');
-    await eventsPushed(6);
+    const last = await send(server, other, 'general', 'and one more', 'plans');
+    await expect
+      .poll(() =>
+        pushed.some((p) =>
+          (p.payload as { events?: { type: string; message?: { id: number } }[] }).events?.some(
+            (e) => e.type === 'message' && e.message?.id === last,
+          ),
+        ),
+      )
+      .toBe(true);
 
     const topic = await open(id, TOPIC);
     const channel = await open(id, GENERAL);
