@@ -108,10 +108,11 @@ export class Timeline {
     if (effect.refetch.length > 0) await this.#refetch(effect.refetch);
     if (effect.fetchIn.length > 0) await this.#fetchIn(effect.fetchIn);
     // A new message only shows if the newest end is loaded; otherwise scrolling finds it.
+    // The list stays at the newest end while it is fetched: a message moved in meanwhile
+    // (a move notice comes with its move) still fits there.
     if (newer && this.foundNewest) {
-      this.foundNewest = false;
       if (this.loading) this.#newerWanted = true;
-      else await this.loadNewer();
+      else await this.#grow('newer', this.messages.at(-1)?.id);
     }
   }
 
@@ -139,12 +140,21 @@ export class Timeline {
         this.messages = this.#trim([...fresh, ...this.messages], 'newest');
       } else {
         this.foundNewest = page.foundNewest;
-        this.messages = this.#trim([...this.messages, ...fresh], 'oldest');
+        // A message moved in while this page was under way may already be in place.
+        const have = new Set(this.messages.map((m) => m.id));
+        const added = fresh.filter((m) => !have.has(m.id));
+        const joined = [...this.messages, ...added];
+        if (added.length > 0 && added[0]!.id < (this.messages.at(-1)?.id ?? 0))
+          joined.sort((a, b) => a.id - b.id);
+        this.messages = this.#trim(joined, 'oldest');
       }
       // A retry after a failed batch went through: its error no longer describes the list.
       this.error = undefined;
     } catch (err) {
-      if (generation === this.#generation) this.error = errorText(err);
+      if (generation !== this.#generation) return;
+      this.error = errorText(err);
+      // The newest end is no longer known to be loaded: scrolling there tries again.
+      if (direction === 'newer') this.foundNewest = false;
     }
     await this.#finish(generation);
   }
@@ -155,7 +165,8 @@ export class Timeline {
     this.loading = undefined;
     if (!this.#newerWanted) return;
     this.#newerWanted = false;
-    await this.loadNewer();
+    if (this.foundNewest) await this.#grow('newer', this.messages.at(-1)?.id);
+    else await this.loadNewer();
   }
 
   #trim(messages: MessageWire[], drop: 'newest' | 'oldest'): MessageWire[] {
