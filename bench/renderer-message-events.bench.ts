@@ -239,7 +239,8 @@ async function measurePage(
         .evaluateAll((bs) => bs.map((b) => Number(b.getAttribute('data-key'))));
       drawn = shown.length;
       const id = shown[(i * 7) % shown.length]!;
-      const entry = sent.find((s) => s.id === id)!;
+      const entry = sent.find((s) => s.id === id);
+      if (!entry) throw new Error(`message ${id} is not one the bench sent`);
       let touched = [id];
       const timed = await arm(page);
       if (kind === 'edit') {
@@ -252,7 +253,13 @@ async function measurePage(
         const moved = `${entry.topic} moved ${i}`;
         touched = sent.filter((s) => s.topic === entry.topic).map((s) => s.id);
         for (const s of sent) if (s.topic === entry.topic) s.topic = moved;
-        await call('PATCH', `/messages/${id}`, { topic: moved, propagate_mode: 'change_all' });
+        // No move notices: their new messages would be measured as part of the move.
+        await call('PATCH', `/messages/${id}`, {
+          topic: moved,
+          propagate_mode: 'change_all',
+          send_notification_to_old_thread: 'false',
+          send_notification_to_new_thread: 'false',
+        });
       }
       const result = await timed();
       const rows = result.rows;

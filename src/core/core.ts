@@ -41,6 +41,11 @@ export interface CoreOptions extends HostAdapters {
   notifyInRenderer?: boolean;
   /** Where HTTPS_PROXY, HTTP_PROXY and NO_PROXY are read (process.env unless a test passes one). */
   env?: Env;
+  /**
+   * False: every history window is fetched from the server, as before the message store.
+   * Only the bench comparing the two paths turns it off.
+   */
+  messageStore?: boolean;
 }
 
 export interface Core {
@@ -156,7 +161,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startDemo,
     openNotifications: () => pageNotifier?.stillOpen() ?? [],
   };
-  const handlers = createHandlers(ctx);
+  const handlers = createHandlers(ctx, { messageStore: options.messageStore ?? true });
   await watchStoredAccounts(sync, accounts);
   if (options.demo) await startDemo();
   state = 'ready';

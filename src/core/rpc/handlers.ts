@@ -19,7 +19,7 @@ import { uploadsHandlers } from './handlers/uploads.ts';
 import { PendingUploads } from '../uploads/pending.ts';
 
 /** The one handler table both transports dispatch into. */
-export function createHandlers(ctx: CoreContext): HandlerTable {
+export function createHandlers(ctx: CoreContext, options: { messageStore: boolean }): HandlerTable {
   const { accounts } = ctx;
   // Files handed over in chunks: attachments and custom emoji images alike.
   const pending = new PendingUploads();
@@ -80,7 +80,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...adminHealthHandlers(ctx),
     ...adminUsersHandlers(ctx),
     ...adminEditHandlers(ctx),
-    ...messagesHandlers(ctx),
+    ...messagesHandlers(ctx, undefined, options.messageStore),
     ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
     ...draftsHandlers(ctx),

@@ -39,7 +39,29 @@ function absolutize(doc: Document, serverUrl: string): void {
   }
 }
 
+/**
+ * Made-safe HTML by server and source, the most recently used kept: a narrow opened again
+ * redraws its rows from here instead of parsing and sanitizing each message afresh (the
+ * larger part of a return's first paint). The result depends on nothing else.
+ */
+const made = new Map<string, string>();
+const MADE_MAX = 2000;
+
 export function messageHtml(html: string, serverUrl: string): string {
+  const key = `${serverUrl}\n${html}`;
+  const known = made.get(key);
+  if (known !== undefined) {
+    made.delete(key);
+    made.set(key, known);
+    return known;
+  }
+  const safe = makeSafe(html, serverUrl);
+  made.set(key, safe);
+  if (made.size > MADE_MAX) made.delete(made.keys().next().value as string);
+  return safe;
+}
+
+function makeSafe(html: string, serverUrl: string): string {
   // DOMParser documents are inert: nothing in them runs or loads.
   const raw = parser.parseFromString(html, 'text/html');
   absolutize(raw, serverUrl);

@@ -28,11 +28,26 @@ export class VirtualRows {
     readonly maxRows: number,
   ) {}
 
-  setKeys(keys: readonly number[]): void {
+  /**
+   * The rows, in order. `known` holds heights measured when these rows were shown before
+   * (the same list opened again): taken where nothing newer was measured, so the first
+   * layout is already right and settles without measuring rounds.
+   */
+  setKeys(keys: readonly number[], known?: ReadonlyMap<number, number>): void {
     this.#keys = keys;
     this.#index = new Map(keys.map((k, i) => [k, i]));
     for (const key of this.#heights.keys()) if (!this.#index.has(key)) this.#heights.delete(key);
+    if (known) {
+      for (const [key, height] of known) {
+        if (this.#index.has(key) && !this.#heights.has(key)) this.#heights.set(key, height);
+      }
+    }
     this.#layout();
+  }
+
+  /** The heights measured so far, to hand to setKeys when this list is shown again. */
+  measured(): Map<number, number> {
+    return new Map(this.#heights);
   }
 
   /** Records measured heights; true when any changed. */

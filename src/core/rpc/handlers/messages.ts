@@ -32,8 +32,9 @@ type MessageChannels =
 export function messagesHandlers(
   ctx: CoreContext,
   store = new MessageStore(),
+  keepMessages = true,
 ): Pick<HandlerTable, MessageChannels> {
-  const access = coreStoreAccess(store, ctx.sync);
+  const access = { ...coreStoreAccess(store, ctx.sync), enabled: () => keepMessages };
   ctx.sync.onReset((accountId) => store.drop(accountId));
   /** The edit rules each account's last sidebar carried to the renderer. */
   const rulesSent = new Map<string, EditRules | undefined>();
@@ -81,7 +82,7 @@ export function messagesHandlers(
       withClient(args.accountId, (client) => fetchThroughStore(access, client, args)),
     'messages.byIds': ({ accountId, messageIds, narrow }) =>
       withClient(accountId, async (client) => {
-        const kept = narrow ? undefined : store.byIds(accountId, messageIds);
+        const kept = narrow || !keepMessages ? undefined : store.byIds(accountId, messageIds);
         if (kept) return kept;
         const { data } = await getMessages(client, {
           message_ids: messageIds,

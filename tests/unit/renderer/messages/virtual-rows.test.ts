@@ -13,6 +13,26 @@ describe('a windowed list of variable-height rows', () => {
     expect(rows.total).toBe(220);
   });
 
+  it('lays a list shown again out from the heights measured when it was last shown', () => {
+    const rows = new VirtualRows(50, 100);
+    rows.setKeys([1, 2, 3]);
+    rows.measure([
+      [1, 120],
+      [2, 30],
+    ]);
+    const before = rows.measured();
+    rows.setKeys([7, 8]);
+    expect(rows.total).toBe(100);
+    // Back to the first list: its heights, not the estimate, with no measuring round.
+    rows.setKeys([1, 2, 3], before);
+    expect(rows.offsetOf(3)).toBe(150);
+    expect(rows.measure([[1, 120]])).toBe(false);
+    // A height measured since wins over a remembered one.
+    rows.measure([[1, 80]]);
+    rows.setKeys([1, 2, 3, 4], before);
+    expect(rows.offsetOf(4)).toBe(80 + 30 + 50);
+  });
+
   it('returns only the rows near the viewport, however long the list', () => {
     const rows = new VirtualRows(40, 80);
     rows.setKeys(range(1, 50_001));

@@ -1,0 +1,135 @@
+/**
+ * Screenshots of the screens a person lives in, on the demo organization, in light and
+ * dark: what a developer looks at before calling a screen done.
+ *
+ *   npx tsx scripts/screenshots.ts [out-dir]      (default: ./screenshots)
+ *
+ * Runs the Core in this process with its keys in memory (no keychain needed), the renderer
+ * from dist/renderer (run `npx vite build` first), and Debian's or Playwright's Chromium.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Page } from '@playwright/test';
+import { MemorySecretStore } from '../src/core/accounts/memory-secret-store.ts';
+import { createCore } from '../src/core/core.ts';
+import { startWebHost } from '../src/web/host.ts';
+import { chromiumPath } from '../tests/e2e/support/chromium.ts';
+
+const out = resolve(process.argv[2] ?? 'screenshots');
+await mkdir(out, { recursive: true });
+const dataDir = await mkdtemp(join(tmpdir(), 'perch-shots-'));
+const core = await createCore({
+  dataDir,
+  version: 'screenshots',
+  transport: 'web',
+  demo: true,
+  secrets: new MemorySecretStore(),
+});
+const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
+const executablePath = chromiumPath();
+const browser = await chromium.launch({
+  headless: true,
+  ...(executablePath ? { executablePath } : {}),
+  args: ['--no-sandbox', '--disable-gpu'],
+});
+
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
+
+/** Each screen: how to get there from a freshly loaded window. */
+const screens: [string, (page: Page) => Promise<void>][] = [
+  [
+    'inbox',
+    async (page) => {
+      await section(page, 'Inbox').click();
+      await page.getByRole('heading', { name: 'Inbox' }).first().waitFor();
+    },
+  ],
+  [
+    'recent',
+    async (page) => {
+      await section(page, 'Recent').click();
+      await page.getByRole('heading', { name: 'Recent conversations' }).first().waitFor();
+    },
+  ],
+  [
+    'messages',
+    async (page) => {
+      await section(page, 'Messages').click();
+      await page.locator('article[data-message-id]').first().waitFor();
+    },
+  ],
+  [
+    'message-menu',
+    async (page) => {
+      await section(page, 'Messages').click();
+      const row = page.locator('article[data-message-id]').last();
+      await row.hover();
+      await row.getByRole('button', { name: /^Actions on message/ }).click();
+      await page.getByRole('menu').first().waitFor();
+    },
+  ],
+  [
+    'compose-completion',
+    async (page) => {
+      await section(page, 'Messages').click();
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.click();
+      await box.pressSequentially('Hello @o');
+      await page.getByRole('listbox').first().waitFor();
+    },
+  ],
+  [
+    'emoji-picker',
+    async (page) => {
+      await section(page, 'Messages').click();
+      const row = page.locator('article[data-message-id]').last();
+      await row.hover();
+      await row.getByRole('button', { name: 'Add reaction' }).click();
+      await page.getByRole('dialog').first().waitFor();
+    },
+  ],
+  [
+    'keyboard-help',
+    async (page) => {
+      await section(page, 'Messages').click();
+      await page.locator('article[data-message-id]').first().waitFor();
+      await page.keyboard.press('Shift+?');
+      await page.getByRole('dialog').first().waitFor();
+    },
+  ],
+];
+
+try {
+  for (const scheme of ['light', 'dark'] as const) {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      colorScheme: scheme,
+    });
+    for (const [name, reach] of screens) {
+      const page = await context.newPage();
+      await page.goto(host.url);
+      try {
+        await reach(page);
+        // Fonts and emoji images in, and the list laid out, before the picture.
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          await new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
+        });
+        await page.screenshot({ path: join(out, `${name}-${scheme}.png`) });
+        console.log(`${name}-${scheme}.png`);
+      } catch (err) {
+        console.error(`${name} (${scheme}): ${(err as Error).message.split('\n')[0]}`);
+        await page.screenshot({ path: join(out, `${name}-${scheme}-FAILED.png`) });
+      }
+      await page.close();
+    }
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await host.close();
+  await core.close();
+  await rm(dataDir, { recursive: true, force: true });
+}
