@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyEvent,
-  mergeMovedIn,
-  replaceMessages,
-} from '../../../src/lib/message-events.ts';
+import { applyEvent, mergeMovedIn, replaceMessages } from '../../../src/lib/message-events.ts';
 import { groupReactions } from '../../../src/renderer/lib/reactions.ts';
 import { message } from '../renderer/messages/message-fixture.ts';
 

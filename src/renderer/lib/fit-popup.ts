@@ -1,0 +1,55 @@
+/**
+ * A popup (a message's menu, the emoji picker) opens below what opened it, inside a list
+ * that scrolls. Near the list's bottom (where the newest message, the one most often acted
+ * on, sits) it would be cut off by the list's edge: then, with more room above, it opens
+ * above instead. Placement is taken again whenever the popup changes size.
+ */
+
+function scrollerOf(node: HTMLElement): HTMLElement | undefined {
+  for (let el = node.parentElement; el; el = el.parentElement) {
+    const { overflowY } = getComputedStyle(el);
+    if (overflowY === 'auto' || overflowY === 'scroll' || overflowY === 'hidden') return el;
+  }
+  return undefined;
+}
+
+/**
+ * Which side the popup goes: below (from `belowTop`, where its CSS puts it) unless it is cut
+ * off there and there is more room above its anchor (whose top is `anchorTop`).
+ */
+export function sideFor(
+  popupHeight: number,
+  at: { belowTop: number; anchorTop: number },
+  room: { top: number; bottom: number },
+): 'below' | 'above' {
+  const below = room.bottom - at.belowTop;
+  const above = at.anchorTop - room.top;
+  return popupHeight <= below || below >= above ? 'below' : 'above';
+}
+
+/** Svelte action: the node is absolutely placed under its offset parent by its own CSS. */
+export function fitPopup(node: HTMLElement): { destroy(): void } {
+  const place = () => {
+    const anchor = (node.offsetParent ?? node.parentElement)?.getBoundingClientRect();
+    if (!anchor) return;
+    const box = scrollerOf(node)?.getBoundingClientRect();
+    const room = {
+      top: Math.max(box?.top ?? 0, 0),
+      bottom: Math.min(box?.bottom ?? window.innerHeight, window.innerHeight),
+    };
+    // Measured where its own CSS puts it, below.
+    node.style.top = '';
+    node.style.bottom = '';
+    const natural = node.getBoundingClientRect();
+    const side = sideFor(natural.height, { belowTop: natural.top, anchorTop: anchor.top }, room);
+    node.dataset.side = side;
+    if (side === 'above') {
+      node.style.top = 'auto';
+      node.style.bottom = '100%';
+    }
+  };
+  place();
+  const observer = new ResizeObserver(place);
+  observer.observe(node);
+  return { destroy: () => observer.disconnect() };
+}

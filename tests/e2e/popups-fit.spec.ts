@@ -1,0 +1,92 @@
+/**
+ * The popups of a message (its menu, the emoji picker) and of a recipient bar, opened on the
+ * newest message at the bottom of a full list, where a person most often opens them: each
+ * shows whole inside the list, above what opened it, instead of cut off by the list's edge.
+ * Near the top of the list they open below as before.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { messageRow as row } from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
+
+const suite = useMessageSuite();
+const NARROW = 'channel:general topic:popups';
+
+/** Whether `inner` lies wholly inside the visible part of the message list. */
+async function insideList(page: Page, inner: Locator): Promise<boolean> {
+  const list = await page.getByTestId('message-list').boundingBox();
+  const box = await inner.boundingBox();
+  if (!list || !box) return false;
+  return (
+    box.y >= list.y - 1 &&
+    box.y + box.height <= list.y + list.height + 1 &&
+    box.x >= list.x - 1 &&
+    box.x + box.width <= list.x + list.width + 1
+  );
+}
+
+/** The owner's own messages are read: the list opens at its newest end. */
+const ownLine = (topic: string, content: string) =>
+  suite.post(suite.byRole(100), topic, content).id;
+
+async function atBottom(page: Page): Promise<number> {
+  const ids: number[] = [];
+  for (let i = 0; i < 30; i++) ids.push(ownLine('popups', `line ${i} of a long topic`));
+  await suite.openAt(page, suite.byRole(100), NARROW);
+  const newest = ids.at(-1)!;
+  await expect(row(page, newest)).toBeInViewport();
+  return newest;
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the newest message's menu and emoji picker open above it, whole (${scheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const newest = await atBottom(page);
+    const message = row(page, newest);
+
+    await message.hover();
+    await message.getByRole('button', { name: `Actions on message ${newest}` }).click();
+    const menu = page.getByRole('menu', { name: `Actions on message ${newest}` });
+    await expect(menu).toBeVisible();
+    await expect(menu).toHaveAttribute('data-side', 'above');
+    expect(await insideList(page, menu)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+
+    await message.hover();
+    await message.getByRole('button', { name: 'Add reaction' }).click();
+    const picker = message.getByRole('dialog', { name: 'Emoji picker' });
+    await expect(picker.getByRole('textbox', { name: 'Search emoji' })).toBeFocused();
+    await expect(picker).toHaveAttribute('data-side', 'above');
+    expect(await insideList(page, picker)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`picker-${scheme}.png`) });
+    // What it is for works from there: the first emoji reacts.
+    await picker.getByRole('textbox', { name: 'Search emoji' }).fill('tada');
+    await picker.getByRole('button', { name: /tada/ }).first().click();
+    await expect(message.getByRole('button', { name: /^tada: 1 by you/ })).toBeVisible();
+  });
+}
+
+test('near the top of the list the menu opens below its message', async ({ page }) => {
+  const first = suite.post(suite.byRole(400), 'popups', 'the only line').id;
+  await suite.openAt(page, suite.byRole(100), NARROW);
+  const message = row(page, first);
+  await message.hover();
+  await message.getByRole('button', { name: `Actions on message ${first}` }).click();
+  const menu = page.getByRole('menu', { name: `Actions on message ${first}` });
+  await expect(menu).toHaveAttribute('data-side', 'below');
+  expect(await insideList(page, menu)).toBe(true);
+});
+
+test('a recipient bar’s menu at the bottom of the list opens above it, whole', async ({ page }) => {
+  for (let i = 0; i < 30; i++) ownLine(`topic ${i}`, `alone in topic ${i}`);
+  await suite.openAt(page, suite.byRole(100), 'channel:general');
+  const bar = page.getByRole('button', { name: 'Actions on #general > topic 29' });
+  await expect(bar).toBeInViewport();
+  await bar.click();
+  const menu = page.getByRole('menu', { name: 'Actions on #general > topic 29' });
+  await expect(menu.getByRole('menuitem').first()).toBeVisible();
+  await expect(menu).toHaveAttribute('data-side', 'above');
+  expect(await insideList(page, menu)).toBe(true);
+});
