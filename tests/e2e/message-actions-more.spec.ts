@@ -32,9 +32,10 @@ test('copy link puts the message’s link on the clipboard, and following it jum
     new RegExp(`^${suite.server.url}/#narrow/channel/\\d+-general/topic/actions/near/${id}$`),
   );
 
-  // Shared in another conversation, the link opens the message in its context.
-  const shared = send(owner, `[look](${link})`, 'chatter');
-  await openNarrow(page, suite.mode, 'channel:general topic:chatter');
+  // Shared in another conversation, the link opens the message in its context. (A topic of
+  // its own: the unread fillers would open 'chatter' at its first unread, far from the link.)
+  const shared = send(owner, `[look](${link})`, 'sharing');
+  await openNarrow(page, suite.mode, 'channel:general topic:sharing');
   await row(page, shared).getByRole('link', { name: 'look' }).click();
   await expect(row(page, id)).toHaveAttribute('data-jumped', 'true');
   await expect(row(page, id)).toBeInViewport();
