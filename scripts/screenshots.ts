@@ -91,6 +91,41 @@ const screens: [string, (page: Page) => Promise<void>][] = [
     },
   ],
   [
+    'move-form',
+    async (page) => {
+      await section(page, 'Messages').click();
+      const row = page.locator('article[data-message-id]').last();
+      await row.hover();
+      await row.getByRole('button', { name: /^Actions on message/ }).click();
+      await page.getByRole('menuitem', { name: 'Move message or topic…' }).click();
+      await page.getByRole('form', { name: /^Move message/ }).waitFor();
+    },
+  ],
+  [
+    'drafts',
+    async (page) => {
+      await section(page, 'Messages').click();
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('A draft kept for later');
+      await page
+        .getByRole('navigation', { name: 'Conversations' })
+        .getByRole('button', { name: /^Drafts/ })
+        .click();
+      await page.getByRole('region', { name: 'Drafts' }).getByRole('listitem').first().waitFor();
+    },
+  ],
+  [
+    'admin-custom-emoji',
+    async (page) => {
+      await section(page, 'Admin').click();
+      await page
+        .getByRole('navigation', { name: 'Admin panels' })
+        .getByRole('button', { name: 'Custom emoji', exact: true })
+        .click();
+      await page.getByRole('heading', { name: 'Custom emoji' }).first().waitFor();
+    },
+  ],
+  [
     'keyboard-help',
     async (page) => {
       await section(page, 'Messages').click();

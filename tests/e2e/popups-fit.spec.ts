@@ -90,3 +90,27 @@ test('a recipient bar’s menu at the bottom of the list opens above it, whole',
   await expect(menu).toHaveAttribute('data-side', 'above');
   expect(await insideList(page, menu)).toBe(true);
 });
+
+test('the move form and the editor opened on the newest message are brought whole into view, keyboard in their first field', async ({
+  page,
+}) => {
+  const newest = await atBottom(page);
+  const message = row(page, newest);
+
+  await message.hover();
+  await message.getByRole('button', { name: `Actions on message ${newest}` }).click();
+  await page.getByRole('menuitem', { name: 'Move message or topic…' }).click();
+  const move = page.getByRole('form', { name: `Move message ${newest}` });
+  await expect(move.getByRole('combobox', { name: 'Channel' })).toBeFocused();
+  await expect(move.getByRole('button', { name: 'Move' })).toBeInViewport({ ratio: 0.9 });
+  expect(await insideList(page, move)).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(move).toHaveCount(0);
+
+  await message.hover();
+  await message.getByRole('button', { name: `Actions on message ${newest}` }).click();
+  await page.getByRole('menuitem', { name: 'Edit message' }).click();
+  const edit = page.getByRole('form', { name: `Edit message ${newest}` });
+  await expect(edit.getByRole('textbox', { name: 'Message' })).toBeFocused();
+  await expect(edit.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 0.9 });
+});
