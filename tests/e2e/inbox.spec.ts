@@ -136,6 +136,10 @@ test('Inbox and Recent show all three accounts and follow new messages live', as
 
   await post(south, 'south fresh');
   await expect(topic(page, 'south fresh')).toHaveCount(1);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await page.screenshot({ path: test.info().outputPath(`inbox-${colorScheme}.png`) });
+  }
 
   await page
     .getByRole('navigation', { name: 'Sections' })

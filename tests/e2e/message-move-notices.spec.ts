@@ -32,7 +32,7 @@ test('a move leaves a notice in the new topic by default, and in the old one whe
   await toOld.check();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await form.screenshot({ path: `/tmp/shots-actgaps/move-form-${scheme}.png` });
+    await form.screenshot({ path: test.info().outputPath(`move-form-${scheme}.png`) });
   }
   await form.getByRole('button', { name: 'Move' }).click();
 
@@ -50,7 +50,7 @@ test('a move leaves a notice in the new topic by default, and in the old one whe
   await expect(row(page, first)).toHaveCount(0);
   for (const scheme of ['light', 'dark'] as const) {
     await elsewhere.emulateMedia({ colorScheme: scheme });
-    await elsewhere.screenshot({ path: `/tmp/shots-actgaps/move-notice-${scheme}.png` });
+    await elsewhere.screenshot({ path: test.info().outputPath(`move-notice-${scheme}.png`) });
   }
 });
 

@@ -49,7 +49,7 @@ test('editing turned off by an administrator is refused in the open menu with th
     await page.emulateMedia({ colorScheme: scheme });
     await page
       .getByRole('menu', { name: `Actions on message ${id}` })
-      .screenshot({ path: `/tmp/shots-actgaps/menu-editing-off-${scheme}.png` });
+      .screenshot({ path: test.info().outputPath(`menu-editing-off-${scheme}.png`) });
   }
   await page.keyboard.press('Escape');
 

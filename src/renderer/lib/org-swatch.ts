@@ -14,9 +14,16 @@ export const LIGHTNESS = 28;
 /**
  * A colour that stays the same for an organization across runs (derived from its URL) and
  * keeps white initials readable: fixed saturation and a lightness dark enough for contrast.
+ * The hash is mixed (MurmurHash3's finalizer) so that addresses differing only at the end
+ * (a port, a last letter) land on unrelated hues instead of neighbouring ones.
  */
 export function swatchOf(url: string): string {
   let hash = 0;
   for (const ch of url) hash = (Math.imul(hash, 31) + ch.codePointAt(0)!) >>> 0;
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash = (hash ^ (hash >>> 16)) >>> 0;
   return `hsl(${hash % 360} ${SATURATION}% ${LIGHTNESS}%)`;
 }

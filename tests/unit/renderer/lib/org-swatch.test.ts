@@ -28,8 +28,19 @@ describe("an organization's stand-in icon", () => {
 
   it('has a colour that stays the same for one address and differs between addresses', () => {
     expect(swatchOf('https://chat.example.org')).toBe(swatchOf('https://chat.example.org'));
-    expect(swatchOf('https://chat.example.org')).not.toBe(swatchOf('https://team.example.com'));
+    const orgs = ['chat.example.org', 'team.example.com', 'acme.zulipchat.com', 'devs.io', 'x.y'];
+    expect(new Set(orgs.map((o) => swatchOf(`https://${o}`))).size).toBeGreaterThanOrEqual(4);
     expect(swatchOf('https://chat.example.org')).toMatch(/^hsl\(\d+ \d+% \d+%\)$/);
+  });
+
+  it('spreads addresses that differ only at the end (a port, a letter) over the hues', () => {
+    const hue = (url: string) => Number(/^hsl\((\d+)/.exec(swatchOf(url))![1]);
+    const near = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b)) < 20;
+    const ports = Array.from({ length: 40 }, (_, i) => hue(`http://127.0.0.1:${42300 + i}`));
+    // Neighbouring ports next to each other on the colour wheel would be one colour to the eye.
+    const close = ports.slice(1).filter((h, i) => near(h, ports[i]!)).length;
+    expect(close).toBeLessThan(10);
+    expect(new Set(ports).size).toBeGreaterThan(10);
   });
 
   it('keeps white initials readable (WCAG AA, 4.5:1) whatever the hue', () => {
