@@ -5,29 +5,17 @@
  * row (scrolling to rows not drawn yet), Enter opens, Tab reaches the row's actions.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { StartedServer } from '../../src/server/index.ts';
-import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import {
   keyName,
   shortcutsIn,
   type ListShortcutId,
   type ShortcutScope,
 } from '../../src/renderer/keyboard/shortcuts.ts';
-import type { BrowserMode } from './support/web-host.ts';
-import { useServerAndBrowserMode } from './support/peers.ts';
-import { messageData, narrowBox } from './support/message-data.ts';
+import { narrowBox } from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
 
-let mode: BrowserMode;
-let server: StartedServer;
-let m: Messaging;
-useServerAndBrowserMode((p) => {
-  ({ server, mode } = p);
-  m = messaging(server.ctx);
-});
-const { byRole, post } = messageData(
-  () => server,
-  () => m,
-);
+const suite = useMessageSuite();
+const { byRole, post } = suite;
 
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const helpDialog = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' });
@@ -49,13 +37,13 @@ async function signIn(page: Page) {
   for (const t of TOPICS) post(ada, t, `about ${t}`);
   const owner = byRole(100);
   await page.setViewportSize({ width: 1280, height: 700 });
-  await page.goto(mode.host.url);
+  await page.goto(suite.mode.host.url);
   await expect(sections(page).getByRole('button', { name: 'Accounts' })).toHaveAttribute(
     'aria-current',
     'page',
   );
-  const signed = await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
+  const signed = await suite.mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: suite.server.url,
     email: owner.email,
     apiKey: owner.api_key,
   });

@@ -5,34 +5,21 @@
  * narrow, search words marked, and a jump to a message that shows and marks it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { StartedServer } from '../../src/server/index.ts';
-import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
-import type { BrowserMode } from './support/web-host.ts';
-import { useServerAndBrowserMode } from './support/peers.ts';
 import {
-  messageData,
   messageRow as row,
   narrowBox,
   openAllMessages,
   showAllMessages,
 } from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
 
-let mode: BrowserMode;
-let server: StartedServer;
-let m: Messaging;
-useServerAndBrowserMode((p) => {
-  ({ server, mode } = p);
-  m = messaging(server.ctx);
-});
-const { byRole, channelId, post, dm } = messageData(
-  () => server,
-  () => m,
-);
+const suite = useMessageSuite();
+const { byRole, channelId, post, dm } = suite;
 // Midnight is the reader's: pin the browser's zone so the days below are the page's days.
 test.use({ timezoneId: 'America/New_York' });
 
-const openAll = (page: Page) => openAllMessages(page, mode, server, byRole(100));
+const openAll = (page: Page) => openAllMessages(page, suite.mode, suite.server, byRole(100));
 const block = (page: Page, message: StoredMessage) => page.locator(`[data-key="${message.id}"]`);
 
 test('bars, date separators and collapsed senders group the list as a conversation', async ({
@@ -177,7 +164,7 @@ test('a link to a message and a clicked notification scroll to it and mark it', 
   const link = post(
     mel,
     'chatter',
-    `[see this](${server.url}/#narrow/channel/${channelId('general')}-general/topic/deploy/near/${target.id})`,
+    `[see this](${suite.server.url}/#narrow/channel/${channelId('general')}-general/topic/deploy/near/${target.id})`,
   );
   const accountId = await openAll(page);
   await row(page, link).getByRole('link', { name: 'see this' }).click();
@@ -186,7 +173,7 @@ test('a link to a message and a clicked notification scroll to it and mark it', 
 
   await page.getByRole('button', { name: 'Preferences' }).click();
   const pinged = dm(mel, [byRole(100)], 'ping');
-  mode.core.reveal({
+  suite.mode.core.reveal({
     accountId,
     messageId: pinged.id,
     narrow: [{ operator: 'dm', operand: [mel.user_id] }],

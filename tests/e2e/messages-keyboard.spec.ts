@@ -7,8 +7,6 @@ const SHORTCUTS = shortcutsIn(['messages', 'global']);
  * user sees happen, against the reference server in Chromium.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { StartedServer } from '../../src/server/index.ts';
-import { messaging, type Messaging } from '../../src/server/messages/service.ts';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
 import {
   keyName,
@@ -16,29 +14,18 @@ import {
   type GlobalShortcutId,
   type MessagesShortcutId,
 } from '../../src/renderer/keyboard/shortcuts.ts';
-import type { BrowserMode } from './support/web-host.ts';
-import { useServerAndBrowserMode } from './support/peers.ts';
 import { asBackgroundWindow } from './support/background-window.ts';
 import {
-  messageData,
   messageRow as row,
   narrowBox,
   openAllMessages,
   showAllMessages as allMessages,
 } from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
 
-let mode: BrowserMode;
-let server: StartedServer;
-let m: Messaging;
-useServerAndBrowserMode((p) => {
-  ({ server, mode } = p);
-  m = messaging(server.ctx);
-});
-const { byRole, post, dm } = messageData(
-  () => server,
-  () => m,
-);
-const openAll = (page: Page) => openAllMessages(page, mode, server, byRole(100));
+const suite = useMessageSuite();
+const { byRole, post, dm } = suite;
+const openAll = (page: Page) => openAllMessages(page, suite.mode, suite.server, byRole(100));
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
 const helpDialog = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' });
 

@@ -4,24 +4,12 @@
  * by the event queue, like any other client) shows it.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { StartedServer } from '../../src/server/index.ts';
-import { messaging, type Messaging } from '../../src/server/messages/service.ts';
-import type { BrowserMode } from './support/web-host.ts';
-import { useServerAndBrowserMode } from './support/peers.ts';
 import { asBackgroundWindow } from './support/background-window.ts';
-import { messageData, messageRow, openAllMessages } from './support/message-data.ts';
+import { messageRow, openAllMessages } from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
 
-let mode: BrowserMode;
-let server: StartedServer;
-let m: Messaging;
-useServerAndBrowserMode((p) => {
-  ({ server, mode } = p);
-  m = messaging(server.ctx);
-});
-const { byRole, post, channelId } = messageData(
-  () => server,
-  () => m,
-);
+const suite = useMessageSuite();
+const { byRole, post, channelId } = suite;
 
 const barMenu = (page: Page, name: string) =>
   page.getByRole('button', { name: `Actions on ${name}` }).first();
@@ -41,7 +29,7 @@ test('mute, follow, mark read and mute the channel from a recipient bar reach th
   const lunch = post(ada, 'lunch', 'lunch?');
   const general = channelId('general');
   const policy = (topic: string) =>
-    server.state.userTopic(owner.user_id, general, topic)?.visibility_policy ?? 0;
+    suite.server.state.userTopic(owner.user_id, general, topic)?.visibility_policy ?? 0;
   /** The owner's unread messages in a topic, as the server answers any client. */
   const unread = async (topic: string) => {
     const query = new URLSearchParams({
@@ -54,7 +42,7 @@ test('mute, follow, mark read and mute the channel from a recipient bar reach th
         ['is', 'unread'],
       ]),
     });
-    const res = await fetch(`${server.url}/api/v1/messages?${query}`, {
+    const res = await fetch(`${suite.server.url}/api/v1/messages?${query}`, {
       headers: {
         authorization: `Basic ${Buffer.from(`${owner.email}:${owner.api_key}`).toString('base64')}`,
       },
@@ -63,7 +51,7 @@ test('mute, follow, mark read and mute the channel from a recipient bar reach th
   };
   // Nothing on screen counts as read: the only reads are the ones the menu asks for.
   await asBackgroundWindow(page);
-  await openAllMessages(page, mode, server, owner);
+  await openAllMessages(page, suite.mode, suite.server, owner);
   await expect(messageRow(page, lunch)).toBeVisible();
 
   await barMenu(page, '#general > deploy').click();
@@ -109,7 +97,9 @@ test('mute, follow, mark read and mute the channel from a recipient bar reach th
 
   await barMenu(page, '#general > deploy').click();
   await page.getByRole('menuitem', { name: 'Mute channel #general' }).click();
-  await expect.poll(() => server.state.subscription(owner.user_id, general)?.is_muted).toBe(true);
+  await expect
+    .poll(() => suite.server.state.subscription(owner.user_id, general)?.is_muted)
+    .toBe(true);
   await barMenu(page, '#general > deploy').click();
   await expect(page.getByRole('menuitem', { name: 'Unmute channel #general' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Unmute topic' })).toBeVisible();
