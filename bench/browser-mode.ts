@@ -5,11 +5,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { createCore, type Core } from '../src/core/core.ts';
 import { startServer, type StartedServer } from '../src/server/index.ts';
 import { startWebHost, type WebHost } from '../src/web/host.ts';
-import { chromiumPath } from '../tests/e2e/support/chromium.ts';
+import { launchChromium } from '../tests/e2e/support/chromium.ts';
 
 export interface BrowserBench {
   server: StartedServer;
@@ -24,12 +24,7 @@ export async function startBrowserBench(): Promise<BrowserBench> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-'));
   const core = await createCore({ dataDir, version: '0.0.0-bench', transport: 'web' });
   const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
-  const executablePath = chromiumPath();
-  const browser = await chromium.launch({
-    headless: true,
-    ...(executablePath ? { executablePath } : {}),
-    args: ['--no-sandbox', '--disable-gpu'],
-  });
+  const browser = await launchChromium();
   return {
     server,
     core,

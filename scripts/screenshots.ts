@@ -10,11 +10,11 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { MemorySecretStore } from '../src/core/accounts/memory-secret-store.ts';
 import { createCore } from '../src/core/core.ts';
 import { startWebHost } from '../src/web/host.ts';
-import { chromiumPath } from '../tests/e2e/support/chromium.ts';
+import { launchChromium } from '../tests/e2e/support/chromium.ts';
 
 const out = resolve(process.argv[2] ?? 'screenshots');
 await mkdir(out, { recursive: true });
@@ -27,12 +27,7 @@ const core = await createCore({
   secrets: new MemorySecretStore(),
 });
 const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
-const executablePath = chromiumPath();
-const browser = await chromium.launch({
-  headless: true,
-  ...(executablePath ? { executablePath } : {}),
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await launchChromium();
 
 const section = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });

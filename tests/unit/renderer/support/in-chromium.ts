@@ -7,9 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { compile } from 'svelte/compiler';
-import { chromiumPath } from '../../../e2e/support/chromium.ts';
+import { launchChromium } from '../../../e2e/support/chromium.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -48,11 +48,7 @@ export interface ChromiumPage {
 
 export async function openInChromium(origin: string, entry: string): Promise<ChromiumPage> {
   const script = await bundle(entry);
-  const executablePath = chromiumPath();
-  const browser: Browser = await chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
+  const browser: Browser = await launchChromium();
   const page = await browser.newPage();
   const requests: string[] = [];
   await page.route('**/*', (route) => {
