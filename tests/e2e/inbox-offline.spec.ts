@@ -100,6 +100,7 @@ test('a revoked key: the organization stays, signed out, its conversations stale
   await expect(topic(page, 'deploys')).toHaveClass(/stale/);
   await expect(topic(page, 'lunch')).toHaveClass(/stale/);
   await expect(topic(page, 'lunch')).toContainText('1');
+  await page.screenshot({ path: test.info().outputPath('inbox-signed-out.png') });
 
   await page.keyboard.press('t');
   await expect(page.getByTestId('recent-stale')).toContainText(
@@ -120,6 +121,8 @@ test('a mark-read while out of reach waits, says so, and is sent when the connec
   await page.getByRole('button', { name: 'Mark #general > deploys read' }).click();
   const pending = page.getByTestId('inbox-pending');
   await expect(pending).toContainText('#general > deploys: marked read when Perch Demo is back');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('inbox-out-of-reach-dark.png') });
   // Nothing is shown as read that the server still has unread.
   await expect(topic(page, 'deploys')).toHaveCount(1);
   expect(await unreadOnServer('deploys')).toBe(1);

@@ -89,6 +89,7 @@ test('a recipient bar’s menu at the bottom of the list opens above it, whole',
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   await expect(menu).toHaveAttribute('data-side', 'above');
   expect(await insideList(page, menu)).toBe(true);
+  await page.screenshot({ path: test.info().outputPath('bar-menu.png') });
 });
 
 test('the move form and the editor opened on the newest message are brought whole into view, keyboard in their first field', async ({
