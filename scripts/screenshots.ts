@@ -32,6 +32,14 @@ const browser = await launchChromium();
 const section = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
 
+/** Opens Messages and presses one of the newest drawn message's corner buttons. */
+async function onNewestMessage(page: Page, button: string | RegExp): Promise<void> {
+  await section(page, 'Messages').click();
+  const row = page.locator('article[data-message-id]').last();
+  await row.hover();
+  await row.getByRole('button', { name: button }).click();
+}
+
 /** Each screen: how to get there from a freshly loaded window. */
 const screens: [string, (page: Page) => Promise<void>][] = [
   [
@@ -58,10 +66,7 @@ const screens: [string, (page: Page) => Promise<void>][] = [
   [
     'message-menu',
     async (page) => {
-      await section(page, 'Messages').click();
-      const row = page.locator('article[data-message-id]').last();
-      await row.hover();
-      await row.getByRole('button', { name: /^Actions on message/ }).click();
+      await onNewestMessage(page, /^Actions on message/);
       await page.getByRole('menu').first().waitFor();
     },
   ],
@@ -78,20 +83,14 @@ const screens: [string, (page: Page) => Promise<void>][] = [
   [
     'emoji-picker',
     async (page) => {
-      await section(page, 'Messages').click();
-      const row = page.locator('article[data-message-id]').last();
-      await row.hover();
-      await row.getByRole('button', { name: 'Add reaction' }).click();
+      await onNewestMessage(page, 'Add reaction');
       await page.getByRole('dialog').first().waitFor();
     },
   ],
   [
     'move-form',
     async (page) => {
-      await section(page, 'Messages').click();
-      const row = page.locator('article[data-message-id]').last();
-      await row.hover();
-      await row.getByRole('button', { name: /^Actions on message/ }).click();
+      await onNewestMessage(page, /^Actions on message/);
       await page.getByRole('menuitem', { name: 'Move message or topic…' }).click();
       await page.getByRole('form', { name: /^Move message/ }).waitFor();
     },

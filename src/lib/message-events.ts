@@ -251,11 +251,22 @@ export function mergeMovedIn(
 ): MessageWire[] {
   const first = messages[0]?.id;
   const last = messages.at(-1)?.id;
-  const have = new Set(messages.map((m) => m.id));
   const fits = (id: number) =>
     (first === undefined || id > first || ends.foundOldest) &&
     (last === undefined || id < last || ends.foundNewest);
-  const adding = arrived.filter((m) => !have.has(m.id) && fits(m.id));
+  return mergeById(
+    messages,
+    arrived.filter((m) => fits(m.id)),
+  );
+}
+
+/** Messages added to a list ordered by id, each once, in order; the list itself if none is new. */
+export function mergeById(
+  messages: readonly MessageWire[],
+  arrived: readonly MessageWire[],
+): MessageWire[] {
+  const have = new Set(messages.map((m) => m.id));
+  const adding = arrived.filter((m) => !have.has(m.id));
   if (adding.length === 0) return messages as MessageWire[];
   return [...messages, ...adding].sort((a, b) => a.id - b.id);
 }

@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';
+import { menuItem } from './support/message-menu.ts';
 import { useMessageSuite } from './support/message-suite.ts';
 
 const suite = useMessageSuite();
@@ -51,6 +52,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(menu).toBeVisible();
     await expect(menu).toHaveAttribute('data-side', 'above');
     expect(await insideList(page, menu)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`menu-${scheme}.png`) });
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
 
@@ -92,26 +94,26 @@ test('a recipient bar’s menu at the bottom of the list opens above it, whole',
   await page.screenshot({ path: test.info().outputPath('bar-menu.png') });
 });
 
-test('the move form and the editor opened on the newest message are brought whole into view, keyboard in their first field', async ({
-  page,
-}) => {
-  const newest = await atBottom(page);
-  const message = row(page, newest);
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the move form and the editor opened on the newest message are brought whole into view, keyboard in their first field (${scheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    const newest = await atBottom(page);
 
-  await message.hover();
-  await message.getByRole('button', { name: `Actions on message ${newest}` }).click();
-  await page.getByRole('menuitem', { name: 'Move message or topic…' }).click();
-  const move = page.getByRole('form', { name: `Move message ${newest}` });
-  await expect(move.getByRole('combobox', { name: 'Channel' })).toBeFocused();
-  await expect(move.getByRole('button', { name: 'Move' })).toBeInViewport({ ratio: 0.9 });
-  expect(await insideList(page, move)).toBe(true);
-  await page.keyboard.press('Escape');
-  await expect(move).toHaveCount(0);
+    await (await menuItem(page, newest, 'Move message or topic…')).click();
+    const move = page.getByRole('form', { name: `Move message ${newest}` });
+    await expect(move.getByRole('combobox', { name: 'Channel' })).toBeFocused();
+    await expect(move.getByRole('button', { name: 'Move' })).toBeInViewport({ ratio: 0.9 });
+    expect(await insideList(page, move)).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`move-form-${scheme}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(move).toHaveCount(0);
 
-  await message.hover();
-  await message.getByRole('button', { name: `Actions on message ${newest}` }).click();
-  await page.getByRole('menuitem', { name: 'Edit message' }).click();
-  const edit = page.getByRole('form', { name: `Edit message ${newest}` });
-  await expect(edit.getByRole('textbox', { name: 'Message' })).toBeFocused();
-  await expect(edit.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 0.9 });
-});
+    await (await menuItem(page, newest, 'Edit message')).click();
+    const edit = page.getByRole('form', { name: `Edit message ${newest}` });
+    await expect(edit.getByRole('textbox', { name: 'Message' })).toBeFocused();
+    await expect(edit.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 0.9 });
+    await page.screenshot({ path: test.info().outputPath(`editor-${scheme}.png`) });
+  });
+}

@@ -80,7 +80,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...adminHealthHandlers(ctx),
     ...adminUsersHandlers(ctx),
     ...adminEditHandlers(ctx),
-    ...messagesHandlers(ctx, undefined, options.messageStore),
+    ...messagesHandlers(ctx, { keepMessages: options.messageStore }),
     ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
     ...draftsHandlers(ctx),

@@ -5,6 +5,7 @@
  * anything, and images from any other origin are dropped so the HTML cannot make the window
  * fetch from a third party.
  */
+import { keepRecent } from '../../lib/recent-map.ts';
 import { sanitizeHtml } from './sanitize.ts';
 
 /** An absolute URL for a link or image of the server's HTML; undefined if it cannot be one. */
@@ -49,15 +50,8 @@ const MADE_MAX = 2000;
 
 export function messageHtml(html: string, serverUrl: string): string {
   const key = `${serverUrl}\n${html}`;
-  const known = made.get(key);
-  if (known !== undefined) {
-    made.delete(key);
-    made.set(key, known);
-    return known;
-  }
-  const safe = makeSafe(html, serverUrl);
-  made.set(key, safe);
-  if (made.size > MADE_MAX) made.delete(made.keys().next().value as string);
+  const safe = made.get(key) ?? makeSafe(html, serverUrl);
+  keepRecent(made, key, safe, MADE_MAX);
   return safe;
 }
 

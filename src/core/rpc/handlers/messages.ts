@@ -31,9 +31,9 @@ type MessageChannels =
 
 export function messagesHandlers(
   ctx: CoreContext,
-  store = new MessageStore(),
-  keepMessages = true,
+  { keepMessages }: { keepMessages: boolean } = { keepMessages: true },
 ): Pick<HandlerTable, MessageChannels> {
+  const store = new MessageStore();
   const access = { ...coreStoreAccess(store, ctx.sync), enabled: () => keepMessages };
   ctx.sync.onReset((accountId) => store.drop(accountId));
   /** The edit rules each account's last sidebar carried to the renderer. */

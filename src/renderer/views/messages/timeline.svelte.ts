@@ -5,7 +5,12 @@
  */
 import { invoke } from '../../bridge.ts';
 import { errorText } from '../../lib/errors.ts';
-import { applyEvents, mergeMovedIn, replaceMessages } from '../../../lib/message-events.ts';
+import {
+  applyEvents,
+  mergeById,
+  mergeMovedIn,
+  replaceMessages,
+} from '../../../lib/message-events.ts';
 import type { MessageWire, NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
 
 /** Messages per request when scrolling: the service allows 5000; 1000 keeps answers quick. */
@@ -141,14 +146,7 @@ export class Timeline {
       } else {
         this.foundNewest = page.foundNewest;
         // A message moved in while this page was under way may already be in place.
-        // A lookup within this call, never read by the view.
-        // eslint-disable-next-line svelte/prefer-svelte-reactivity
-        const have = new Set(this.messages.map((m) => m.id));
-        const added = fresh.filter((m) => !have.has(m.id));
-        const joined = [...this.messages, ...added];
-        if (added.length > 0 && added[0]!.id < (this.messages.at(-1)?.id ?? 0))
-          joined.sort((a, b) => a.id - b.id);
-        this.messages = this.#trim(joined, 'oldest');
+        this.messages = this.#trim(mergeById(this.messages, fresh), 'oldest');
       }
       // A retry after a failed batch went through: its error no longer describes the list.
       this.error = undefined;
@@ -167,8 +165,7 @@ export class Timeline {
     this.loading = undefined;
     if (!this.#newerWanted) return;
     this.#newerWanted = false;
-    if (this.foundNewest) await this.#grow('newer', this.messages.at(-1)?.id);
-    else await this.loadNewer();
+    await this.#grow('newer', this.messages.at(-1)?.id);
   }
 
   #trim(messages: MessageWire[], drop: 'newest' | 'oldest'): MessageWire[] {
