@@ -5,12 +5,14 @@
  * downloaded once on first use. Either failure ends in one message that says what failed,
  * why, and the browser-mode command that runs the same app, and a non-zero exit.
  *
- *   tsx scripts/launch-electron.ts [--demo] [electron app arguments…]
+ *   tsx scripts/launch-electron.ts [--demo] [--hidden] [--data-dir DIR] [--secret-store S]
+ *     [-- Electron or Chromium switches…]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseCommandLine } from '../src/lib/command-line.ts';
 import { downloadElectron, installedElectron } from './launch-electron/electron-binary.ts';
 import {
   browserModeCommand,
@@ -26,7 +28,33 @@ const DOWNLOAD_MINUTES = 10;
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const electronDir = join(root, 'node_modules', 'electron');
-const args = process.argv.slice(2);
+const given = process.argv.slice(2);
+// Perch's own options are checked here, before any download or build; whatever follows a
+// `--` goes to Electron untouched (its own and Chromium's switches).
+const separator = given.indexOf('--');
+const ours = separator < 0 ? given : given.slice(0, separator);
+parseCommandLine(
+  {
+    command: 'npm start --',
+    summary:
+      'Builds Perch and starts it as the desktop tray app in Electron (downloading Electron\n' +
+      'once if needed). `npm run demo` is the same with --demo. Where there is no display or\n' +
+      'Electron cannot be had, it says so and gives the browser-mode command instead.',
+    options: {
+      demo: { type: 'boolean', help: 'sign in to the embedded demo organization' },
+      hidden: { type: 'boolean', help: 'start in the tray without showing the window' },
+      'data-dir': { type: 'string', value: 'DIR', help: "keep Perch's data here instead" },
+      'secret-store': {
+        type: 'string',
+        value: 'keychain|memory',
+        help: 'where API keys are kept: the OS keychain (default) or memory until Perch quits',
+      },
+    },
+    epilog: 'Arguments after a further `--` are passed to Electron as they are.',
+  },
+  ours,
+);
+const args = separator < 0 ? given : [...ours, ...given.slice(separator + 1)];
 const browserMode = browserModeCommand(args);
 
 function fail(message: string): never {

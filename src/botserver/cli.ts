@@ -1,11 +1,23 @@
-import { parseArgs } from 'node:util';
+import { parseCommandLine, usageError } from '../lib/command-line.ts';
 import { BotConfigError } from './config-error.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, startBotServer } from './server.ts';
 
-const USAGE = `Usage: npm run botserver -- --config bots.ini [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}]
-
-Serves the outgoing-webhook bots of an INI file, one [section] per bot with
-email, key, site, token and handler (echo, help, or a module path relative to the file).`;
+const command = {
+  command: 'npm run botserver --',
+  summary:
+    'Serves the outgoing-webhook bots of an INI file, one [section] per bot with\n' +
+    'email, key, site, token and handler (echo, help, or a module path relative to the file).',
+  options: {
+    config: { type: 'string', short: 'c', value: 'FILE', help: 'the bots INI file (required)' },
+    host: { type: 'string', default: DEFAULT_HOST, value: 'HOST', help: 'address to listen on' },
+    port: {
+      type: 'string',
+      short: 'p',
+      value: 'N',
+      help: `port to listen on (default: ${DEFAULT_PORT})`,
+    },
+  },
+} as const;
 
 function fail(message: string): never {
   process.stderr.write(`${message}\n`);
@@ -16,33 +28,17 @@ function parsePort(text: string | undefined): number {
   if (text === undefined) return DEFAULT_PORT;
   const port = Number(text);
   if (!/^\d+$/.test(text) || port > 65535)
-    fail(`--port must be a number from 0 to 65535, not "${text}"`);
+    usageError(command, `--port must be a number from 0 to 65535, not "${text}"`);
   return port;
 }
 
 async function main(): Promise<void> {
-  let values: { config?: string; host?: string; port?: string; help?: boolean };
-  try {
-    ({ values } = parseArgs({
-      options: {
-        config: { type: 'string', short: 'c' },
-        host: { type: 'string' },
-        port: { type: 'string', short: 'p' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    }));
-  } catch (err) {
-    fail(`${(err as Error).message}\n\n${USAGE}`);
-  }
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return;
-  }
-  if (!values.config) fail(`--config is required.\n\n${USAGE}`);
+  const values = parseCommandLine(command);
+  if (!values.config) usageError(command, '--config is required: the INI file that lists the bots');
 
   const server = await startBotServer({
     configPath: values.config,
-    host: values.host ?? DEFAULT_HOST,
+    host: values.host,
     port: parsePort(values.port),
   }).catch((err: unknown) => {
     if (err instanceof BotConfigError) fail(err.message);

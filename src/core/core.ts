@@ -10,7 +10,11 @@ import type { RpcResponse } from './rpc/errors.ts';
 import type { CoreContext } from './context.ts';
 import { AccountRegistry } from './accounts/registry.ts';
 import { AccountManager } from './accounts/manager.ts';
-import { openKeychainStore, type SecretStore } from './accounts/secret-store.ts';
+import {
+  keychainBindingState,
+  openKeychainStore,
+  type SecretStore,
+} from './accounts/secret-store.ts';
 import type { Account } from './accounts/account.ts';
 import { startEmbeddedDemo, type DemoServer, type DemoServerFactory } from './demo.ts';
 import { RendererSoundPlayer } from './notify/renderer-sound.ts';
@@ -81,6 +85,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       : `Node ${process.versions.node}`,
     transport: options.transport,
     secretStorage: secrets.kind,
+    keychainBinding: await keychainBindingState(),
     startedAt,
     ...(options.notifyInRenderer ? { pageNotifications: true } : {}),
   };

@@ -5,29 +5,44 @@
 import { mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { createCore } from '../core/core.ts';
 import { MemorySecretStore } from '../core/accounts/memory-secret-store.ts';
 import { secretStoreChoice, type SecretStoreChoice } from '../core/accounts/secret-store-choice.ts';
 import { startWebHost } from './host.ts';
 import { readPackageVersion } from './version.ts';
+import { parseCommandLine, usageError } from '../lib/command-line.ts';
 
-const { values } = parseArgs({
+const command = {
+  command: 'npm run web --',
+  summary:
+    'Browser mode: runs the Perch Core in this process, serves the window on 127.0.0.1 and\n' +
+    'prints the URL to open (it carries a per-run token). Stop it with Ctrl+C.',
   options: {
-    port: { type: 'string', default: '0' },
-    'data-dir': { type: 'string' },
-    demo: { type: 'boolean', default: false },
-    'secret-store': { type: 'string' },
+    demo: { type: 'boolean', default: false, help: 'sign in to the embedded demo organization' },
+    port: { type: 'string', default: '0', value: 'N', help: 'port on 127.0.0.1 (0: any free one)' },
+    'data-dir': {
+      type: 'string',
+      value: 'DIR',
+      help: 'where Perch keeps accounts and preferences (default: ~/.perch-web)',
+    },
+    'secret-store': {
+      type: 'string',
+      value: 'keychain|memory',
+      help: 'where API keys are kept: the OS keychain (default) or memory until Perch quits',
+    },
   },
-});
+  epilog: 'The environment variable PERCH_SECRET_STORE sets --secret-store too (the flag wins).',
+} as const;
+const values = parseCommandLine(command);
 
 let secretStore: SecretStoreChoice;
 try {
   secretStore = secretStoreChoice(values['secret-store'], process.env);
 } catch (err) {
-  console.error((err as Error).message);
-  process.exit(2);
+  usageError(command, (err as Error).message.replace(/\.$/, ''));
 }
+if (!/^\d+$/.test(values.port) || Number(values.port) > 65535)
+  usageError(command, `--port must be a number from 0 to 65535, not "${values.port}"`);
 
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.perch-web'));
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });

@@ -1,4 +1,5 @@
 import type * as KeytarModule from 'keytar';
+import { KEYCHAIN_BINDING_MISSING } from './keychain-binding-text.ts';
 
 /**
  * Where API keys live: the OS keychain (macOS Keychain, Windows Credential Manager,
@@ -30,14 +31,49 @@ export class KeychainUnavailableError extends Error {
   }
 }
 
+/**
+ * keytar is an optional dependency: where npm could neither download its prebuilt binary nor
+ * build it (no libsecret headers), the install goes on without it. That is a problem of this
+ * installation with a known remedy, not of the keychain, so it gets an error of its own.
+ */
+export class KeychainBindingMissingError extends KeychainUnavailableError {
+  constructor(cause: unknown) {
+    super(cause);
+    this.message = `The OS keychain cannot be used: ${KEYCHAIN_BINDING_MISSING}`;
+    this.name = 'KeychainBindingMissingError';
+  }
+}
+
+const importKeytar = (): Promise<unknown> => import('keytar');
+
 /** Loads keytar, which is a native module: a machine without libsecret fails here, not later. */
-export async function loadKeytar(): Promise<Keytar> {
+export async function loadKeytar(load: () => Promise<unknown> = importKeytar): Promise<Keytar> {
   try {
-    const mod = (await import('keytar')) as Keytar & { default?: Keytar };
+    const mod = (await load()) as Keytar & { default?: Keytar };
     return mod.default ?? mod;
   } catch (err) {
-    throw new KeychainUnavailableError(err);
+    throw isModuleMissing(err)
+      ? new KeychainBindingMissingError(err)
+      : new KeychainUnavailableError(err);
   }
+}
+
+/** Whether keytar can be loaded here: 'missing' when npm left it out, 'broken' when it fails to load. */
+export async function keychainBindingState(
+  load?: () => Promise<unknown>,
+): Promise<'installed' | 'missing' | 'broken'> {
+  try {
+    await loadKeytar(load);
+    return 'installed';
+  } catch (err) {
+    return err instanceof KeychainBindingMissingError ? 'missing' : 'broken';
+  }
+}
+
+/** keytar's package, or its compiled addon inside it, is not there. */
+function isModuleMissing(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND';
 }
 
 export class KeytarSecretStore implements SecretStore {
@@ -84,7 +120,7 @@ export class KeytarSecretStore implements SecretStore {
 export class UnavailableSecretStore implements SecretStore {
   readonly kind = 'keychain' as const;
 
-  constructor(private readonly reason: KeychainUnavailableError) {}
+  constructor(readonly reason: KeychainUnavailableError) {}
 
   get(): Promise<string | undefined> {
     return Promise.reject(this.reason);

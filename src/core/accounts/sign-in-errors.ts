@@ -9,7 +9,8 @@ import {
 } from '../../api/errors.ts';
 import { describeProxyProblem } from '../../api/network.ts';
 import { RpcError } from '../rpc/errors.ts';
-import { KeychainUnavailableError } from './secret-store.ts';
+import { KEYCHAIN_BINDING_MISSING, KEYCHAIN_BINDING_REMEDY } from './keychain-binding-text.ts';
+import { KeychainBindingMissingError, KeychainUnavailableError } from './secret-store.ts';
 import { SECRET_STORE_ENV } from './secret-store-choice.ts';
 
 /**
@@ -33,6 +34,15 @@ export function signInError(
     new RpcError({ code: 'FAILED', message, ...(apiCode ? { apiCode } : {}) });
 
   if (err instanceof RpcError) return err;
+  if (err instanceof KeychainBindingMissingError) {
+    return new RpcError({
+      code: 'FAILED',
+      message:
+        `Your credentials are correct, but Perch has nowhere safe to keep the key. ${KEYCHAIN_BINDING_MISSING} ${KEYCHAIN_BINDING_REMEDY} ` +
+        `Or restart Perch with ${SECRET_STORE_ENV}=memory (or --secret-store memory) to keep keys in memory only, until Perch quits.`,
+      apiCode: 'NO_KEYCHAIN_BINDING',
+    });
+  }
   if (err instanceof KeychainUnavailableError) {
     // The cause is technical (a D-Bus message): a detail under advice the user can act on.
     return new RpcError({

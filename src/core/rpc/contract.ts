@@ -190,6 +190,11 @@ export const AppInfo = z.object({
    * fallback, or memory until Perch quits (chosen with --secret-store memory).
    */
   secretStorage: z.enum(['keychain', 'safeStorage', 'memory']),
+  /**
+   * Whether the OS keychain's binding (keytar, an optional dependency) loads: 'missing' where
+   * npm installed Perch without it, 'broken' where it is there but fails to load.
+   */
+  keychainBinding: z.enum(['installed', 'missing', 'broken']),
   startedAt: z.number(),
   /** Browser mode: the page shows notifications and the unread badge (a tab has no tray). */
   pageNotifications: z.boolean().optional(),

@@ -88,10 +88,11 @@ describe('npm run botserver', () => {
 
   it('explains its usage when --config is missing or the port is not a number', async () => {
     const noConfig = runCli([]);
-    expect(await exitOf(noConfig.child)).toBe(1);
-    expect(noConfig.output()).toContain('--config is required.');
+    expect(await exitOf(noConfig.child)).toBe(2);
+    expect(noConfig.output()).toContain('--config is required');
+    expect(noConfig.output()).toContain("Try 'npm run botserver -- --help'");
     const badPort = runCli(['--config', 'tests/fixtures/bots/two-bots.ini', '--port', 'http']);
-    expect(await exitOf(badPort.child)).toBe(1);
+    expect(await exitOf(badPort.child)).toBe(2);
     expect(badPort.output()).toContain('--port must be a number from 0 to 65535, not "http"');
   });
 });

@@ -3,15 +3,11 @@ import type { ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { spawnTree } from '../../e2e/support/process-tree.ts';
+import type { PrintedUser } from '../../../src/server/cli-report.ts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
-export interface PrintedUser {
-  email: string;
-  api_key: string;
-  role: number;
-  full_name: string;
-}
+export type { PrintedUser } from '../../../src/server/cli-report.ts';
 
 /** node directly, not npm or npx, so stopping the tree (stopTree) stops the server itself. */
 export function spawnServerCli(args: string[]): ChildProcess {
@@ -22,7 +18,9 @@ export function spawnServerCli(args: string[]): ChildProcess {
 }
 
 /** The JSON line the server prints first: its URL and every user with an API key. */
-export function firstLine(child: ChildProcess): Promise<{ url: string; users: PrintedUser[] }> {
+export function firstLine(
+  child: ChildProcess,
+): Promise<{ url: string; jwt_key: string; users: PrintedUser[] }> {
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
