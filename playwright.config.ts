@@ -13,7 +13,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: process.env.CI ? 2 : 1,
   retries: 0,
-  timeout: 30_000,
+  // Ceilings, not waits: every expectation polls for the state a user sees and passes the
+  // moment it shows. They are wide because CI shares its cores with other work, and a busy
+  // machine (load 6 on 2 cores) takes several times longer to show the same state.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   use: {
     headless: true,

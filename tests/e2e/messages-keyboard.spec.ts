@@ -55,7 +55,6 @@ test('the ? overlay lists every shortcut of the table, and Esc closes it', async
 });
 
 test('every shortcut the overlay lists does what it says', async ({ page }) => {
-  test.setTimeout(60_000);
   const mel = byRole(400);
   const ada = byRole(200);
   const owner = byRole(100);

@@ -28,7 +28,6 @@ test.afterAll(async () => {
 test('12 000 messages scroll from newest to oldest with a bounded number of rows', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   const owner = server.users.find((u) => u.role === 100)!;
   const sender = server.state.users.get(owner.user_id) as UserRecord;
   const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;

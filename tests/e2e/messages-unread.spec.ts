@@ -34,7 +34,6 @@ const sidebarButton = (page: Page, name: RegExp | string) =>
 test('a channel with more than 5000 unread messages shows its exact count, and the count follows live', async ({
   page,
 }) => {
-  test.setTimeout(30_000);
   const owner = byRole(100);
   const member = byRole(400);
   const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;

@@ -38,9 +38,8 @@ async function signInMember(page: Page): Promise<void> {
 test('the demo keeps its key in memory, and a real sign-in says no keychain is available and what to do', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await page.goto(await startWithoutKeychain(['--demo']));
-  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('article').first()).toBeVisible();
 
   await signInMember(page);
   const error = page.getByTestId('signin-error');
@@ -61,7 +60,6 @@ test('the demo keeps its key in memory, and a real sign-in says no keychain is a
 test('with --secret-store memory a real account signs in, and the page says its key goes when Perch quits', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
   await page.goto(await startWithoutKeychain(['--secret-store', 'memory']));
   await signInMember(page);
   await expect(page.getByTestId('signed-in-as')).toBeVisible();

@@ -43,8 +43,6 @@ test('a large file shows its progress between start and end, then its link', asy
   });
   await expect(compose.getByRole('textbox', { name: 'Message' })).toHaveValue(
     /\[recording\.bin\]\(\/user_uploads\/\d+\/[^)]+\/recording\.bin\) $/,
-    // Megabytes through the RPC and then to the server: slow on a busy machine, never stuck.
-    { timeout: 20_000 },
   );
   const seen = await page.evaluate(
     () => (window as unknown as { seenProgress: number[] }).seenProgress,

@@ -17,15 +17,14 @@ test('the demo runs without a desktop session and notifies in the browser', asyn
   page,
   context,
 }) => {
-  test.setTimeout(90_000);
   await recordNotifications(context);
   await page.goto(await startWebCli(['--demo'], desktoplessEnv()));
 
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await expect(page.getByRole('article').first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('article').first()).toBeVisible();
 
   await expect
-    .poll(async () => (await notificationsShown(page)).map((n) => n.body), { timeout: 20_000 })
+    .poll(async () => (await notificationsShown(page)).map((n) => n.body))
     .toContain(WELCOME_DM);
   await expect(page).toHaveTitle(/^\(\d+\) Perch$/);
 });
