@@ -10,6 +10,7 @@ export default ts.config(
       'node_modules',
       'dist',
       'dist-electron',
+      'dist-web',
       'release',
       'test-results',
       'playwright-report',

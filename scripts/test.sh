@@ -14,7 +14,8 @@ step() { printf '\n=== %s\n' "$1"; }
 
 step "typecheck" && npm run --silent typecheck || status=1
 step "lint" && npm run --silent lint || status=1
-step "build renderer" && npx vite build --logLevel warn || status=1
+step "build renderer and browser-mode host" && npx vite build --logLevel warn &&
+  node scripts/build-web.mjs || status=1
 
 export PERCH_REQUIRE_KEYRING=1
 step "unit and integration tests (vitest, real keychain)"

@@ -10,6 +10,7 @@ import { MemorySecretStore } from '../core/accounts/memory-secret-store.ts';
 import { secretStoreChoice, type SecretStoreChoice } from '../core/accounts/secret-store-choice.ts';
 import { startWebHost } from './host.ts';
 import { readPackageVersion } from './version.ts';
+import { projectRoot } from './project-root.ts';
 import { parseCommandLine, usageError } from '../lib/command-line.ts';
 
 const command = {
@@ -57,7 +58,7 @@ const core = await createCore({
 });
 const host = await startWebHost({
   core,
-  staticDir: resolve(import.meta.dirname, '../../dist/renderer'),
+  staticDir: join(projectRoot(), 'dist/renderer'),
   port: Number(values.port),
 });
 console.log(`Perch is running in browser mode. Open: ${host.url}`);

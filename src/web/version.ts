@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join } from 'node:path';
+import { projectRoot } from './project-root.ts';
 
 /** The app version from package.json, read once at start-up. */
 export function readPackageVersion(): string {
-  const pkg = JSON.parse(
-    readFileSync(resolve(import.meta.dirname, '../../package.json'), 'utf8'),
-  ) as {
+  const pkg = JSON.parse(readFileSync(join(projectRoot(), 'package.json'), 'utf8')) as {
     version: string;
   };
   return pkg.version;

@@ -16,10 +16,10 @@ test.afterEach(async () => {
   }
 });
 
-/** Starts browser mode exactly as `npm run web` does (after its build step) and returns the printed URL. */
+/** Starts browser mode exactly as `npm run web` does (after its build steps) and returns the printed URL. */
 async function startCli(): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-cli-'));
-  const child = spawnTree('npx', ['tsx', 'src/web/cli.ts', '--data-dir', dataDir], {
+  const child = spawnTree(process.execPath, ['dist-web/cli.mjs', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   started.push({ child, dataDir });

@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+/**
+ * Bundles the browser-mode host (src/web/cli.ts with the Core and the embedded reference
+ * server) into dist-web/cli.mjs, as Electron's main process is bundled: `npm run web` then
+ * starts plain Node on one file, with no TypeScript compiler loaded at run time.
+ *
+ *   node scripts/build-web.mjs [--outdir <dir>]
+ */
+import { build } from 'esbuild';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
+const outdir = resolve(values.outdir ?? join(root, 'dist-web'));
+
+await build({
+  entryPoints: [join(root, 'src/web/cli.ts')],
+  outfile: join(outdir, 'cli.mjs'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  // keytar is a native module (and optional), loaded from node_modules at run time.
+  external: ['keytar'],
+  // Bundled CommonJS packages (ws, undici's helpers) still call require for Node's own modules.
+  banner: {
+    js: "import { createRequire as __perchRequire } from 'node:module'; const require = __perchRequire(import.meta.url);",
+  },
+});
+console.log(`Browser-mode host bundled into ${outdir}`);
