@@ -19,13 +19,16 @@ let mode: BrowserMode;
 let member: ServerUser;
 /** While true, every request to the organization is dropped unanswered. */
 let cut = false;
+/** While true, only requests that change something (POST) are dropped: the long-poll lives on. */
+let cutWrites = false;
 
 expectNoPageErrors();
 
 test.beforeEach(async () => {
-  cut = false;
-  server = await startServer({ rateLimit: false });
-  proxy = await startCuttingProxy(server.url, () => cut);
+  cut = cutWrites = false;
+  // Heartbeats every second: each one is a poll the server answers.
+  server = await startServer({ rateLimit: false, heartbeatSeconds: 1 });
+  proxy = await startCuttingProxy(server.url, (req) => cut || (cutWrites && req.method === 'POST'));
   mode = await startBrowserMode();
   member = server.users.find((u) => u.email.startsWith('member@'))!;
   const owner = server.users.find((u) => u.email.startsWith('owner@'))!;
@@ -136,4 +139,24 @@ test('a mark-read while out of reach waits, says so, and is sent when the connec
   // Only what was asked: the other topic is still unread.
   expect(await unreadOnServer('lunch')).toBe(1);
   await expect(topic(page, 'lunch')).toHaveCount(1);
+});
+
+test('a mark-read that failed while the connection still looked live is sent on the next answer of the server', async ({
+  page,
+}) => {
+  await openInbox(page);
+  // A stall shorter than the heartbeat: the request fails, the queue never leaves "live".
+  cutWrites = true;
+  await page.getByRole('button', { name: 'Mark #general > deploys read' }).click();
+  const pending = page.getByTestId('inbox-pending');
+  await expect(pending).toContainText('#general > deploys: marked read when Perch Demo is back');
+  await expect(orgState(page)).toHaveCount(0);
+  expect(await unreadOnServer('deploys')).toBe(1);
+
+  cutWrites = false;
+  // No reconnect is asked for: the next heartbeat the poll receives sends it.
+  await expect(pending).toHaveCount(0);
+  await expect(topic(page, 'deploys')).toHaveCount(0);
+  expect(await unreadOnServer('deploys')).toBe(0);
+  expect(await unreadOnServer('lunch')).toBe(1);
 });

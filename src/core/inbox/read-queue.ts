@@ -27,6 +27,11 @@ export class ReadQueue {
     this.#pending.push({ id: this.#nextId++, target, label, state: 'queued', upTo });
   }
 
+  /** Whether a request waits to be sent. */
+  hasQueued(): boolean {
+    return this.#pending.some((p) => p.state === 'queued');
+  }
+
   /** Forgets a failed request the user has seen. */
   dismiss(id: number): boolean {
     const i = this.#pending.findIndex((p) => p.id === id && p.state === 'failed');

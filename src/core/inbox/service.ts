@@ -310,16 +310,19 @@ export class InboxService {
       const status = statuses.find((s) => s.accountId === account.id);
       const { connection } = orgConnection(account, status);
       const before = this.#connections.get(account.id);
-      if (before === connection) continue;
-      this.#connections.set(account.id, connection);
-      this.#touch(account.id);
+      if (before !== connection) {
+        this.#connections.set(account.id, connection);
+        this.#touch(account.id);
+      }
       if (connection !== 'live') continue;
-      // Back in reach: what was missed reaches Recent, and queued mark-reads go now.
-      if (before !== undefined && this.#recent.get(account.id)?.model) {
+      // Back in reach: what was missed reaches Recent.
+      if (before !== connection && before !== undefined && this.#recent.get(account.id)?.model) {
         void this.#loadRecent(account.id, true).then(() => this.#touch(account.id));
       }
+      // Queued mark-reads go on any answer of the server, not only when the connection comes
+      // back: a stall shorter than the heartbeat fails a request but never shows as a change.
       const queue = this.#queues.get(account.id);
-      if (queue) {
+      if (queue?.hasQueued()) {
         void queue.flush(
           (target, upTo) => this.#sendRead(account.id, target, upTo),
           () => this.#touch(account.id),
