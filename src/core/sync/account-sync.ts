@@ -6,6 +6,7 @@
  * other.
  */
 import type { ApiClient, RateLimitWait } from '../../api/client.ts';
+import { getServerSettings } from '../../api/routes/server.ts';
 import { ICON_COUNT_SETTING } from '../../api/icon-count.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
@@ -106,6 +107,7 @@ export class AccountSync {
         options.onCredentialsRejected(error);
       },
       onHealth: () => options.onHealth(this.health()),
+      probe: (signal) => getServerSettings(options.client, signal),
       ...(options.backoff ? { backoff: options.backoff } : {}),
       ...(options.random ? { random: options.random } : {}),
     });
@@ -125,6 +127,10 @@ export class AccountSync {
 
   kick(): void {
     this.queue.kick();
+  }
+
+  retryIfWaiting(): void {
+    this.queue.retryIfWaiting();
   }
 
   /** Stops the queue (releasing it on the server unless told not to) and its notifications. */

@@ -16,6 +16,7 @@ import {
   CertificateChangedError,
   InvalidApiKeyError,
   MalformedResponseError,
+  NetworkError,
   RateLimitHitError,
   RealmDeactivatedError,
   UserDeactivatedError,
@@ -80,7 +81,19 @@ export interface EventQueueOptions {
   onHealth?: (health: QueueHealth) => void;
   backoff?: BackoffPolicy;
   random?: () => number;
+  /**
+   * A cheap request that resolves once the server answers again (GET /server_settings).
+   * While the queue waits after losing the network, it probes on a short schedule and
+   * tries again the moment the server answers, instead of sleeping out a backoff of up to
+   * a minute; the backoff itself stays full-jitter.
+   */
+  probe?: (signal: AbortSignal) => Promise<unknown>;
+  /** The waits between probes; the last repeats. */
+  probeScheduleMs?: readonly number[];
 }
+
+/** Short enough that a server back after an outage is used within about two seconds. */
+export const DEFAULT_PROBE_SCHEDULE_MS = [500, 1_000, 2_000] as const;
 
 /** How long quitting or signing out waits for DELETE /events. */
 const RELEASE_TIMEOUT_MS = 3_000;
@@ -152,6 +165,11 @@ export class EventQueue {
   /** Abandons the current poll or wait and reconnects at once (wake from sleep, network change). */
   kick(): void {
     this.current?.abort(new Kicked('kicked'));
+  }
+
+  /** Ends a wait between failed attempts (the user came back to the window); a live poll goes on. */
+  retryIfWaiting(): void {
+    if (this.health.state === 'backoff') this.kick();
   }
 
   /** Ends the loop and, if asked, releases the queue on the server (DELETE /events). */
@@ -292,10 +310,32 @@ export class EventQueue {
       retryAt: this.opts.clock.now() + delay,
       lastError: err instanceof Error ? err.message : String(err),
     });
+    const waited = new AbortController();
+    const answered = new AbortController();
+    if (this.opts.probe && err instanceof NetworkError) {
+      void this.probeUntilAnswered(AbortSignal.any([signal, waited.signal]), answered);
+    }
     try {
-      await sleep(this.opts.clock, delay, signal);
+      await sleep(this.opts.clock, delay, AbortSignal.any([signal, answered.signal]));
     } catch {
-      // Kicked or stopped during the wait: the loop decides what comes next.
+      // Kicked, stopped, or the server answered a probe: the loop decides what comes next.
+    } finally {
+      waited.abort();
+    }
+  }
+
+  /** Probes on the schedule until the server answers (then aborts `answered`) or `until` ends. */
+  private async probeUntilAnswered(until: AbortSignal, answered: AbortController): Promise<void> {
+    const schedule = this.opts.probeScheduleMs ?? DEFAULT_PROBE_SCHEDULE_MS;
+    for (let i = 0; !until.aborted; i++) {
+      try {
+        await sleep(this.opts.clock, schedule[Math.min(i, schedule.length - 1)]!, until);
+        await this.opts.probe!(until);
+      } catch {
+        continue; // still out of reach, or the wait is over (the loop condition says which)
+      }
+      answered.abort();
+      return;
     }
   }
 }

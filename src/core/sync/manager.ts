@@ -164,9 +164,15 @@ export class SyncManager {
     for (const sync of this.accounts.values()) sync.kick();
   }
 
-  /** The window got focus: the user is looking, so open notifications have done their job. */
+  /**
+   * The window got focus: the user is looking, so open notifications have done their job,
+   * and an account waiting to retry its server tries now.
+   */
   windowFocused(): void {
-    for (const sync of this.accounts.values()) sync.clearNotifications();
+    for (const sync of this.accounts.values()) {
+      sync.clearNotifications();
+      sync.retryIfWaiting();
+    }
     this.opts.notifier.closeAll();
   }
 

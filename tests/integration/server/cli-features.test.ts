@@ -83,13 +83,14 @@ describe('npm run server: video provider and push device switches', () => {
   });
 
   it('refuses an unknown value, naming the ones it takes', async () => {
+    const HINT = "Try 'npm run -s server -- --help' for the options.\n";
     expect(await refusal(['--video-provider', 'zoom'])).toEqual({
       code: 2,
-      stderr: '--video-provider must be one of none, local, not "zoom"\n',
+      stderr: `--video-provider must be one of none, local, not "zoom". ${HINT}`,
     });
     expect(await refusal(['--push-device', 'maybe'])).toEqual({
       code: 2,
-      stderr: '--push-device must be one of yes, no, not "maybe"\n',
+      stderr: `--push-device must be one of yes, no, not "maybe". ${HINT}`,
     });
     const wrongCode = await refusal(['--push-test-error', 'SOMETHING']);
     expect(wrongCode.code).toBe(2);

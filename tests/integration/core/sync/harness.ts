@@ -33,7 +33,7 @@ import {
 import { SyncManager, type SyncManagerOptions } from '../../../../src/core/sync/manager.ts';
 
 /** Waits for real I/O (loopback HTTP) until `check` holds; never advances any clock. */
-export async function until(check: () => boolean, what: string, limitMs = 5_000): Promise<void> {
+export async function until(check: () => boolean, what: string, limitMs = 30_000): Promise<void> {
   const started = Date.now();
   while (!check()) {
     if (Date.now() - started > limitMs) throw new Error(`timed out waiting for ${what}`);
@@ -45,7 +45,7 @@ export async function until(check: () => boolean, what: string, limitMs = 5_000)
 export async function untilAsync(
   check: () => Promise<boolean>,
   what: string,
-  limitMs = 5_000,
+  limitMs = 30_000,
 ): Promise<void> {
   const started = Date.now();
   while (!(await check())) {

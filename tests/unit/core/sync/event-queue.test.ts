@@ -6,6 +6,7 @@ import {
   UserDeactivatedError,
 } from '../../../../src/api/errors.ts';
 import { getEvents } from '../../../../src/api/routes/events.ts';
+import { getServerSettings } from '../../../../src/api/routes/server.ts';
 import type { ServerEvent } from '../../../../src/api/schemas/event.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
@@ -288,6 +289,79 @@ describe('EventQueue against the reference server', () => {
     r.queue.kick();
     await polling(r);
     expect(r.registrations).toEqual(['start']);
+  });
+
+  it('after losing the network, probes on a short schedule and reconnects the moment the server answers', async () => {
+    gate.cut();
+    const client = clientOf('member');
+    const probes = { started: 0, settled: 0 };
+    const r = run(client, {
+      backoff: { baseMs: 60_000, capMs: 60_000 },
+      random: () => 0.99,
+      probeScheduleMs: [500, 1_000, 2_000],
+      probe: async (signal) => {
+        probes.started++;
+        try {
+          await getServerSettings(client, signal);
+        } finally {
+          probes.settled++;
+        }
+      },
+    });
+    await backingOff(r, 1);
+    expect(delay(r)).toBe(59_400);
+    const lost = clock.now();
+    for (const [wait, count] of [
+      [500, 1],
+      [1_000, 2],
+      [2_000, 3],
+    ] as const) {
+      await clock.advance(wait);
+      await until(() => probes.settled === count, `probe ${count} to fail`);
+    }
+    expect(r.queue.getHealth().state).toBe('backoff');
+
+    // The server is back: the next probe (2 s later, the schedule's last step) answers.
+    gate.mode = 'pass';
+    await clock.advance(2_000);
+    await polling(r);
+    expect(clock.now() - lost).toBe(5_500);
+    expect(r.queue.getHealth()).toMatchObject({ failures: 0, retryAt: undefined });
+    expect(r.registrations).toEqual(['start']);
+    // Probing ends with the wait it shortened.
+    await clock.advance(10_000);
+    expect(probes.started).toBe(4);
+  });
+
+  it('a server that answers with an error is not probed: its backoff is kept', async () => {
+    gate.mode = 'fail';
+    let probes = 0;
+    const r = run(clientOf('member'), {
+      backoff: { baseMs: 60_000, capMs: 60_000 },
+      random: () => 0.99,
+      probe: async () => void probes++,
+    });
+    await backingOff(r, 1);
+    await clock.advance(30_000);
+    expect(probes).toBe(0);
+    expect(r.queue.getHealth().state).toBe('backoff');
+  });
+
+  it('retryIfWaiting() ends a backoff but leaves a live poll alone', async () => {
+    const r = run(clientOf('member'));
+    await polling(r);
+    await until(() => gate.seen.includes('GET /api/v1/events'), 'the long-poll to be sent');
+    const before = gate.requests;
+    r.queue.retryIfWaiting();
+    for (let i = 0; i < 20; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+    expect(gate.requests).toBe(before);
+
+    gate.mode = 'fail';
+    r.queue.kick();
+    await backingOff(r, 1);
+    gate.mode = 'pass';
+    r.queue.retryIfWaiting();
+    await polling(r);
   });
 
   it('kick() during a long-poll polls again without losing events', async () => {
