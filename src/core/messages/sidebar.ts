@@ -3,12 +3,13 @@
  * topics' unread counts, direct conversations, and the mention and followed counts. Unread
  * counts are exact, from the account's synced state (no unread query, no cap); the server
  * is asked only for what that state does not keep: subscriptions, folders, recent topics
- * and conversations.
+ * and conversations, once, and those are then kept current by events (SidebarKeeper).
  */
 import type { ApiClient } from '../../api/client.ts';
 import { getChannelFolders } from '../../api/routes/channel-folders.ts';
 import { getMessages } from '../../api/routes/messages.ts';
 import { getSubscriptions } from '../../api/routes/subscriptions.ts';
+import type { Subscription } from '../../api/schemas/subscription.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
 import { DEFAULT_MAX_MESSAGE_LENGTH, type UnreadSummary } from '../sync/unread-summary.ts';
 import { topicKey } from '../sync/unreads.ts';
@@ -23,12 +24,17 @@ const RECENT_MESSAGES = 1000;
 /** Read topics listed per channel besides every topic with unread messages. */
 const RECENT_TOPICS = 8;
 
-/** `unreads` is undefined until the account's first registration: every count is then 0. */
-export async function buildSidebar(
-  client: ApiClient,
-  myUserId: number,
-  unreads: UnreadSummary | undefined,
-): Promise<Sidebar> {
+/** What the sidebar needs from the server beyond the synced state: fetched once, then kept. */
+export interface SidebarSources {
+  subscriptions: Subscription[];
+  folders: { id: number; name: string }[];
+  /** The newest direct messages, oldest first. */
+  recentDms: FetchedMessage[];
+  /** The newest messages, oldest first, for each channel's latest topics. */
+  recent: FetchedMessage[];
+}
+
+export async function fetchSidebarSources(client: ApiClient): Promise<SidebarSources> {
   const topicNames = await emptyTopicParams(client);
   const [subs, folders, recentDms, recent] = await Promise.all([
     getSubscriptions(client),
@@ -37,9 +43,36 @@ export async function buildSidebar(
     newest(client, [{ operator: 'is', operand: 'dm' }], RECENT_DMS, topicNames),
     newest(client, [], RECENT_MESSAGES, topicNames),
   ]);
-  const latestTopics = recentTopics(recent);
+  return {
+    subscriptions: subs.data.subscriptions,
+    folders: folders.data.channel_folders
+      .filter((f) => !f.is_archived)
+      .map((f) => ({ id: f.channel_folder_id, name: f.name })),
+    recentDms: recentDms,
+    recent,
+  };
+}
 
-  const channels: SidebarChannel[] = subs.data.subscriptions
+/** A new message joins the kept sources as if they had been fetched after it; the oldest go. */
+export function addToSources(sources: SidebarSources, m: FetchedMessage): void {
+  const add = (list: FetchedMessage[], cap: number) => {
+    if (list.some((x) => x.id === m.id)) return;
+    list.push(m);
+    if (list.length > cap) list.splice(0, list.length - cap);
+  };
+  add(sources.recent, RECENT_MESSAGES);
+  if (m.stream_id === undefined) add(sources.recentDms, RECENT_DMS);
+}
+
+/** `unreads` is undefined until the account's first registration: every count is then 0. */
+export function buildSidebar(
+  sources: SidebarSources,
+  myUserId: number,
+  unreads: UnreadSummary | undefined,
+): Sidebar {
+  const latestTopics = recentTopics(sources.recent);
+
+  const channels: SidebarChannel[] = sources.subscriptions
     .filter((s) => s.is_archived !== true)
     .map((s) => {
       const counted = unreads?.channels.get(s.stream_id);
@@ -66,11 +99,9 @@ export async function buildSidebar(
 
   const counts = unreads?.counts;
   return {
-    folders: folders.data.channel_folders
-      .filter((f) => !f.is_archived)
-      .map((f) => ({ id: f.channel_folder_id, name: f.name })),
+    folders: sources.folders,
     channels,
-    conversations: conversations(recentDms, myUserId, unreads?.conversations ?? []),
+    conversations: conversations(sources.recentDms, myUserId, unreads?.conversations ?? []),
     counts: {
       unread: (counts?.channelUnread ?? 0) + (counts?.dms ?? 0),
       mentions: counts?.mentions ?? 0,

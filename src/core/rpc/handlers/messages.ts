@@ -13,6 +13,7 @@ import { channelNamer, coreStoreAccess } from '../../messages/store/core-access.
 import { MessageStore } from '../../messages/store/message-store.ts';
 import { fetchThroughStore } from '../../messages/store/served-fetch.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
+import { SidebarKeeper } from '../../messages/sidebar-keeper.ts';
 import { newestUnread } from '../../messages/newest-unread.ts';
 import type { EditRules } from '../../../lib/message-permissions.ts';
 import type { HandlerTable } from '../dispatch.ts';
@@ -36,6 +37,7 @@ export function messagesHandlers(
   const store = new MessageStore();
   const access = { ...coreStoreAccess(store, ctx.sync), enabled: () => keepMessages };
   ctx.sync.onReset((accountId) => store.drop(accountId));
+  const sidebars = new SidebarKeeper(ctx.sync);
   /** The edit rules each account's last sidebar carried to the renderer. */
   const rulesSent = new Map<string, EditRules | undefined>();
   ctx.sync.onEvents((accountId, events) => {
@@ -93,10 +95,11 @@ export function messagesHandlers(
         return data.messages;
       }),
     'messages.sidebar': ({ accountId }) =>
-      withClient(accountId, (client, account) => {
+      withClient(accountId, async (client, account) => {
+        const sources = await sidebars.sources(accountId, client);
         const summary = ctx.sync.unreadSummary(accountId);
         rulesSent.set(accountId, summary?.editRules);
-        return buildSidebar(client, account.userId, summary);
+        return buildSidebar(sources, account.userId, summary);
       }),
     'messages.send': ({ accountId, to, content }) =>
       withClient(accountId, async (client) => {
