@@ -86,6 +86,12 @@ const sections: Record<string, Section> = {
       ...(ctx.state.featureLevel >= 307
         ? { realm_can_add_custom_emoji_group: realm.can_add_custom_emoji_group }
         : {}),
+      ...(ctx.state.featureLevel >= 209
+        ? { realm_create_multiuse_invite_group: realm.create_multiuse_invite_group }
+        : {}),
+      ...(ctx.state.featureLevel >= 321
+        ? { realm_can_invite_users_group: realm.can_invite_users_group }
+        : {}),
       ...Object.fromEntries(
         Object.entries(realm.message_edit).map(([key, value]) => [`realm_${key}`, value]),
       ),
