@@ -21,6 +21,7 @@ import {
 } from '../state/present.ts';
 import { ROLE, type UserRecord } from '../state/types.ts';
 import { unreadMsgs } from './unreads.ts';
+import { addUpstreamKeys } from './upstream-keys.ts';
 
 export interface StateRequest {
   /** null: every section. */
@@ -256,5 +257,7 @@ export function initialState(
       (type === 'update_message_flags' && wanted.has('message'));
     if (fetched) Object.assign(out, build({ ctx, messaging, user, req }));
   }
+  const source = { ctx, messaging, user, capabilities: req.capabilities };
+  addUpstreamKeys(out, source, req.fetchEventTypes, SECTION_ALIASES);
   return out;
 }
