@@ -4,12 +4,28 @@
  * organization takes to build, since benches and demos wait for it.
  */
 import { startServer } from '../src/server/index.ts';
+import { messaging } from '../src/server/messages/service.ts';
 import type { BenchResult } from './types.ts';
 
 const MESSAGES = 100_000;
 const PAGE = 1000;
 const WARMUP_ROUNDS = 3;
 const ROUNDS = 20;
+
+/** About 2 KB of what a technical message holds: prose, a highlighted code block and math. */
+function codeAndMathMessage(): string {
+  const code = Array.from(
+    { length: 32 },
+    (_, i) => `    total_${i} = compute(values[${i}], factor=${i}.5)  # step ${i}`,
+  ).join('\n');
+  const message = [
+    'Here is the **fix** for @**all**, see #**general** and https://example.com/docs :tada:',
+    '```python\ndef run(values):\n' + code + '\n    return total_0\n```',
+    'The bound is $$\\sum_{i=1}^{n} \\frac{x_i^2}{\\sigma}$$ and:',
+    '```math\n\\int_0^\\infty e^{-x^2} dx = \\frac{\\sqrt{\\pi}}{2}\n```',
+  ].join('\n\n');
+  return message;
+}
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -43,6 +59,16 @@ export default async function (): Promise<BenchResult> {
     organization_build_ms: buildMs,
     organization_build_cpu_ms: buildCpuMs,
   };
+  const renderer = messaging(server.ctx).renderer;
+  const sample = codeAndMathMessage();
+  const renderTimes: number[] = [];
+  for (let i = 0; i < 220; i++) {
+    const start = performance.now();
+    renderer.render(sample);
+    if (i >= 20) renderTimes.push(performance.now() - start);
+  }
+  metrics.code_and_math_message_bytes = Buffer.byteLength(sample);
+  metrics.code_and_math_render_median_ms = percentile(renderTimes, 0.5);
   try {
     for (const [name, query] of pages) {
       const url = `${server.url}/api/v1/messages?${query}`;

@@ -7,6 +7,7 @@
  */
 import { keepRecent } from '../../lib/recent-map.ts';
 import { sanitizeHtml } from './sanitize.ts';
+import { showEmojiGlyphs } from './emoji-glyphs.ts';
 
 /** An absolute URL for a link or image of the server's HTML; undefined if it cannot be one. */
 export function onServer(url: string, serverUrl: string): string | undefined {
@@ -65,6 +66,7 @@ function makeSafe(html: string, serverUrl: string): string {
     if (src === null || !isSameOrigin(src, serverUrl)) img.remove();
     else holdUpload(img, src);
   }
+  showEmojiGlyphs(clean.body);
   return clean.body.innerHTML;
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../state/present.ts';
 import { ROLE, type UserRecord } from '../state/types.ts';
 import { unreadMsgs } from './unreads.ts';
+import { addUpstreamKeys } from './upstream-keys.ts';
 
 export interface StateRequest {
   /** null: every section. */
@@ -85,6 +86,12 @@ const sections: Record<string, Section> = {
       // A group setting from FL 307; the older policy enum is not modelled.
       ...(ctx.state.featureLevel >= 307
         ? { realm_can_add_custom_emoji_group: realm.can_add_custom_emoji_group }
+        : {}),
+      ...(ctx.state.featureLevel >= 209
+        ? { realm_create_multiuse_invite_group: realm.create_multiuse_invite_group }
+        : {}),
+      ...(ctx.state.featureLevel >= 321
+        ? { realm_can_invite_users_group: realm.can_invite_users_group }
         : {}),
       ...Object.fromEntries(
         Object.entries(realm.message_edit).map(([key, value]) => [`realm_${key}`, value]),
@@ -250,5 +257,7 @@ export function initialState(
       (type === 'update_message_flags' && wanted.has('message'));
     if (fetched) Object.assign(out, build({ ctx, messaging, user, req }));
   }
+  const source = { ctx, messaging, user, capabilities: req.capabilities };
+  addUpstreamKeys(out, source, req.fetchEventTypes, SECTION_ALIASES);
   return out;
 }

@@ -91,7 +91,7 @@ export function linkifierExtension(
     },
     renderer: (token) => {
       const t = token as LinkifierToken;
-      return `<a href="${escapeHtml(t.url)}" target="_blank" rel="noopener noreferrer">${escapeHtml(t.raw)}</a>`;
+      return `<a href="${escapeHtml(t.url)}">${escapeHtml(t.raw)}</a>`;
     },
   };
 }

@@ -4,14 +4,24 @@
  * Raw HTML in the source is shown as text and only web and mail links become anchors,
  * because the output is user-generated content displayed by every client.
  */
-import { Marked, type Token, type Tokens } from 'marked';
+import { Marked, type Token, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import { codeBlock } from './code-block.ts';
+import { emojiExtension, type EmojiDirectory } from './emoji.ts';
+import { fenceExtension } from './fences.ts';
 import { linkifierExtension, type LinkifierRule } from './linkifiers.ts';
+import { bareDomainExtension, imagePreview, isSafeHref } from './links.ts';
+import { inlineMathExtension } from './math.ts';
 import {
   escapeHtml,
   mentionExtension,
   type MentionDirectory,
   type MentionToken,
 } from './mentions.ts';
+import { narrowLinkExtension, type ChannelDirectory } from './narrow-links.ts';
+import { timeExtension } from './time.ts';
+
+/** What rendering looks up in the organization. */
+export type RenderDirectory = MentionDirectory & EmojiDirectory & ChannelDirectory;
 
 export interface Mentions {
   userIds: Set<number>;
@@ -33,10 +43,6 @@ const NO_MENTIONS: Mentions = Object.freeze({
   streamWildcard: false,
   topicWildcard: false,
 });
-
-const SAFE_HREF = /^(https?:|mailto:|\/user_uploads\/)/i;
-/** An uploaded image, which the widely deployed server previews under its link. */
-const UPLOADED_IMAGE = /^\/user_uploads\/[^?#]+\.(png|jpe?g|gif|webp)$/i;
 
 function collectMentions(tokens: Token[], into: Mentions): void {
   for (const token of tokens) {
@@ -60,27 +66,85 @@ export function isMeMessage(content: string): boolean {
   return /^\/me( |$)/.test(content);
 }
 
+/** Upstream keeps underscores literal: `_foo_` and `__foo__` are not emphasis. */
+const literalUnderscores: TokenizerAndRendererExtension = {
+  name: 'underscores',
+  level: 'inline',
+  start: (src) => src.indexOf('_'),
+  tokenizer: (src) => {
+    const run = /^_+/.exec(src);
+    return run ? { type: 'underscores', raw: run[0] } : undefined;
+  },
+  renderer: (token) => token.raw,
+};
+
+/** `mail@**Name**` is no mention: upstream wants the `@` at a word's start. */
+const wordBeforeMention: TokenizerAndRendererExtension = {
+  name: 'wordBeforeMention',
+  level: 'inline',
+  start: (src) => src.search(/\w@_?\*/),
+  tokenizer: (src) => {
+    const m = /^\w@/.exec(src);
+    return m ? { type: 'wordBeforeMention', raw: m[0] } : undefined;
+  },
+  renderer: (token) => escapeHtml(token.raw),
+};
+
 export class MarkdownRenderer {
   private readonly marked: Marked;
+  /** Image previews of the paragraph being rendered; upstream puts them after it. */
+  private previews: string[] = [];
 
-  constructor(directory: MentionDirectory, linkifiers: () => Iterable<LinkifierRule> = () => []) {
+  constructor(directory: RenderDirectory, linkifiers: () => Iterable<LinkifierRule> = () => []) {
     this.marked = new Marked({ gfm: true, breaks: true });
+    const previews = () => this.previews;
     this.marked.use({
-      extensions: [mentionExtension(directory), linkifierExtension(linkifiers)],
+      extensions: [
+        fenceExtension(),
+        timeExtension(),
+        inlineMathExtension(),
+        mentionExtension(directory),
+        narrowLinkExtension(directory),
+        emojiExtension(directory),
+        linkifierExtension(linkifiers),
+        bareDomainExtension(),
+        literalUnderscores,
+        wordBeforeMention,
+      ],
       renderer: {
-        html: (token: Tokens.HTML | Tokens.Tag) => escapeHtml(token.text),
+        html: (token: Tokens.HTML | Tokens.Tag) =>
+          'block' in token && token.block
+            ? `<p>${escapeHtml(token.text.trim())}</p>\n`
+            : escapeHtml(token.text),
+        code: (token: Tokens.Code) => codeBlock(token.text, token.lang ?? ''),
+        // Upstream's tables align cells with a style, not the obsolete align attribute.
+        tablecell(token: Tokens.TableCell) {
+          const tag = token.header ? 'th' : 'td';
+          const style = token.align ? ` style="text-align: ${token.align};"` : '';
+          return `<${tag}${style}>${this.parser.parseInline(token.tokens)}</${tag}>\n`;
+        },
+        paragraph(token: Tokens.Paragraph) {
+          const before = previews().length;
+          // CommonMark strips a paragraph's leading spaces; marked keeps them.
+          const inner = this.parser.parseInline(token.tokens).replace(/^[ \t]+/, '');
+          const added = previews().splice(before);
+          return `<p>${inner}</p>\n${added.join('')}`;
+        },
         link(token: Tokens.Link) {
           const text = this.parser.parseInline(token.tokens);
-          if (!SAFE_HREF.test(token.href)) return text;
+          if (!isSafeHref(token.href)) return text;
           const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
           const href = escapeHtml(token.href);
-          const link = `<a href="${href}"${title} target="_blank" rel="noopener noreferrer">${text}</a>`;
-          if (!UPLOADED_IMAGE.test(token.href)) return link;
-          return `${link}<span class="message_inline_image"><a href="${href}" title="${escapeHtml(token.text)}" target="_blank" rel="noopener noreferrer"><img src="${href}" alt="${escapeHtml(token.text)}"></a></span>`;
+          // An empty label would make an invisible link: upstream shows the URL.
+          const label = text === '' ? href : text;
+          const named = token.text !== token.href && token.text !== '';
+          const preview = imagePreview(token.href, named ? token.text : undefined);
+          if (preview) previews().push(preview);
+          return `<a href="${href}"${title}>${label}</a>`;
         },
         image(token: Tokens.Image) {
-          return SAFE_HREF.test(token.href)
-            ? `<a href="${escapeHtml(token.href)}" target="_blank" rel="noopener noreferrer">${escapeHtml(token.text)}</a>`
+          return isSafeHref(token.href)
+            ? `<a href="${escapeHtml(token.href)}">${escapeHtml(token.text)}</a>`
             : escapeHtml(token.text);
         },
       },
@@ -88,7 +152,9 @@ export class MarkdownRenderer {
   }
 
   render(content: string): Rendered {
-    const tokens = this.marked.lexer(content);
+    this.previews = [];
+    // Leading blank lines and trailing space do not count; leading indentation does (code).
+    const tokens = this.marked.lexer(content.replace(/^(?:[ \t]*\n)+/, '').trimEnd());
     const mentions: Mentions = {
       userIds: new Set(),
       groupIds: new Set(),

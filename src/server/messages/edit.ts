@@ -114,6 +114,9 @@ export function editMessages(
     message_ids: [target.id],
     edit_timestamp: timestamp,
   };
+  // Upstream: "As of Zulip 5.0 (feature level 112), this field is present for all edits to
+  // a stream message", content-only ones included.
+  if (target.stream_id !== null && m.state.featureLevel >= 112) event.stream_id = target.stream_id;
   const entries = new Map<StoredMessage, EditRecord>();
   if (input.content !== undefined && input.content !== target.content) {
     const entry: EditRecord = { user_id: input.editor.user_id, timestamp };
@@ -137,14 +140,16 @@ export function editMessages(
       const before = entries.get(message);
       entries.set(message, { ...before, ...entry, user_id: input.editor.user_id });
     }
+    // orig_subject: "present if this event moved messages to a different topic and/or
+    // stream", so a channel move that keeps the topic names it too.
     Object.assign(event, {
       message_ids: holders.map((x) => x.id),
       stream_id: fromStream,
       propagate_mode: input.propagateMode ?? 'change_one',
+      orig_subject: fromTopic,
     });
     if (topic !== fromTopic) {
       Object.assign(event, {
-        orig_subject: fromTopic,
         subject: topic,
         topic_links: topicLinks(m.state, topic),
       });

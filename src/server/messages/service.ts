@@ -13,6 +13,7 @@ import { canReadChannelHistory } from './access.ts';
 import { formatMessage, type FormatOptions } from './format.ts';
 import { computeFlags } from './recipients.ts';
 import { MessageStore } from './store.ts';
+import { activeRealmEmojiNamed, emojiSourceUrl } from '../emoji/realm-emoji.ts';
 import type { StoredMessage } from './types.ts';
 
 export interface SendInput {
@@ -49,6 +50,14 @@ export class Messaging {
           for (const g of state.userGroups.values())
             if (!g.deactivated && g.name === name) return g;
           return undefined;
+        },
+        customEmojiUrl: (name) => {
+          const e = activeRealmEmojiNamed(state, name);
+          return e && emojiSourceUrl(e);
+        },
+        channelByName: (name) => {
+          const c = state.channelByName(name);
+          return c && { id: c.stream_id, name: c.name };
         },
       },
       () => state.linkifiers.values(),

@@ -16,14 +16,15 @@ function queues(ctx: ServerContext): EventQueues {
 function registerQueue({ ctx, params, user }: RouteRequest): Record<string, unknown> {
   const req = parseRegister(ctx.state, user, params);
   const queue = queues(ctx).register(req.queue);
+  // The queue's own keys last: the initial state may hold upstream's empty placeholders.
   return {
+    ...initialState(ctx, messaging(ctx), user, req.state),
     queue_id: queue.id,
     last_event_id: queue.lastEventId,
     service_feature_level: ctx.state.featureLevel,
     service_version: SERVICE_VERSION,
     service_merge_base: '',
     event_queue_longpoll_timeout_seconds: ctx.options.longpollTimeoutSeconds,
-    ...initialState(ctx, messaging(ctx), user, req.state),
   };
 }
 

@@ -123,7 +123,9 @@ function createLink(req: RouteRequest) {
   const { state } = ctx;
   requireNotGuest(user);
   if (state.featureLevel < LINKS_FOR_EVERYONE) requireAdmin(user);
-  else if (!state.groupMembers(state.realm.can_invite_users_group).has(user.user_id))
+  // Links have their own permission upstream (create_multiuse_invite_group), distinct from
+  // can_invite_users_group, which governs email invitations.
+  else if (!state.groupMembers(state.realm.create_multiuse_invite_group).has(user.user_id))
     throw badRequest('Insufficient permission');
   const expirySeconds = readLifetime(ctx, params);
   const inviteAs = params.optInt('invite_as') ?? ROLE.member;

@@ -14,10 +14,14 @@ import { announceSubscribed } from './subscriptions.ts';
 export function register(router: Router): void {
   router.get('/users', (req) => {
     const view = viewOptions(req);
+    // "Limits the results to the specified user IDs" (upstream, FL 384); before that level
+    // the parameter did not exist and is ignored like any unknown one.
+    const only = req.ctx.state.featureLevel >= 384 ? req.params.optIntList('user_ids') : undefined;
+    const wanted = only === undefined ? undefined : new Set(only);
     return {
-      members: [...req.ctx.state.users.values()].map((u) =>
-        presentUser(req.ctx.state, req.user, u, view),
-      ),
+      members: [...req.ctx.state.users.values()]
+        .filter((u) => wanted === undefined || wanted.has(u.user_id))
+        .map((u) => presentUser(req.ctx.state, req.user, u, view)),
     };
   });
 

@@ -132,7 +132,24 @@ export function presentChannel(state: ServerState, c: ChannelRecord): Record<str
     [state.featureLevel >= 197
       ? 'can_remove_subscribers_group'
       : 'can_remove_subscribers_group_id']: c.can_remove_subscribers_group,
+    ...upstreamChannelExtras(state, c),
   };
+}
+
+/**
+ * Fields upstream's channel object carries that this server has no data or policy for:
+ * answered with upstream's values for a channel without them (nobody may subscribe
+ * uninvited, no traffic estimate, announcement-only always false since posting is open).
+ */
+function upstreamChannelExtras(state: ServerState, c: ChannelRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = { is_announcement_only: false };
+  if (state.featureLevel >= 199) out.stream_weekly_traffic = null;
+  // An in-memory server's channels were all created or written to within its own life,
+  // which upstream's weeks-long activity window counts as recent; archived ones are not.
+  if (state.featureLevel >= 323) out.is_recently_active = !c.is_archived;
+  if (state.featureLevel >= 357)
+    out.can_subscribe_group = state.systemGroup('role:nobody')?.id ?? 0;
+  return out;
 }
 
 export interface SubscriptionViewOptions {

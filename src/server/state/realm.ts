@@ -35,6 +35,7 @@ export function createState(o: RealmOptions): ServerState {
     max_channel_folder_description_length: 1024,
     can_add_subscribers_group: 0,
     can_invite_users_group: 0,
+    create_multiuse_invite_group: 0,
     can_mention_many_users_group: 0,
     can_add_custom_emoji_group: 0,
     message_edit: {
@@ -54,6 +55,7 @@ export function createState(o: RealmOptions): ServerState {
   const members = state.systemGroup('role:members')?.id ?? 0;
   state.realm.can_add_subscribers_group = members;
   state.realm.can_invite_users_group = members;
+  state.realm.create_multiuse_invite_group = state.systemGroup('role:administrators')?.id ?? 0;
   state.realm.can_add_custom_emoji_group = members;
   state.realm.can_mention_many_users_group = state.systemGroup('role:administrators')?.id ?? 0;
   // Upstream's defaults for a new organization.

@@ -177,8 +177,11 @@ export class ServerState {
     return this.userTopics.get(`${userId}:${streamId}:${topic.toLowerCase()}`);
   }
 
+  /** Policy 0 (inherit) is upstream's "no record": it is removed, not kept. */
   setUserTopic(rec: UserTopicRecord): void {
-    this.userTopics.set(`${rec.user_id}:${rec.stream_id}:${rec.topic_name.toLowerCase()}`, rec);
+    const key = `${rec.user_id}:${rec.stream_id}:${rec.topic_name.toLowerCase()}`;
+    if (rec.visibility_policy === 0) this.userTopics.delete(key);
+    else this.userTopics.set(key, rec);
   }
 }
 

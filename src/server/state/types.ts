@@ -230,6 +230,8 @@ export interface RealmRecord {
   /** User groups whose members may subscribe others and invite new users. */
   can_add_subscribers_group: number;
   can_invite_users_group: number;
+  /** Who may create reusable invitation links (FL 209); upstream's default is administrators. */
+  create_multiuse_invite_group: number;
   /** Who may use wildcard mentions in large channels and topics (FL 352). */
   can_mention_many_users_group: number;
   /** Who may upload custom emoji (a group id; upstream's default is members). */

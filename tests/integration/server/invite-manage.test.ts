@@ -152,6 +152,8 @@ describe('reusable links', () => {
   it('are revoked once; before FL 209 only administrators may revoke them', async () => {
     server = await startServer({ rateLimit: false });
     const member = byRole(server, MEMBER);
+    const members = server.state.systemGroup('role:members')!.id;
+    server.state.realm.create_multiuse_invite_group = members;
     await ok(server, member, 'POST', '/invites/multiuse', {});
     const [link] = [...server.state.multiuseInvites.values()];
     const watcher = await watch(server, byRole(server, ADMIN));
@@ -191,6 +193,8 @@ describe('reusable links', () => {
     const named = [...server.state.userGroups.values()].find(
       (g) => !g.is_system_group && !g.deactivated,
     )!;
+    // Members may create links once the organization lets them (create_multiuse_invite_group).
+    server.state.realm.create_multiuse_invite_group = server.state.systemGroup('role:members')!.id;
     const watchers = {
       admin: await watch(server, byRole(server, ADMIN)),
       creator: await watch(server, member),

@@ -46,11 +46,17 @@ describe('POST /register before FL 134', () => {
     expect(current).not.toHaveProperty('muted_topics');
   });
 
-  it('keeps user_topics from FL 134 on', async () => {
+  it('keeps user_topics from FL 134 on, and muted_topics while upstream still sends it', async () => {
     const member = await withMutedTopic(134);
     const r = await ok(server, member, 'POST', '/register', { fetch_event_types: ALL_NAMES });
     expect(r.user_topics).toMatchObject([{ topic_name: 'Noise', visibility_policy: 1 }]);
-    expect(r).not.toHaveProperty('muted_topics');
+    // Upstream (FL 420) still documents muted_topics: "Present if `muted_topics` is present
+    // in `fetch_event_types`", deprecated in favour of user_topics.
+    expect(r.muted_topics).toEqual([['general', 'Noise', 1594825442]]);
+    const current = await ok(server, member, 'POST', '/register', {
+      fetch_event_types: ['user_topic'],
+    });
+    expect(current).not.toHaveProperty('muted_topics');
   });
 });
 

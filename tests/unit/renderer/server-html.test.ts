@@ -241,6 +241,22 @@ describe('the organization card and profile values', () => {
 });
 
 describe('links open outside the app', () => {
+  it("shows the server's emoji spans as their characters, keeping name and label", async () => {
+    const html = await chromium.page.evaluate(
+      ([h, s]) => (window as unknown as Harness).perch.messageHtml(h, s),
+      [
+        '<p>ok <span aria-label="tada" class="emoji emoji-1f389" role="img" title="tada">:tada:</span>' +
+          '<span class="emoji emoji-1f1eb-1f1f7" title="flag">:flag:</span>' +
+          '<span class="emoji emoji-zz">:odd:</span></p>',
+        SERVER,
+      ] as const,
+    );
+    expect(html).toContain('aria-label="tada"');
+    expect(html).toContain('title="tada">\u{1f389}</span>');
+    expect(html).toContain('\u{1f1eb}\u{1f1f7}</span>');
+    expect(html).toContain(':odd:');
+  });
+
   it('marks SVG links and image-map areas as well as HTML links', async () => {
     const marked = await chromium.page.evaluate(() => {
       const { opensOutside } = (window as unknown as Harness).perch;

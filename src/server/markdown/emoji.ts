@@ -1,0 +1,83 @@
+/**
+ * Emoji in upstream's markup: `:name:` and Unicode emoji become a span upstream's clients
+ * draw from their sprite (`emoji-<code>`), the organization's custom emoji an image.
+ * Names come from the catalog the project ships, with upstream's own names first where
+ * they differ from it.
+ */
+import type { TokenizerAndRendererExtension, Tokens } from 'marked';
+import { normalizeCode } from '../../lib/emoji/code.ts';
+import { UNICODE_CATALOG } from '../messages/emoji.ts';
+import { escapeHtml } from './mentions.ts';
+
+/** Upstream's names that the shared catalog gives to other emoji or spells otherwise. */
+const UPSTREAM_NAMES: Readonly<Record<string, string>> = {
+  smile: '1f642',
+  big_smile: '1f604',
+  check: '2705',
+  thinking: '1f914',
+};
+const UPSTREAM_NAME_OF_CODE = new Map(Object.entries(UPSTREAM_NAMES).map(([n, c]) => [c, n]));
+
+export interface EmojiDirectory {
+  /** The image URL of an active custom emoji. */
+  customEmojiUrl?(name: string): string | undefined;
+}
+
+interface EmojiToken extends Tokens.Generic {
+  type: 'emoji';
+  raw: string;
+  name: string;
+  code?: string;
+  url?: string;
+}
+
+const SHORTCODE = /^:([A-Za-z0-9_+-]+):/;
+/** One emoji: a pictograph or a flag pair, with its modifiers, selectors and ZWJ parts. */
+const UNICODE =
+  /^(?:\p{Regional_Indicator}{2}|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*)*)/u;
+const ANY_START = /:|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+
+function codeOfName(name: string): string | undefined {
+  return UPSTREAM_NAMES[name] ?? UNICODE_CATALOG.codeByName.get(name);
+}
+
+function codeOfChars(chars: string): string {
+  return normalizeCode([...chars].map((c) => c.codePointAt(0)!.toString(16)).join('-'));
+}
+
+export function emojiSpan(name: string, code: string): string {
+  const title = escapeHtml(name.replaceAll('_', ' '));
+  return `<span aria-label="${title}" class="emoji emoji-${code}" role="img" title="${title}">:${escapeHtml(name)}:</span>`;
+}
+
+export function emojiExtension(directory: EmojiDirectory): TokenizerAndRendererExtension {
+  return {
+    name: 'emoji',
+    level: 'inline',
+    start: (src) => src.search(ANY_START),
+    tokenizer(src): EmojiToken | undefined {
+      const short = SHORTCODE.exec(src);
+      if (short) {
+        const name = short[1]!;
+        // The organization's emoji win over Unicode ones of the same name, as upstream.
+        const url = directory.customEmojiUrl?.(name);
+        if (url) return { type: 'emoji', raw: short[0], name, url };
+        const code = codeOfName(name);
+        return code ? { type: 'emoji', raw: short[0], name, code } : undefined;
+      }
+      const uni = UNICODE.exec(src);
+      if (!uni) return undefined;
+      const code = codeOfChars(uni[0]);
+      const name = UPSTREAM_NAME_OF_CODE.get(code) ?? UNICODE_CATALOG.byCode.get(code)?.name;
+      return name ? { type: 'emoji', raw: uni[0], name, code } : undefined;
+    },
+    renderer(t) {
+      const token = t as EmojiToken;
+      if (token.url !== undefined) {
+        const title = escapeHtml(token.name.replaceAll('_', ' '));
+        return `<img alt=":${escapeHtml(token.name)}:" class="emoji" src="${escapeHtml(token.url)}" title="${title}">`;
+      }
+      return emojiSpan(token.name, token.code!);
+    },
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * Fenced blocks of upstream's dialect, as a `marked` block extension that runs before
+ * marked's own fences: ```quote (a quote whose body is Markdown), ```spoiler Header
+ * (a collapsed block), ```math / ```tex / ```latex (display KaTeX) and every other fence
+ * as a code block. A fence left open runs to the end of the message, so no text is lost.
+ */
+import type { Token, TokenizerAndRendererExtension, Tokens } from 'marked';
+import { codeBlock } from './code-block.ts';
+import { displayMath } from './math.ts';
+
+interface FenceToken extends Tokens.Generic {
+  type: 'fence';
+  raw: string;
+  kind: 'quote' | 'spoiler' | 'math' | 'code';
+  lang: string;
+  header: Token[];
+  text: string;
+  tokens: Token[];
+}
+
+const OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\n`]*?)[ \t]*(?:\n|$)/;
+const MATH = new Set(['math', 'tex', 'latex']);
+
+/** The body up to a closing fence at least as long as the opening one, or to the end. */
+function body(src: string, fence: string): { text: string; length: number } {
+  const char = fence[0]!;
+  let at = 0;
+  const lines: string[] = [];
+  while (at < src.length) {
+    const end = src.indexOf('\n', at);
+    const line = end < 0 ? src.slice(at) : src.slice(at, end);
+    const next = end < 0 ? src.length : end + 1;
+    const close = /^ {0,3}([`~]+)[ \t]*$/.exec(line);
+    if (
+      close &&
+      close[1]![0] === char &&
+      close[1]!.length >= fence.length &&
+      !close[1]!.includes(char === '`' ? '~' : '`')
+    )
+      return { text: lines.join('\n'), length: next };
+    lines.push(line);
+    at = next;
+  }
+  return { text: lines.join('\n'), length: src.length };
+}
+
+export function fenceExtension(): TokenizerAndRendererExtension {
+  return {
+    name: 'fence',
+    level: 'block',
+    start: (src) => src.match(/^ {0,3}(```|~~~)/m)?.index,
+    tokenizer(src): FenceToken | undefined {
+      const open = OPEN.exec(src);
+      if (!open) return undefined;
+      const fence = open[1]!;
+      const info = open[2] ?? '';
+      const word = (info.split(/\s+/)[0] ?? '').toLowerCase();
+      const rest = body(src.slice(open[0].length), fence);
+      const raw = src.slice(0, open[0].length + rest.length);
+      const token: FenceToken = {
+        type: 'fence',
+        raw,
+        kind: 'code',
+        lang: info.split(/\s+/)[0] ?? '',
+        header: [],
+        text: rest.text,
+        tokens: [],
+      };
+      if (word === 'quote' || word === 'spoiler') {
+        token.kind = word;
+        token.tokens = this.lexer.blockTokens(rest.text, []);
+        if (word === 'spoiler') {
+          const header = info.slice(info.search(/\s|$/)).trim();
+          token.header = header === '' ? [] : this.lexer.blockTokens(header, []);
+        }
+      } else if (MATH.has(word)) token.kind = 'math';
+      return token;
+    },
+    renderer(t) {
+      const token = t as FenceToken;
+      switch (token.kind) {
+        case 'quote':
+          return `<blockquote>\n${this.parser.parse(token.tokens)}</blockquote>\n`;
+        case 'spoiler':
+          return `<div class="spoiler-block"><div class="spoiler-header">\n${this.parser.parse(token.header)}</div><div class="spoiler-content" aria-hidden="true">\n${this.parser.parse(token.tokens)}</div></div>\n`;
+        case 'math':
+          return `<p>${displayMath(token.text)}</p>\n`;
+        case 'code':
+          return codeBlock(token.text, token.lang);
+      }
+    },
+  };
+}

@@ -1,0 +1,349 @@
+/**
+ * Markdown inputs with the HTML upstream documents for them (its message-formatting help
+ * and the /messages/render and markdown docs), grouped by feature. Ids depend on the
+ * fixed organization, so expectations name them: {u:member} a user id, {c:general} a
+ * channel id, {g:support} a group id, {e:name} a custom emoji's image URL; [[katex:TeX]] and
+ * [[katex-display:TeX]] stand for KaTeX's rendering, which upstream embeds as is.
+ */
+export interface CorpusCase {
+  feature: string;
+  markdown: string;
+  html: string;
+}
+
+type Row = readonly [markdown: string, html: string];
+
+function group(feature: string, rows: readonly Row[]): CorpusCase[] {
+  return rows.map(([markdown, html]) => ({ feature, markdown, html }));
+}
+
+const emojiSpan = (name: string, code: string) =>
+  `<span aria-label="${name.replaceAll('_', ' ')}" class="emoji emoji-${code}" role="img" title="${name.replaceAll('_', ' ')}">:${name}:</span>`;
+
+const channel = (name: string) =>
+  `<a class="stream" data-stream-id="{c:${name}}" href="/#narrow/channel/{c:${name}}-${name}">#${name}</a>`;
+
+const code = (lang: string | null, body: string) =>
+  `<div class="codehilite"${lang === null ? '' : ` data-code-language="${lang}"`}><pre><span></span><code>${body}</code></pre></div>`;
+
+export const CORPUS: readonly CorpusCase[] = [
+  ...group('paragraphs', [
+    ['hello', '<p>hello</p>'],
+    ['one\ntwo', '<p>one<br>\ntwo</p>'],
+    ['one\n\ntwo', '<p>one</p>\n<p>two</p>'],
+    ['  padded  ', '<p>padded</p>'],
+    ['a & b', '<p>a &amp; b</p>'],
+    ['1 < 2 > 0', '<p>1 &lt; 2 &gt; 0</p>'],
+    ['<b>bold?</b>', '<p>&lt;b&gt;bold?&lt;/b&gt;</p>'],
+    ['<script>alert(1)</script>', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'],
+    ['/me waves', '<p>/me waves</p>'],
+    ['/me is out today', '<p>/me is out today</p>'],
+  ]),
+  ...group('emphasis', [
+    ['**bold**', '<p><strong>bold</strong></p>'],
+    ['*italic*', '<p><em>italic</em></p>'],
+    ['_foo_', '<p>_foo_</p>'],
+    ['snake_case_name', '<p>snake_case_name</p>'],
+    ['__dunder__', '<p>__dunder__</p>'],
+    ['~~gone~~', '<p><del>gone</del></p>'],
+    ['**bold** and *it*', '<p><strong>bold</strong> and <em>it</em></p>'],
+    ['a ~~b~~ c', '<p>a <del>b</del> c</p>'],
+    ['`code`', '<p><code>code</code></p>'],
+    ['`a <b>`', '<p><code>a &lt;b&gt;</code></p>'],
+    ['`**not bold**`', '<p><code>**not bold**</code></p>'],
+    ['2*3*4', '<p>2<em>3</em>4</p>'],
+  ]),
+  ...group('headings', [
+    ['# One', '<h1>One</h1>'],
+    ['## Two', '<h2>Two</h2>'],
+    ['### Three', '<h3>Three</h3>'],
+    ['#### Four', '<h4>Four</h4>'],
+    ['##### Five', '<h5>Five</h5>'],
+    ['###### Six', '<h6>Six</h6>'],
+    ['#nospace', '<p>#nospace</p>'],
+  ]),
+  ...group('lists', [
+    ['* a\n* b', '<ul>\n<li>a</li>\n<li>b</li>\n</ul>'],
+    ['- a\n- b', '<ul>\n<li>a</li>\n<li>b</li>\n</ul>'],
+    ['+ a\n+ b', '<ul>\n<li>a</li>\n<li>b</li>\n</ul>'],
+    ['1. a\n2. b', '<ol>\n<li>a</li>\n<li>b</li>\n</ol>'],
+    ['3. c\n4. d', '<ol start="3">\n<li>c</li>\n<li>d</li>\n</ol>'],
+    ['* a\n  * b', '<ul>\n<li>a<ul>\n<li>b</li>\n</ul>\n</li>\n</ul>'],
+    [
+      '* a\n  * b\n    * c',
+      '<ul>\n<li>a<ul>\n<li>b<ul>\n<li>c</li>\n</ul>\n</li>\n</ul>\n</li>\n</ul>',
+    ],
+    ['1. a\n  1. b', '<ol>\n<li>a<ol>\n<li>b</li>\n</ol>\n</li>\n</ol>'],
+    ['* **bold** item', '<ul>\n<li><strong>bold</strong> item</li>\n</ul>'],
+    ['text\n* a\n* b', '<p>text</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>'],
+  ]),
+  ...group('quotes', [
+    ['> quoted', '<blockquote>\n<p>quoted</p>\n</blockquote>'],
+    ['> a\n> b', '<blockquote>\n<p>a<br>\nb</p>\n</blockquote>'],
+    ['```quote\nquoted\n```', '<blockquote>\n<p>quoted</p>\n</blockquote>'],
+    [
+      '```quote\n**bold** here\n```',
+      '<blockquote>\n<p><strong>bold</strong> here</p>\n</blockquote>',
+    ],
+    ['~~~quote\ntilde\n~~~', '<blockquote>\n<p>tilde</p>\n</blockquote>'],
+    ['```quote\none\n\ntwo\n```', '<blockquote>\n<p>one</p>\n<p>two</p>\n</blockquote>'],
+    ['````quote\n```\ncode\n```\n````', `<blockquote>\n${code(null, 'code\n')}\n</blockquote>`],
+    ['> **b**', '<blockquote>\n<p><strong>b</strong></p>\n</blockquote>'],
+  ]),
+  ...group('spoilers', [
+    [
+      '```spoiler Header\nhidden\n```',
+      '<div class="spoiler-block"><div class="spoiler-header">\n<p>Header</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<p>hidden</p>\n</div></div>',
+    ],
+    [
+      '```spoiler\nhidden\n```',
+      '<div class="spoiler-block"><div class="spoiler-header">\n</div><div class="spoiler-content" aria-hidden="true">\n<p>hidden</p>\n</div></div>',
+    ],
+    [
+      '```spoiler **Bold** head\n*it*\n```',
+      '<div class="spoiler-block"><div class="spoiler-header">\n<p><strong>Bold</strong> head</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<p><em>it</em></p>\n</div></div>',
+    ],
+    [
+      '~~~spoiler Tilde\nbody\n~~~',
+      '<div class="spoiler-block"><div class="spoiler-header">\n<p>Tilde</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<p>body</p>\n</div></div>',
+    ],
+    [
+      '```spoiler Two\none\n\ntwo\n```',
+      '<div class="spoiler-block"><div class="spoiler-header">\n<p>Two</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<p>one</p>\n<p>two</p>\n</div></div>',
+    ],
+  ]),
+  ...group('code blocks', [
+    ['```\nplain\n```', code(null, 'plain\n')],
+    ['```\na < b\n```', code(null, 'a &lt; b\n')],
+    ['```\nline1\nline2\n```', code(null, 'line1\nline2\n')],
+    ['~~~\ntilde\n~~~', code(null, 'tilde\n')],
+    ['    indented', code(null, 'indented\n')],
+    ['```text\nplain\n```', code('Text only', 'plain\n')],
+    ['```\n**not bold**\n```', code(null, '**not bold**\n')],
+    ['```\n@**Mel Member**\n```', code(null, '@**Mel Member**\n')],
+    ['```\nplain', code(null, 'plain\n')],
+    ['```\n\n```', code(null, '\n')],
+  ]),
+  ...group('highlighting', [
+    ['```python\npass\n```', code('Python', '<span class="k">pass</span>\n')],
+    ['```py\nNone\n```', code('Python', '<span class="kc">None</span>\n')],
+    [
+      '```python\nx = 1\n```',
+      code(
+        'Python',
+        '<span class="n">x</span> <span class="o">=</span> <span class="mi">1</span>\n',
+      ),
+    ],
+    ['```python\n# note\n```', code('Python', '<span class="c1"># note</span>\n')],
+    ['```python\n"s"\n```', code('Python', '<span class="s2">&quot;s&quot;</span>\n')],
+    ['```js\nreturn\n```', code('JavaScript', '<span class="k">return</span>\n')],
+    ['```javascript\nconst\n```', code('JavaScript', '<span class="kd">const</span>\n')],
+    ['```js\n// c\n```', code('JavaScript', '<span class="c1">// c</span>\n')],
+    [
+      '```json\n{"a": 1}\n```',
+      code(
+        'JSON',
+        '<span class="p">{</span><span class="nt">&quot;a&quot;</span><span class="p">:</span><span class="w"> </span><span class="mi">1</span><span class="p">}</span>\n',
+      ),
+    ],
+    [
+      '```bash\necho hi\n```',
+      code('Bash', '<span class="nb">echo</span><span class="w"> </span>hi\n'),
+    ],
+    ['```rust\nfn\n```', code('Rust', '<span class="k">fn</span>\n')],
+    ['```go\nfunc\n```', code('Go', '<span class="kd">func</span>\n')],
+    ['```c\nint\n```', code('C', '<span class="kt">int</span>\n')],
+    ['```java\nclass\n```', code('Java', '<span class="kd">class</span>\n')],
+    ['```ruby\nend\n```', code('Ruby', '<span class="k">end</span>\n')],
+    ['```sql\nSELECT\n```', code('SQL', '<span class="k">SELECT</span>\n')],
+    ['```python\n1.5\n```', code('Python', '<span class="mf">1.5</span>\n')],
+    ['```foo\nx\n```', code('foo', 'x\n')],
+    ['```python\nprint\n```', code('Python', '<span class="nb">print</span>\n')],
+    ['```ts\nlet\n```', code('TypeScript', '<span class="kd">let</span>\n')],
+  ]),
+  ...group('math', [
+    ['$$x^2$$', '<p>[[katex:x^2]]</p>'],
+    ['a $$\\alpha$$ b', '<p>a [[katex:\\alpha]] b</p>'],
+    ['```math\nx^2\n```', '<p>[[katex-display:x^2]]</p>'],
+    ['```math\n\\frac{1}{2}\n```', '<p>[[katex-display:\\frac{1}{2}]]</p>'],
+    ['$$\\sqrt{2}$$', '<p>[[katex:\\sqrt{2}]]</p>'],
+    ['```math\na + b\n```', '<p>[[katex-display:a + b]]</p>'],
+    ['$$1+1$$ and $$2$$', '<p>[[katex:1+1]] and [[katex:2]]</p>'],
+    ['`$$x$$`', '<p><code>$$x$$</code></p>'],
+  ]),
+  ...group('emoji', [
+    [':smile:', `<p>${emojiSpan('smile', '1f642')}</p>`],
+    [':heart:', `<p>${emojiSpan('heart', '2764')}</p>`],
+    [':tada:', `<p>${emojiSpan('tada', '1f389')}</p>`],
+    [':rocket:', `<p>${emojiSpan('rocket', '1f680')}</p>`],
+    [':fire:', `<p>${emojiSpan('fire', '1f525')}</p>`],
+    [':eyes:', `<p>${emojiSpan('eyes', '1f440')}</p>`],
+    [':grinning:', `<p>${emojiSpan('grinning', '1f600')}</p>`],
+    [':joy:', `<p>${emojiSpan('joy', '1f602')}</p>`],
+    [':+1:', `<p>${emojiSpan('+1', '1f44d')}</p>`],
+    [':thumbs_up:', `<p>${emojiSpan('thumbs_up', '1f44d')}</p>`],
+    [':octopus:', `<p>${emojiSpan('octopus', '1f419')}</p>`],
+    [':pizza:', `<p>${emojiSpan('pizza', '1f355')}</p>`],
+    ['ok :tada: done', `<p>ok ${emojiSpan('tada', '1f389')} done</p>`],
+    [':not_an_emoji_name:', '<p>:not_an_emoji_name:</p>'],
+    ['`:tada:`', '<p><code>:tada:</code></p>'],
+    ['\u{1f600}', `<p>${emojiSpan('grinning', '1f600')}</p>`],
+    ['\u{1f680}!', `<p>${emojiSpan('rocket', '1f680')}!</p>`],
+    ['\u{1f525}\u{1f525}', `<p>${emojiSpan('fire', '1f525')}${emojiSpan('fire', '1f525')}</p>`],
+    ['time 12:30:45', '<p>time 12:30:45</p>'],
+    [
+      ':party_parrot:',
+      '<p><img alt=":party_parrot:" class="emoji" src="{e:party_parrot}" title="party parrot"></p>',
+    ],
+    [
+      ':perch_logo: hi',
+      '<p><img alt=":perch_logo:" class="emoji" src="{e:perch_logo}" title="perch logo"> hi</p>',
+    ],
+  ]),
+  ...group('links', [
+    ['https://example.com', '<p><a href="https://example.com">https://example.com</a></p>'],
+    [
+      'see https://example.com/a?b=c.',
+      '<p>see <a href="https://example.com/a?b=c">https://example.com/a?b=c</a>.</p>',
+    ],
+    ['[site](https://example.com)', '<p><a href="https://example.com">site</a></p>'],
+    ['[**b**](https://example.com)', '<p><a href="https://example.com"><strong>b</strong></a></p>'],
+    ['[](https://example.com)', '<p><a href="https://example.com">https://example.com</a></p>'],
+    ['example.com', '<p><a href="http://example.com">example.com</a></p>'],
+    [
+      'go to www.example.org now',
+      '<p>go to <a href="http://www.example.org">www.example.org</a> now</p>',
+    ],
+    ['[call](tel:+15551234)', '<p><a href="tel:+15551234">call</a></p>'],
+    ['[text](sms:+15551234)', '<p><a href="sms:+15551234">text</a></p>'],
+    ['[mail](mailto:a@example.com)', '<p><a href="mailto:a@example.com">mail</a></p>'],
+    ['<https://example.com>', '<p><a href="https://example.com">https://example.com</a></p>'],
+    [
+      'http://example.com/x_y_z',
+      '<p><a href="http://example.com/x_y_z">http://example.com/x_y_z</a></p>',
+    ],
+    ['`https://example.com`', '<p><code>https://example.com</code></p>'],
+    ['[up](/user_uploads/2/ab/file.pdf)', '<p><a href="/user_uploads/2/ab/file.pdf">up</a></p>'],
+    ['(https://example.com)', '<p>(<a href="https://example.com">https://example.com</a>)</p>'],
+  ]),
+  ...group('images', [
+    [
+      'https://example.com/cat.png',
+      '<p><a href="https://example.com/cat.png">https://example.com/cat.png</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.png"><img src="https://example.com/cat.png"></a></div>',
+    ],
+    [
+      '[cat](https://example.com/cat.jpg)',
+      '<p><a href="https://example.com/cat.jpg">cat</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.jpg" title="cat"><img src="https://example.com/cat.jpg"></a></div>',
+    ],
+    [
+      '[pic.png](/user_uploads/2/ab/pic.png)',
+      '<p><a href="/user_uploads/2/ab/pic.png">pic.png</a></p>\n<div class="message_inline_image"><a href="/user_uploads/2/ab/pic.png" title="pic.png"><img src="/user_uploads/2/ab/pic.png"></a></div>',
+    ],
+    [
+      'https://example.com/anim.gif',
+      '<p><a href="https://example.com/anim.gif">https://example.com/anim.gif</a></p>\n<div class="message_inline_image"><a href="https://example.com/anim.gif"><img src="https://example.com/anim.gif"></a></div>',
+    ],
+    [
+      'https://example.com/page.html',
+      '<p><a href="https://example.com/page.html">https://example.com/page.html</a></p>',
+    ],
+  ]),
+  ...group('time', [
+    [
+      '<time:2024-01-02T03:04:05Z>',
+      '<p><time datetime="2024-01-02T03:04:05Z">2024-01-02T03:04:05Z</time></p>',
+    ],
+    [
+      '<time:2024-01-02T03:04:05+01:00>',
+      '<p><time datetime="2024-01-02T02:04:05Z">2024-01-02T03:04:05+01:00</time></p>',
+    ],
+    ['<time:1704164645>', '<p><time datetime="2024-01-02T03:04:05Z">1704164645</time></p>'],
+    [
+      'at <time:2030-06-01T12:00:00Z>!',
+      '<p>at <time datetime="2030-06-01T12:00:00Z">2030-06-01T12:00:00Z</time>!</p>',
+    ],
+    [
+      '<time:not a time>',
+      '<p><span class="timestamp-error">Invalid time format: not a time</span></p>',
+    ],
+  ]),
+  ...group('mentions', [
+    [
+      '@**Mel Member**',
+      '<p><span class="user-mention" data-user-id="{u:member}">@Mel Member</span></p>',
+    ],
+    [
+      'hi @**Mel Member**!',
+      '<p>hi <span class="user-mention" data-user-id="{u:member}">@Mel Member</span>!</p>',
+    ],
+    [
+      '@**Mel Member|{u:member}**',
+      '<p><span class="user-mention" data-user-id="{u:member}">@Mel Member</span></p>',
+    ],
+    [
+      '@_**Mel Member**',
+      '<p><span class="user-mention silent" data-user-id="{u:member}">Mel Member</span></p>',
+    ],
+    [
+      '@*support*',
+      '<p><span class="user-group-mention" data-user-group-id="{g:support}">@support</span></p>',
+    ],
+    [
+      '@_*support*',
+      '<p><span class="user-group-mention silent" data-user-group-id="{g:support}">support</span></p>',
+    ],
+    [
+      '@**all**',
+      '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@all</span></p>',
+    ],
+    [
+      '@**everyone**',
+      '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@everyone</span></p>',
+    ],
+    [
+      '@**channel**',
+      '<p><span class="user-mention channel-wildcard-mention" data-user-id="*">@channel</span></p>',
+    ],
+    ['@**topic**', '<p><span class="topic-mention">@topic</span></p>'],
+    ['@**Nobody Here**', '<p>@<strong>Nobody Here</strong></p>'],
+    ['`@**Mel Member**`', '<p><code>@**Mel Member**</code></p>'],
+    [
+      '@**Olive Owner** and @**Ada Admin**',
+      '<p><span class="user-mention" data-user-id="{u:owner}">@Olive Owner</span> and <span class="user-mention" data-user-id="{u:admin}">@Ada Admin</span></p>',
+    ],
+    ['mail@**Mel Member**', '<p>mail@<strong>Mel Member</strong></p>'],
+  ]),
+  ...group('channel links', [
+    ['#**general**', `<p>${channel('general')}</p>`],
+    ['see #**development**', `<p>see ${channel('development')}</p>`],
+    [
+      '#**general>lunch**',
+      '<p><a class="stream-topic" data-stream-id="{c:general}" href="/#narrow/channel/{c:general}-general/topic/lunch">#general &gt; lunch</a></p>',
+    ],
+    [
+      '#**general>two words**',
+      '<p><a class="stream-topic" data-stream-id="{c:general}" href="/#narrow/channel/{c:general}-general/topic/two.20words">#general &gt; two words</a></p>',
+    ],
+    ['#**nope**', '<p>#<strong>nope</strong></p>'],
+    ['`#**general**`', '<p><code>#**general**</code></p>'],
+    [
+      '#**general** and #**development**',
+      `<p>${channel('general')} and ${channel('development')}</p>`,
+    ],
+  ]),
+  ...group('tables', [
+    [
+      '| a | b |\n| - | - |\n| 1 | 2 |',
+      '<table>\n<thead>\n<tr>\n<th>a</th>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>1</td>\n<td>2</td>\n</tr>\n</tbody>\n</table>',
+    ],
+    [
+      '| x |\n| --- |\n| **y** |',
+      '<table>\n<thead>\n<tr>\n<th>x</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><strong>y</strong></td>\n</tr>\n</tbody>\n</table>',
+    ],
+    [
+      '| l | c | r |\n| :- | :-: | -: |\n| 1 | 2 | 3 |',
+      '<table>\n<thead>\n<tr>\n<th style="text-align: left;">l</th>\n<th style="text-align: center;">c</th>\n<th style="text-align: right;">r</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td style="text-align: left;">1</td>\n<td style="text-align: center;">2</td>\n<td style="text-align: right;">3</td>\n</tr>\n</tbody>\n</table>',
+    ],
+  ]),
+  ...group('linkifiers', [['#42', '<p>#42</p>']]),
+];
