@@ -80,6 +80,7 @@ export async function buildSidebar(
     emptyTopicName: unreads?.emptyTopicName ?? '',
     maxMessageLength: unreads?.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH,
     editRules: unreads?.editRules ?? OPEN_RULES,
+    ...(unreads ? { reader: unreads.reader } : {}),
   };
 }
 
