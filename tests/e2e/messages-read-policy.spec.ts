@@ -88,3 +88,23 @@ test('policy 3: nothing seen is marked read, not even in a conversation', async 
   for (const id of [...plan, barrier, live]) expect(isRead(owner(), id)).toBe(false);
   await expect(row(page, live)).toHaveClass(/unread/);
 });
+
+test('Esc leaves compose with the draft kept, and the keyboard is back on the list', async ({
+  page,
+}) => {
+  const { barrier } = unreadMessages();
+  await suite.openAt(page, owner(), 'channel:general topic:barrier');
+  await expect(row(page, barrier)).toBeVisible();
+  const list = page.getByTestId('message-list');
+  await list.focus();
+  await page.keyboard.press('r');
+  const message = page.getByRole('textbox', { name: 'Message' });
+  await expect(message).toBeFocused();
+  await page.keyboard.type('half a thought');
+  await page.keyboard.press('Escape');
+  await expect(list).toBeFocused();
+  await expect(message).toHaveValue('half a thought');
+  await page.keyboard.press('r');
+  await expect(message).toBeFocused();
+  await expect(message).toHaveValue('half a thought');
+});
