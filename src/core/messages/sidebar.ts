@@ -111,6 +111,7 @@ export function buildSidebar(
     emptyTopicName: unreads?.emptyTopicName ?? '',
     maxMessageLength: unreads?.maxMessageLength ?? DEFAULT_MAX_MESSAGE_LENGTH,
     editRules: unreads?.editRules ?? OPEN_RULES,
+    ...(unreads ? { reader: unreads.reader } : {}),
   };
 }
 

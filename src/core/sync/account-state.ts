@@ -174,6 +174,21 @@ export class AccountState {
     return this.#model.groups.get(groupId);
   }
 
+  /** The active groups a user belongs to: as a member, or as a member of a subgroup. */
+  groupIdsOf(userId: number): number[] {
+    const groups = [...this.#model.groups.values()].filter((g) => !g.deactivated);
+    const found = new Set(groups.filter((g) => g.members.includes(userId)).map((g) => g.id));
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const g of groups) {
+        if (found.has(g.id) || !g.direct_subgroup_ids.some((id) => found.has(id))) continue;
+        found.add(g.id);
+        grew = true;
+      }
+    }
+    return [...found].sort((a, b) => a - b);
+  }
+
   channelFolders(): Readonly<ChannelFolder>[] {
     return [...this.#model.channelFolders.values()];
   }

@@ -51,8 +51,34 @@ export interface UnreadSummary {
   maxMessageLength: number;
   /** Who may edit, move and delete which messages (the realm's rules for this user). */
   editRules: EditRules;
+  /** What the message view needs of the reader to show and mark messages as they expect. */
+  reader: ReaderFacts;
   /** The newest unread message that counts and where it was sent (a channel by name), if any. */
   newest?: { messageId: number; place: Place; channelName?: string };
+}
+
+export interface ReaderFacts {
+  groupIds: number[];
+  /** `twenty_four_hour_time`; null when the user (or the realm's default) leaves it to the locale. */
+  twentyFourHour: boolean | null;
+  /** `web_mark_read_on_scroll_policy`: 1 always, 2 in conversation views only, 3 never. */
+  markReadPolicy: number;
+}
+
+/** A user setting, falling back to the realm's default for new users, (undefined if neither says). */
+function setting(state: AccountState, name: string): unknown {
+  const own = (state.settings as unknown as Record<string, unknown>)[name];
+  return own !== undefined ? own : state.realmDefaults[name];
+}
+
+export function readerFacts(state: AccountState): ReaderFacts {
+  const clock = setting(state, 'twenty_four_hour_time');
+  const policy = setting(state, 'web_mark_read_on_scroll_policy');
+  return {
+    groupIds: state.groupIdsOf(state.userId),
+    twentyFourHour: typeof clock === 'boolean' ? clock : null,
+    markReadPolicy: policy === 2 || policy === 3 ? policy : 1,
+  };
 }
 
 export class UnreadPlaces {
@@ -143,6 +169,7 @@ export class UnreadPlaces {
       emptyTopicName: this.emptyTopicName,
       maxMessageLength: this.maxMessageLength,
       editRules: this.editRules,
+      reader: readerFacts(state),
       ...(newest ? { newest } : {}),
     };
   }

@@ -22,6 +22,62 @@ export function opensOutside(node: Element): void {
 purify.addHook('afterSanitizeAttributes', opensOutside);
 
 /**
+ * KaTeX lays math out with inline styles (a superscript's raise is `top:-3.063em` in a
+ * `.vlist`, a fraction bar's thickness a border width). Only inside `.katex`, and only
+ * lengths and a few layout keywords for the properties below: nothing that can name a URL.
+ */
+const KATEX_PROPERTIES = new Set([
+  'height',
+  'width',
+  'min-width',
+  'max-width',
+  'top',
+  'bottom',
+  'left',
+  'right',
+  'vertical-align',
+  'margin-left',
+  'margin-right',
+  'margin-top',
+  'margin-bottom',
+  'padding-left',
+  'padding-right',
+  'border-bottom-width',
+  'border-top-width',
+  'border-right-width',
+  'border-left-width',
+  'border-right-style',
+  'border-bottom-style',
+  'position',
+  'font-size',
+  'color',
+]);
+const KATEX_VALUE =
+  /^(?:-?(?:\d+(?:\.\d*)?|\.\d+)(?:em|ex|px|pt|%)?|calc\([-+ .\d a-z%]*\)|relative|absolute|solid|auto|inherit|#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
+
+export function katexStyle(style: string): string {
+  const kept: string[] = [];
+  for (const declaration of style.split(';')) {
+    const colon = declaration.indexOf(':');
+    if (colon < 0) continue;
+    const property = declaration.slice(0, colon).trim().toLowerCase();
+    const value = declaration.slice(colon + 1).trim();
+    if (KATEX_PROPERTIES.has(property) && KATEX_VALUE.test(value)) {
+      kept.push(`${property}:${value}`);
+    }
+  }
+  return kept.join(';');
+}
+
+purify.addHook('uponSanitizeAttribute', (node, data) => {
+  if (data.attrName !== 'style') return;
+  const inMath = node.nodeName === 'SPAN' && node.closest('.katex') !== null;
+  const value = inMath ? katexStyle(data.attrValue) : '';
+  if (value) data.attrValue = value;
+  else data.keepAttr = false;
+});
+
+/**
  * DOMPurify tests this against every attribute that is not known to be URI-safe, so besides
  * the schemes we allow it must pass a value with no scheme at all (`rtl`, `2`, `#top`,
  * `/path`): the last two alternatives are DOMPurify's own default for that.
@@ -57,6 +113,7 @@ export function sanitizeHtml(html: string): string {
       // Its content is inert and out of reach of querySelectorAll, so of the image check.
       'template',
     ],
-    FORBID_ATTR: ['style', 'background', 'poster', 'srcset'],
+    // `style` is kept only as katexStyle() passes it, by the hook above.
+    FORBID_ATTR: ['background', 'poster', 'srcset'],
   });
 }

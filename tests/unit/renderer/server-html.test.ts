@@ -356,3 +356,26 @@ describe('attributes that are not addresses', () => {
     expect(shown).not.toContain('<img');
   });
 });
+
+describe('math as KaTeX lays it out', () => {
+  it('keeps lengths in styles inside .katex, and no style elsewhere or naming a URL', async () => {
+    const elements = await elementsOf(
+      await sanitize(
+        '<span class="katex"><span class="strut" style="height:0.8641em;"></span>' +
+          '<span class="vlist" style="top:-3.113em;margin-right:0.05em;"></span>' +
+          `<span style="height:1em;background:url(${TRACKER}/k.png)"></span>` +
+          `<span style="width:calc(1em + url(${TRACKER}/x))"></span></span>` +
+          '<span style="top:-3em">outside</span><p style="color:red">outside</p>',
+      ),
+    );
+    expect(elements.map((e) => e.attrs.style ?? null)).toEqual([
+      null,
+      'height:0.8641em',
+      'top:-3.113em;margin-right:0.05em',
+      'height:1em',
+      null,
+      null,
+      null,
+    ]);
+  });
+});

@@ -99,6 +99,14 @@ export const Sidebar = z.object({
   maxMessageLength: z.number().int().positive(),
   /** The organization's edit, move and delete rules for this user (the message menu). */
   editRules: EditRulesWire,
+  /** The reader's groups, clock and mark-read policy; absent before the first registration. */
+  reader: z
+    .object({
+      groupIds: z.array(z.number().int()),
+      twentyFourHour: z.boolean().nullable(),
+      markReadPolicy: z.number().int(),
+    })
+    .optional(),
 });
 export type Sidebar = z.infer<typeof Sidebar>;
 
