@@ -5,64 +5,15 @@
  * another client all show in the next window served, and a new queue registration or a
  * sign-out lets the kept messages go.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../../src/core/core.ts';
-import type { InboxAccountWire } from '../../../../src/core/rpc/schemas/inbox.ts';
+import { describe, expect, it } from 'vitest';
 import type { MessagesPage, NarrowTermWire } from '../../../../src/core/rpc/schemas/messages.ts';
-import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, call as serverCall, ok, send } from '../../server/messaging-client.ts';
-import { Gate } from '../sync/harness.ts';
-import { MemorySecrets } from '../sync/memory-secrets.ts';
+import { useCoreThroughGate } from '../../support/core-through-gate.ts';
 
-let server: StartedServer;
-let gate: Gate;
-let core: Core;
-let pushed: { topic: string; payload: unknown }[];
+const t = useCoreThroughGate();
+const { call, signIn, pushed } = t;
 
-beforeEach(async () => {
-  server = await startServer({ rateLimit: false });
-  gate = await Gate.open(server.url);
-  core = await createCore({
-    dataDir: await mkdtemp(join(tmpdir(), 'perch-store-')),
-    version: 't',
-    transport: 'web',
-    secrets: new MemorySecrets(),
-  });
-  pushed = [];
-  core.subscribe((topic, payload) => pushed.push({ topic, payload }));
-});
-afterEach(async () => {
-  await core.close();
-  await gate.close();
-  await server.close();
-});
-
-async function call<R>(channel: string, args: unknown = {}): Promise<R> {
-  const response = await core.invoke(channel, args);
-  if (!response.ok) throw new Error(`${response.error.apiCode}: ${response.error.message}`);
-  return response.result as R;
-}
-
-async function signIn(user: ServerUser): Promise<string> {
-  const { id } = await call<{ id: string }>('accounts.signInWithKey', {
-    serverUrl: gate.url,
-    email: user.email,
-    apiKey: user.api_key,
-    allowInsecure: true,
-  });
-  await expect
-    .poll(async () => {
-      const { accounts } = await call<{ accounts: InboxAccountWire[] }>('inbox.get');
-      return accounts.find((a) => a.accountId === id)?.connection;
-    })
-    .toBe('live');
-  return id;
-}
-
-const fetches = () => gate.seen.filter((s) => s === 'GET /api/v1/messages').length;
+const fetches = () => t.gate.seen.filter((s) => s === 'GET /api/v1/messages').length;
 
 function open(accountId: string, narrow: NarrowTermWire[]): Promise<MessagesPage> {
   return call<MessagesPage>('messages.fetch', {
@@ -89,11 +40,11 @@ const GENERAL: NarrowTermWire[] = [{ operator: 'channel', operand: 'general' }];
 const TOPIC: NarrowTermWire[] = [...GENERAL, { operator: 'topic', operand: 'plans' }];
 
 describe('the Core message store', () => {
-  it('shows a narrow already seen again without asking the server', async () => {
-    const member = byEmail(server, 'member');
-    const other = byEmail(server, 'member2');
-    for (let i = 0; i < 5; i++) await send(server, other, 'general', `plan ${i}`, 'plans');
-    await send(server, other, 'general', 'lunch?', 'food');
+  it('shows a narrow already seen again without asking the t.server', async () => {
+    const member = byEmail(t.server, 'member');
+    const other = byEmail(t.server, 'member2');
+    for (let i = 0; i < 5; i++) await send(t.server, other, 'general', `plan ${i}`, 'plans');
+    await send(t.server, other, 'general', 'lunch?', 'food');
     const id = await signIn(member);
 
     const first = await open(id, TOPIC);
@@ -105,7 +56,7 @@ describe('the Core message store', () => {
     expect(again).toEqual(first);
     expect(again.messages.map((m) => m.content)).toContain('<p>plan 4</p>');
     // Sidebar clicks open at the first unread: with none left it is the newest end, kept too.
-    await serverCall(server, member, 'POST', '/messages/flags', {
+    await serverCall(t.server, member, 'POST', '/messages/flags', {
       messages: first.messages.map((m) => m.id),
       op: 'add',
       flag: 'read',
@@ -123,31 +74,31 @@ describe('the Core message store', () => {
   });
 
   it("shows a second person's changes in the next window it serves, still without a fetch", async () => {
-    const member = byEmail(server, 'member');
-    const other = byEmail(server, 'member2');
+    const member = byEmail(t.server, 'member');
+    const other = byEmail(t.server, 'member2');
     const ids: number[] = [];
     for (let i = 0; i < 4; i++)
-      ids.push(await send(server, other, 'general', `plan ${i}`, 'plans'));
+      ids.push(await send(t.server, other, 'general', `plan ${i}`, 'plans'));
     const id = await signIn(member);
     await open(id, TOPIC);
     await open(id, GENERAL);
     const before = fetches();
     const [a, b, c, d] = ids as [number, number, number, number];
 
-    await serverCall(server, other, 'PATCH', `/messages/${a}`, { content: 'plan zero, revised' });
-    await serverCall(server, other, 'PATCH', `/messages/${b}`, {
+    await serverCall(t.server, other, 'PATCH', `/messages/${a}`, { content: 'plan zero, revised' });
+    await serverCall(t.server, other, 'PATCH', `/messages/${b}`, {
       topic: 'moved',
       propagate_mode: 'change_one',
     });
-    await serverCall(server, other, 'DELETE', `/messages/${c}`);
-    await serverCall(server, other, 'POST', `/messages/${d}/reactions`, { emoji_name: 'tada' });
+    await serverCall(t.server, other, 'DELETE', `/messages/${c}`);
+    await serverCall(t.server, other, 'POST', `/messages/${d}/reactions`, { emoji_name: 'tada' });
     // The user's own star from another device comes back as an event too.
-    await serverCall(server, member, 'POST', '/messages/flags', {
+    await serverCall(t.server, member, 'POST', '/messages/flags', {
       messages: [d],
       op: 'add',
       flag: 'starred',
     });
-    const last = await send(server, other, 'general', 'and one more', 'plans');
+    const last = await send(t.server, other, 'general', 'and one more', 'plans');
     await expect
       .poll(() =>
         pushed.some((p) =>
@@ -172,8 +123,8 @@ describe('the Core message store', () => {
     expect(channel.messages.find((m) => m.id === b)?.subject).toBe('moved');
     expect(channel.messages.some((m) => m.id === c)).toBe(false);
 
-    // And it is what the server says now.
-    const direct = await ok(server, member, 'GET', '/messages', {
+    // And it is what the t.server says now.
+    const direct = await ok(t.server, member, 'GET', '/messages', {
       narrow: TOPIC,
       anchor: 'newest',
       num_before: 100,
@@ -184,16 +135,16 @@ describe('the Core message store', () => {
   });
 
   it('lets the kept messages go when the queue registers again or the user signs out', async () => {
-    const member = byEmail(server, 'member');
-    const other = byEmail(server, 'member2');
-    const hello = await send(server, other, 'general', 'hello', 'plans');
+    const member = byEmail(t.server, 'member');
+    const other = byEmail(t.server, 'member2');
+    const hello = await send(t.server, other, 'general', 'hello', 'plans');
     const id = await signIn(member);
     expect((await open(id, TOPIC)).messages.map((m) => m.content)).toEqual(['<p>hello</p>']);
-    // The server forgets every queue; the edit's event is lost with it.
-    server.queues.close();
-    await serverCall(server, other, 'PATCH', `/messages/${hello}`, { content: 'hello again' });
+    // The t.server forgets every queue; the edit's event is lost with it.
+    t.server.queues.close();
+    await serverCall(t.server, other, 'PATCH', `/messages/${hello}`, { content: 'hello again' });
     await expect
-      .poll(() => gate.seen.filter((s) => s === 'POST /api/v1/register').length)
+      .poll(() => t.gate.seen.filter((s) => s === 'POST /api/v1/register').length)
       .toBeGreaterThanOrEqual(2);
     expect((await open(id, TOPIC)).messages.map((m) => m.content)).toEqual(['<p>hello again</p>']);
 
