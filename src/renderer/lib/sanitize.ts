@@ -3,7 +3,7 @@ import DOMPurify from 'dompurify';
 /**
  * Server-rendered HTML (descriptions, messages, profile values) is user-generated content.
  * Everything shown goes through here: no scripts, no event handlers, no forms or frames,
- * links only to http(s) and mailto, and each link marked to open outside the app. Relative
+ * links only to http(s), mailto, tel and sms, and each link marked to open outside the app. Relative
  * addresses are kept, so resolve them against their server first (messageHtml does).
  */
 const purify = DOMPurify(window);
@@ -78,11 +78,13 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
 });
 
 /**
+ * The server links phone numbers with tel: and sms: (`[call](tel:+15551234567)`), which
+ * the system hands to a phone or messaging app; no other scheme is let through.
  * DOMPurify tests this against every attribute that is not known to be URI-safe, so besides
  * the schemes we allow it must pass a value with no scheme at all (`rtl`, `2`, `#top`,
  * `/path`): the last two alternatives are DOMPurify's own default for that.
  */
-const ALLOWED_URI = /^(?:(?:https?|mailto):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
+const ALLOWED_URI = /^(?:(?:https?|mailto|tel|sms):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 export function sanitizeHtml(html: string): string {
   return purify.sanitize(html, {

@@ -10,6 +10,7 @@ import { emojiExtension, type EmojiDirectory } from './emoji.ts';
 import { fenceExtension } from './fences.ts';
 import { linkifierExtension, type LinkifierRule } from './linkifiers.ts';
 import { bareDomainExtension, imagePreview, isSafeHref } from './links.ts';
+import { nestListsByTwoSpaces } from './lists.ts';
 import { inlineMathExtension } from './math.ts';
 import {
   escapeHtml,
@@ -154,7 +155,8 @@ export class MarkdownRenderer {
   render(content: string): Rendered {
     this.previews = [];
     // Leading blank lines and trailing space do not count; leading indentation does (code).
-    const tokens = this.marked.lexer(content.replace(/^(?:[ \t]*\n)+/, '').trimEnd());
+    const source = content.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
+    const tokens = this.marked.lexer(nestListsByTwoSpaces(source));
     const mentions: Mentions = {
       userIds: new Set(),
       groupIds: new Set(),

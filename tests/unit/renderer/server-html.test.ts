@@ -316,7 +316,7 @@ describe('attributes that are not addresses', () => {
     expect(attrsOf('img')).toMatchObject({ width: '20', height: '10' });
   });
 
-  it('still refuses every scheme but http(s) and mailto in links', async () => {
+  it('still refuses every scheme but http(s), mailto, tel and sms in links', async () => {
     const hrefs = [
       'javascript:alert(1)',
       'JaVaScRiPt:alert(1)',
@@ -327,11 +327,15 @@ describe('attributes that are not addresses', () => {
       'data:text/html,<script>alert(1)</script>',
       'zulip://open',
       'file:///etc/passwd',
+      'telnet://example.org',
+      'smsto:+15551234567',
+      'javascript:tel:+15551234567',
     ];
     const out = await sanitize(
       hrefs.map((h, i) => `<a href="${h.replace(/"/g, '&quot;')}">bad ${i}</a>`).join('') +
         '<a href="https://example.org/">web</a><a href="mailto:a@example.org">mail</a>' +
-        '<a href="#top">here</a><iframe src="javascript:alert(1)"></iframe>',
+        '<a href="#top">here</a><iframe src="javascript:alert(1)"></iframe>' +
+        '<a href="tel:+15551234567">call</a><a href="SMS:+15551234567?body=hi">text</a>',
     );
     const elements = await elementsOf(out);
     expect(elements.map((e) => e.attrs.href ?? null)).toEqual([
@@ -339,7 +343,13 @@ describe('attributes that are not addresses', () => {
       'https://example.org/',
       'mailto:a@example.org',
       '#top',
+      'tel:+15551234567',
+      'SMS:+15551234567?body=hi',
     ]);
+    expect(elements.find((e) => e.attrs.href?.startsWith('tel:'))?.attrs).toMatchObject({
+      target: '_blank',
+      rel: 'noopener noreferrer',
+    });
   });
 
   it('lets an image carry a data: address only as far as messageHtml, which drops it', async () => {

@@ -74,6 +74,24 @@ export const CORPUS: readonly CorpusCase[] = [
       '<ul>\n<li>a<ul>\n<li>b<ul>\n<li>c</li>\n</ul>\n</li>\n</ul>\n</li>\n</ul>',
     ],
     ['1. a\n  1. b', '<ol>\n<li>a<ol>\n<li>b</li>\n</ol>\n</li>\n</ol>'],
+    [
+      '1. one\n  1. inner\n2. two',
+      '<ol>\n<li>one<ol>\n<li>inner</li>\n</ol>\n</li>\n<li>two</li>\n</ol>',
+    ],
+    [
+      '1. a\n  1. b\n    1. c',
+      '<ol>\n<li>a<ol>\n<li>b<ol>\n<li>c</li>\n</ol>\n</li>\n</ol>\n</li>\n</ol>',
+    ],
+    ['1. a\n  * b', '<ol>\n<li>a<ul>\n<li>b</li>\n</ul>\n</li>\n</ol>'],
+    ['* a\n  1. b', '<ul>\n<li>a<ol>\n<li>b</li>\n</ol>\n</li>\n</ul>'],
+    [
+      '* a\n  1. b\n  2. c\n* d',
+      '<ul>\n<li>a<ol>\n<li>b</li>\n<li>c</li>\n</ol>\n</li>\n<li>d</li>\n</ul>',
+    ],
+    [
+      '10. a\n  1. b\n11. c',
+      '<ol start="10">\n<li>a<ol>\n<li>b</li>\n</ol>\n</li>\n<li>c</li>\n</ol>',
+    ],
     ['* **bold** item', '<ul>\n<li><strong>bold</strong> item</li>\n</ul>'],
     ['text\n* a\n* b', '<p>text</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>'],
   ]),

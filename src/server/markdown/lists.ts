@@ -1,0 +1,83 @@
+/**
+ * Upstream nests a list item indented by two or more spaces under the item before it, for
+ * ordered and bullet lists alike. CommonMark (marked) nests only from the previous item's
+ * content column, three spaces after `1. `, so "1. a\n  1. b" would make two siblings.
+ * `nestListsByTwoSpaces` moves such items, with their continuation lines, to the column
+ * marked expects. Code and math fences are moved as a whole, never read as lists.
+ */
+
+const MARKER = /^( *)([*+-]|\d{1,9}[.)])( +|$)/;
+const FENCE = /^ *(`{3,}|~{3,})[ \t]*([^`]*?)[ \t]*$/;
+const MARKDOWN_FENCES = new Set(['quote', 'spoiler']);
+
+interface OpenItem {
+  /** Spaces before the marker in the source. */
+  indent: number;
+  /** Spaces before the marker once moved. */
+  movedIndent: number;
+  /** Where the item's content starts once moved. */
+  content: number;
+}
+
+export function nestListsByTwoSpaces(src: string): string {
+  const lines = src.split('\n');
+  const open: OpenItem[] = [];
+  let afterBlank = false;
+  /** The closing run and the shift of the code fence being copied, if any. */
+  let fence: { run: string; shift: number } | undefined;
+  /** The opening runs of the quote and spoiler fences around the line, whose bodies are read. */
+  const quoted: string[] = [];
+  const pad = (line: string, shift: number) => (shift > 0 ? ' '.repeat(shift) + line : line);
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    if (fence) {
+      const close = /^ *([`~]+)[ \t]*$/.exec(line);
+      if (close && close[1]![0] === fence.run[0] && close[1]!.length >= fence.run.length) {
+        lines[i] = pad(line, fence.shift);
+        fence = undefined;
+      } else lines[i] = pad(line, fence.shift);
+      continue;
+    }
+    if (line.trim() === '') {
+      afterBlank = true;
+      continue;
+    }
+    const indent = line.length - line.trimStart().length;
+    const marker = MARKER.exec(line);
+    if (marker) {
+      while (open.length > 0 && indent < open[open.length - 1]!.indent + 2) open.pop();
+      const parent = open[open.length - 1];
+      const movedIndent = parent ? parent.content : indent;
+      const spaces = marker[3]!.length;
+      const gap = spaces === 0 || spaces > 4 ? 1 : spaces;
+      open.push({ indent, movedIndent, content: movedIndent + marker[2]!.length + gap });
+      lines[i] = pad(line, movedIndent - indent);
+      afterBlank = false;
+      continue;
+    }
+    // A continuation belongs to the deepest item it is indented under; an unindented
+    // line straight after an item continues it lazily, and after a blank line ends lists.
+    let owner = open.length - 1;
+    while (owner >= 0 && indent < open[owner]!.indent + 2) owner--;
+    const item = open[owner];
+    // Upstream reads two spaces as enough to continue an item: reach its content column.
+    const shift = item ? Math.max(item.movedIndent - item.indent, item.content - indent) : 0;
+    if (afterBlank) open.length = owner + 1;
+    lines[i] = pad(line, shift);
+    afterBlank = false;
+    const opening = FENCE.exec(line);
+    if (opening) {
+      const run = opening[1]!;
+      const word = (opening[2]!.split(/\s+/)[0] ?? '').toLowerCase();
+      const enclosing = quoted[quoted.length - 1];
+      if (!item) open.length = 0;
+      const closes =
+        enclosing !== undefined && enclosing[0] === run[0] && run.length >= enclosing.length;
+      if (word === '' && closes) quoted.pop();
+      else if (MARKDOWN_FENCES.has(word)) quoted.push(run);
+      else fence = { run, shift };
+    }
+  }
+  return lines.join('\n');
+}
