@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ApiClient } from '../../src/api/client.ts';
 import { createSavedSnippet } from '../../src/api/routes/saved-snippets.ts';
+import { updateSubscriptionProperties } from '../../src/api/routes/subscriptions.ts';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';
 import { messaging } from '../../src/server/messages/service.ts';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
@@ -50,6 +51,23 @@ function post(sender: ServerUser, topic: string, content: string): StoredMessage
     topic,
     content,
   });
+}
+
+/** The owner recolours #general from another device: the sidebar's subscriptions go stale. */
+async function recolourGeneral(): Promise<void> {
+  const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;
+  const client = new ApiClient({
+    realmUrl: server.url,
+    email: owner().email,
+    apiKey: owner().api_key,
+  });
+  try {
+    await updateSubscriptionProperties(client, [
+      { stream_id: general.stream_id, property: 'color', value: '#2a9d8f' },
+    ]);
+  } finally {
+    await client.close();
+  }
 }
 
 /** Signs the owner in through the breaking proxy and opens the messages view. */
@@ -113,15 +131,18 @@ test('a conversation list that cannot be refreshed says so beside it, and openin
   await expect(topicButton(page, 'hello')).toBeVisible();
   const conversations = page.getByRole('navigation', { name: 'Conversations' });
 
-  // A new message makes the sidebar refresh; its answer (the one read without Markdown,
-  // unlike the list's) comes back malformed.
+  // New messages join the kept conversation list without a request; a change it cannot
+  // follow by itself (another device recolours a channel) makes it fetch afresh, and that
+  // answer (the one read without Markdown, unlike the list's) comes back malformed.
   breakCall = ({ method, path }, body) =>
     method === 'GET' &&
     path.startsWith('/api/v1/messages?') &&
     path.includes('apply_markdown=false')
       ? { ...body, messages: 'not a list' }
       : undefined;
-  post(member(), 'news', 'A message that refreshes the sidebar');
+  post(member(), 'news', 'A message on a topic of its own');
+  await expect(topicButton(page, 'news')).toBeVisible();
+  await recolourGeneral();
   await expect(conversations.getByRole('alert')).toContainText(
     'The conversation list could not be refreshed',
   );
