@@ -125,18 +125,38 @@ test.describe('with notifications allowed', () => {
       })
       .toBe(1);
 
+    // The tab opens on the conversation, and reading it there may close the notification and
+    // bring the count back to nothing before a check comes round: every title it showed is
+    // recorded, as every notification is.
+    await page.addInitScript(() => {
+      const title = Object.getOwnPropertyDescriptor(Document.prototype, 'title')!;
+      const shown: string[] = [];
+      (window as unknown as { titlesShown: string[] }).titlesShown = shown;
+      Object.defineProperty(Document.prototype, 'title', {
+        configurable: true,
+        get() {
+          return title.get!.call(this);
+        },
+        set(value: string) {
+          shown.push(value);
+          title.set!.call(this, value);
+        },
+      });
+    });
     await page.goto(mode.host.url);
     await expect
       .poll(() => notificationsShown(page))
+      // Shown once; it may be closed already, by the reading that follows the opening.
       .toEqual([
-        {
+        expect.objectContaining({
           title: `${member().full_name} (to you)`,
           body: 'Sent before the tab was open',
           tag: expect.any(String),
-          closed: false,
-        },
+        }),
       ]);
-    await expect(page).toHaveTitle('(1) Perch');
+    await expect
+      .poll(() => page.evaluate(() => (window as unknown as { titlesShown: string[] }).titlesShown))
+      .toContain('(1) Perch');
   });
 });
 
