@@ -83,7 +83,7 @@ export class Messaging {
    * generator); by default it is the channel's subscribers or the DM's participants.
    */
   send(input: SendInput, recipientIds?: Iterable<number>): StoredMessage {
-    const rendered = this.renderer.render(input.content);
+    const rendered = this.renderer.render(input.content, renderOptionsOf(input.sender));
     const dm =
       input.streamId === undefined
         ? [...new Set([...(input.dmUserIds ?? []), input.sender.user_id])]
@@ -181,4 +181,9 @@ export function messaging(ctx: ServerContext): Messaging {
     instances.set(ctx, m);
   }
   return m;
+}
+
+/** What of the author's own settings changes how their Markdown renders. */
+export function renderOptionsOf(author: UserRecord): { translateEmoticons: boolean } {
+  return { translateEmoticons: author.settings.translate_emoticons === true };
 }
