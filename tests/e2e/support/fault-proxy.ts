@@ -190,7 +190,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     held: () => holding.map((h) => h.req),
     release(which = () => true) {
       let n = 0;
-      for (let i = 0; i < holding.length; ) {
+      for (let i = 0; i < holding.length;) {
         const h = holding[i]!;
         if (which(h.req)) {
           holding.splice(i, 1);
