@@ -41,6 +41,8 @@ export interface FaultProxy {
   held(): FaultRequest[];
   /** Forwards every held request (or those `which` claims). */
   release(which?: (req: FaultRequest) => boolean): number;
+  /** Drops every held request (or those `which` claims) unsent: its connection is reset. */
+  drop(which?: (req: FaultRequest) => boolean): number;
   /** Requests the proxy has seen, with the fault applied to each. */
   log: { req: FaultRequest; fault: Fault['kind'] }[];
   close(): Promise<void>;
@@ -61,7 +63,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const rules: FaultRule[] = [];
   const sockets = new Set<Socket>();
   const swallowed = new Set<Socket>();
-  const holding: { req: FaultRequest; go: () => void }[] = [];
+  const holding: { req: FaultRequest; go: () => void; drop: () => void }[] = [];
   const log: FaultProxy['log'] = [];
 
   const forward = (
@@ -147,7 +149,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           res.writeHead(up.statusCode ?? 502, up.headers);
           up.pipe(res);
         });
-      if (fault.kind === 'hold') holding.push({ req: info, go: send });
+      if (fault.kind === 'hold')
+        holding.push({ req: info, go: send, drop: () => req.socket.destroy() });
       else send();
     });
   });
@@ -160,6 +163,18 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
   const { port } = proxy.address() as AddressInfo;
+
+  const settleHeld = (
+    which: (req: FaultRequest) => boolean,
+    how: (h: (typeof holding)[number]) => void,
+  ): number => {
+    const chosen = holding.filter((h) => which(h.req));
+    for (const h of chosen) {
+      holding.splice(holding.indexOf(h), 1);
+      how(h);
+    }
+    return chosen.length;
+  };
 
   const add = (rule: FaultRule): (() => void) => {
     rules.unshift(rule);
@@ -188,18 +203,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       };
     },
     held: () => holding.map((h) => h.req),
-    release(which = () => true) {
-      let n = 0;
-      for (let i = 0; i < holding.length;) {
-        const h = holding[i]!;
-        if (which(h.req)) {
-          holding.splice(i, 1);
-          h.go();
-          n += 1;
-        } else i += 1;
-      }
-      return n;
-    },
+    release: (which = () => true) => settleHeld(which, (h) => h.go()),
+    drop: (which = () => true) => settleHeld(which, (h) => h.drop()),
     log,
     close: () =>
       new Promise<void>((resolve) => {
