@@ -55,14 +55,18 @@ export class DraftStore {
 
   /**
    * Hands a send to the outbox: the entry is kept and its narrow's draft dropped in the same
-   * write, so a crash leaves the text in exactly one of them.
+   * write, so a crash leaves the text in exactly one of them. Returns the dropped draft.
    */
-  take(accountId: string, entry: OutboxEntry): Promise<void> {
-    return this.#changeAll(accountId, ({ drafts, outbox }) => ({
-      drafts:
-        entry.draftKey === undefined ? drafts : drafts.filter((d) => d.key !== entry.draftKey),
-      outbox: [...outbox.filter((e) => e.localId !== entry.localId), entry],
-    }));
+  async take(accountId: string, entry: OutboxEntry): Promise<DraftWire | undefined> {
+    let dropped: DraftWire | undefined;
+    await this.#changeAll(accountId, ({ drafts, outbox }) => {
+      dropped = drafts.find((d) => d.key === entry.draftKey);
+      return {
+        drafts: dropped ? drafts.filter((d) => d !== dropped) : drafts,
+        outbox: [...outbox.filter((e) => e.localId !== entry.localId), entry],
+      };
+    });
+    return dropped;
   }
 
   /** Replaces an outbox entry (its state changed); nothing if it was confirmed meanwhile. */

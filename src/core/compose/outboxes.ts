@@ -3,6 +3,7 @@
  * account's own message events and re-registrations, and pushed to the renderer on change.
  */
 import { randomBytes } from 'node:crypto';
+import { deleteDraft } from '../../api/routes/drafts.ts';
 import type { CoreContext } from '../context.ts';
 import { clientOutboxPort } from './outbox-port.ts';
 import { Outbox } from './outbox.ts';
@@ -22,14 +23,17 @@ export class Outboxes {
     });
     ctx.sync.onReset((accountId) => {
       const outbox = this.#byAccount.get(accountId);
-      if (ctx.accounts.list().some((a) => a.id === accountId)) {
-        if (outbox) outbox.onReregistered();
-        else void this.for(accountId).catch(() => undefined);
+      // Stopped (quitting, signing out): not a new queue, so nothing to look up.
+      if (!ctx.sync.statuses().some((s) => s.accountId === accountId)) {
+        if (!ctx.accounts.list().some((a) => a.id === accountId)) {
+          // Signed out: its file goes with the drafts.
+          outbox?.close();
+          this.#byAccount.delete(accountId);
+        }
         return;
       }
-      // Signed out: its file goes with the drafts.
-      outbox?.close();
-      this.#byAccount.delete(accountId);
+      if (outbox) outbox.onReregistered();
+      else void this.for(accountId).catch(() => undefined);
     });
   }
 
@@ -54,7 +58,17 @@ export class Outboxes {
         }),
         keeper: {
           list: () => ctx.drafts.outbox(accountId),
-          take: (entry) => ctx.drafts.take(accountId, entry),
+          take: async (entry) => {
+            const dropped = await ctx.drafts.take(accountId, entry);
+            // Its server copy (drafts synchronization) goes too: the text is in the outbox now,
+            // and a copy left there would come back as a draft of a sent message.
+            const serverId = dropped?.serverId;
+            if (serverId !== undefined)
+              void ctx.accounts
+                .clientFor(accountId)
+                .then(({ client }) => deleteDraft(client, serverId))
+                .catch(() => undefined);
+          },
           put: (entry) => ctx.drafts.putOutbox(accountId, entry),
           remove: (localId) => ctx.drafts.removeOutbox(accountId, localId),
         },
