@@ -53,6 +53,11 @@ export function matches(method: string, pathPrefix: string): (req: FaultRequest)
   return (req) => req.method === method && req.path.split('?')[0]!.startsWith(pathPrefix);
 }
 
+/** `method path` matcher, the whole path compared (without its query string). */
+export function exactly(method: string, path: string): (req: FaultRequest) => boolean {
+  return (req) => req.method === method && req.path.split('?')[0] === path;
+}
+
 /**
  * A real HTTP hop in front of a server, between the Core and it, that brings back the network
  * faults a user meets (outage, black hole, cut answer, slow link, trickle) on the requests its
