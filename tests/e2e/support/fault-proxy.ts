@@ -48,6 +48,22 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
+/**
+ * Reads the server's whole answer, then starts `res` with its status and headers (the length
+ * of the whole body) and hands the body to `then` to send as the fault decides.
+ */
+function wholeAnswer(up: IncomingMessage, res: ServerResponse, then: (whole: Buffer) => void) {
+  const got: Buffer[] = [];
+  up.on('data', (c: Buffer) => got.push(c));
+  up.on('end', () => {
+    const whole = Buffer.concat(got);
+    const headers = { ...up.headers, 'content-length': String(whole.length) };
+    delete headers['transfer-encoding'];
+    res.writeHead(up.statusCode ?? 200, headers);
+    then(whole);
+  });
+}
+
 /** `method path` matcher, path compared without its query string. */
 export function matches(method: string, pathPrefix: string): (req: FaultRequest) => boolean {
   return (req) => req.method === method && req.path.split('?')[0]!.startsWith(pathPrefix);
@@ -116,14 +132,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         forward(req, res, body, (up) => {
           if (fault.kind === 'cut') {
             const keep = fault.keepBytes ?? 0;
-            const got: Buffer[] = [];
-            up.on('data', (c: Buffer) => got.push(c));
-            up.on('end', () => {
+            wholeAnswer(up, res, (whole) => {
               // Headers that promise the whole body, then the connection breaks off.
-              const whole = Buffer.concat(got);
-              const headers = { ...up.headers, 'content-length': String(whole.length) };
-              delete headers['transfer-encoding'];
-              res.writeHead(up.statusCode ?? 200, headers);
               res.flushHeaders();
               res.write(whole.subarray(0, Math.min(keep, Math.max(0, whole.length - 1))));
               setImmediate(() => res.socket?.destroy());
@@ -132,13 +142,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
           }
           if (fault.kind === 'trickle') {
             const { chunkBytes, everyMs } = fault;
-            const got: Buffer[] = [];
-            up.on('data', (c: Buffer) => got.push(c));
-            up.on('end', () => {
-              const whole = Buffer.concat(got);
-              const headers = { ...up.headers, 'content-length': String(whole.length) };
-              delete headers['transfer-encoding'];
-              res.writeHead(up.statusCode ?? 200, headers);
+            wholeAnswer(up, res, (whole) => {
               let at = 0;
               const tick = (): void => {
                 if (res.destroyed) return;

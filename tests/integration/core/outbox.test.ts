@@ -12,7 +12,12 @@ import { FIRST_CHECK_MS } from '../../../src/core/compose/outbox.ts';
 import type { OutboxEntry } from '../../../src/core/rpc/schemas/outbox.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
-import { matches, startFaultProxy, type FaultProxy } from '../../e2e/support/fault-proxy.ts';
+import {
+  exactly,
+  matches,
+  startFaultProxy,
+  type FaultProxy,
+} from '../../e2e/support/fault-proxy.ts';
 import { byEmail, ok } from '../server/messaging-client.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';
 
@@ -43,6 +48,18 @@ describe('the outbox against the reference server through network faults', () =>
     return response.result as R;
   }
   const outbox = (core: Core) => call<OutboxEntry[]>(core, 'outbox.list', { accountId });
+  const states = async (core: Core) => (await outbox(core)).map((e) => e.state);
+  /** A note to self through the outbox; resolves once the outbox has it. */
+  const send = (core: Core, content: string, draftKey?: string) =>
+    call<{ localId: string }>(core, 'outbox.send', {
+      accountId,
+      to: { type: 'direct', userIds: [owner.user_id] },
+      content,
+      ...(draftKey ? { draftKey } : {}),
+    });
+  /** Every `POST /messages` (the send itself, not /messages/flags) gets `kind`. */
+  const onSend = (kind: 'cut' | 'hold') =>
+    proxy.add((req) => (exactly('POST', '/api/v1/messages')(req) ? { kind } : undefined));
   const confirmed = (localId: string) =>
     changes.some((c) => c.confirmed.some((x) => x.localId === localId));
   const everFailed = (localId: string) =>
@@ -92,24 +109,17 @@ describe('the outbox against the reference server through network faults', () =>
     await server.close();
   });
 
-  const to = { type: 'direct' as const, userIds: [] as number[] };
-
   it('confirms a send whose answer was cut by its own event: one copy, never "not sent"', async () => {
     const core = open[0]!;
     await queueReady(core);
-    proxy.add((req) => (matches('POST', '/api/v1/messages')(req) ? { kind: 'cut' } : undefined));
+    onSend('cut');
     // No look-up can confirm it: only the echoed event can.
     proxy.add((req) => (matches('GET', '/api/v1/messages')(req) ? { kind: 'refuse' } : undefined));
     await call(core, 'drafts.save', {
       accountId,
       draft: { key: 'dm:me', content: 'answer cut', topic: '' },
     });
-    const { localId } = await call<{ localId: string }>(core, 'outbox.send', {
-      accountId,
-      to: { ...to, userIds: [owner.user_id] },
-      content: 'answer cut',
-      draftKey: 'dm:me',
-    });
+    const { localId } = await send(core, 'answer cut', 'dm:me');
     // The draft went to the outbox in the same write.
     expect(await call(core, 'drafts.list', { accountId })).toEqual([]);
     await expect.poll(() => confirmed(localId)).toBe(true);
@@ -123,21 +133,15 @@ describe('the outbox against the reference server through network faults', () =>
     await queueReady(core);
     // The answer is cut, and neither the event nor a look-up can get through before the host dies.
     const rules = [
-      proxy.add((req) => (matches('POST', '/api/v1/messages')(req) ? { kind: 'cut' } : undefined)),
+      onSend('cut'),
       proxy.add((req) =>
         matches('GET', '/api/v1/messages')(req) ? { kind: 'refuse' } : undefined,
       ),
       proxy.add((req) => (matches('GET', '/api/v1/events')(req) ? { kind: 'refuse' } : undefined)),
     ];
     proxy.outage().end(); // the open long-poll goes too
-    await call(core, 'outbox.send', {
-      accountId,
-      to: { ...to, userIds: [owner.user_id] },
-      content: 'arrived while Perch was down',
-    });
-    await expect
-      .poll(async () => (await outbox(core)).map((e) => e.state))
-      .toEqual(['unconfirmed']);
+    await send(core, 'arrived while Perch was down');
+    await expect.poll(() => states(core)).toEqual(['unconfirmed']);
     open.splice(0);
     await core.close();
     for (const remove of rules) remove();
@@ -150,19 +154,11 @@ describe('the outbox against the reference server through network faults', () =>
   it('after a restart, sends a kept send that never reached the server, once', async () => {
     let core = open[0]!;
     await queueReady(core);
-    const stopHold = proxy.add((req) =>
-      matches('POST', '/api/v1/messages')(req) ? { kind: 'hold' } : undefined,
-    );
-    await call(core, 'outbox.send', {
-      accountId,
-      to: { ...to, userIds: [owner.user_id] },
-      content: 'lost with the host',
-    });
+    const stopHold = onSend('hold');
+    await send(core, 'lost with the host');
     await expect.poll(() => proxy.held().length).toBe(1);
     proxy.drop(); // the link breaks with the request unsent; the host dies before it looks
-    await expect
-      .poll(async () => (await outbox(core)).map((e) => e.state))
-      .toEqual(['unconfirmed']);
+    await expect.poll(() => states(core)).toEqual(['unconfirmed']);
     open.splice(0);
     await core.close();
     stopHold();
@@ -174,20 +170,14 @@ describe('the outbox against the reference server through network faults', () =>
   it('says "not sent" only after a look-up shows the request never arrived; Try again sends it once', async () => {
     const core = open[0]!;
     await queueReady(core);
-    proxy.add((req) => (matches('POST', '/api/v1/messages')(req) ? { kind: 'hold' } : undefined));
-    const { localId } = await call<{ localId: string }>(core, 'outbox.send', {
-      accountId,
-      to: { ...to, userIds: [owner.user_id] },
-      content: 'dropped on the way',
-    });
+    onSend('hold');
+    const { localId } = await send(core, 'dropped on the way');
     await expect.poll(() => proxy.held().length).toBe(1);
     proxy.drop(); // the connection breaks before the server has it
-    await expect
-      .poll(async () => (await outbox(core)).map((e) => e.state))
-      .toEqual(['unconfirmed']);
+    await expect.poll(() => states(core)).toEqual(['unconfirmed']);
     expect(everFailed(localId)).toBe(false);
     await clock.advance(FIRST_CHECK_MS);
-    await expect.poll(async () => (await outbox(core)).map((e) => e.state)).toEqual(['failed']);
+    await expect.poll(() => states(core)).toEqual(['failed']);
     proxy.add(() => ({ kind: 'pass' }));
     await call(core, 'outbox.retry', { accountId, localId });
     await expect.poll(() => outbox(core)).toEqual([]);
