@@ -72,7 +72,8 @@ test('a file chosen with the button shows its progress, then its link at the cur
   await expect(upload.locator('progress')).toHaveAttribute('value', '20');
   release();
   await expect(upload).toHaveCount(0);
-  await expect(message).toHaveValue(new RegExp(`^before ${linkTo('chart.png').source} after$`));
+  // One space on either side: the link's own, and the one it brought before it.
+  await expect(message).toHaveValue(new RegExp(`^before ${linkTo('chart.png').source}after$`));
 });
 
 test('files dropped on compose or pasted into it are uploaded too', async ({ page }) => {
