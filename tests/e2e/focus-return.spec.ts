@@ -130,7 +130,7 @@ test('the keyboard help and a confirmation give focus back to what opened them',
     .click();
   // Unread while the Inbox is on screen, so nothing reads it.
   post(byRole(400), 'lunch', 'still unread');
-  const markAll = page.getByRole('button', { name: 'Mark all of #general read' });
+  const markAll = page.getByRole('button', { name: 'Mark all read: #general' });
   await markAll.focus();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog');
