@@ -68,6 +68,22 @@ async function scrollToOldest(
   }
 }
 
+function richContent(topic: string, i: number): string {
+  return [
+    `${topic} ${i}: the fix :smile:`,
+    '```python',
+    `def area(r: float) -> float:`,
+    `    return 3.14159 * r ** ${(i % 3) + 2}  # step ${i}`,
+    '```',
+    `> quoted from the review of step ${i}, with \`inline code\``,
+    '',
+    '```math',
+    `a^2 + b^2 = c^${(i % 7) + 2}`,
+    '```',
+    `and inline $$x_${i % 10}$$ too.`,
+  ].join('\n');
+}
+
 export default async function run(): Promise<BenchResult> {
   const { server, core, host, browser, close } = await startBrowserBench();
   try {
@@ -81,10 +97,12 @@ export default async function run(): Promise<BenchResult> {
     for (let i = 1; i < HISTORY; i++) {
       m.send({ sender, streamId: general, topic: 'history', content: `message **${i}**` });
     }
-    // Interleaved, so both topics are among the sidebar's recent ones.
+    // Interleaved, so both topics are among the sidebar's recent ones. Rich in what the
+    // rendered-content stylesheet and actions work on (issue 22): highlighted code, a quote,
+    // display and inline math, an emoji.
     for (let i = 0; i < 2 * NARROW_SIZE; i++) {
       const topic = i % 2 === 0 ? 'alpha' : 'beta';
-      m.send({ sender, streamId: development, topic, content: `${topic} ${i}` });
+      m.send({ sender, streamId: development, topic, content: richContent(topic, i) });
     }
     await core.invoke('accounts.signInWithKey', {
       serverUrl: server.url,

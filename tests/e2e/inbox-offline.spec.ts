@@ -121,7 +121,7 @@ test('a mark-read while out of reach waits, says so, and is sent when the connec
   await mode.core.invoke('sync.reconnect', {});
   await expect(orgState(page)).toContainText('Out of reach');
 
-  await page.getByRole('button', { name: 'Mark #general > deploys read' }).click();
+  await page.getByRole('button', { name: 'Mark read: #general > deploys' }).click();
   const pending = page.getByTestId('inbox-pending');
   await expect(pending).toContainText('#general > deploys: marked read when Perch Demo is back');
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -147,7 +147,7 @@ test('a mark-read that failed while the connection still looked live is sent on 
   await openInbox(page);
   // A stall shorter than the heartbeat: the request fails, the queue never leaves "live".
   cutWrites = true;
-  await page.getByRole('button', { name: 'Mark #general > deploys read' }).click();
+  await page.getByRole('button', { name: 'Mark read: #general > deploys' }).click();
   const pending = page.getByTestId('inbox-pending');
   await expect(pending).toContainText('#general > deploys: marked read when Perch Demo is back');
   await expect(orgState(page)).toHaveCount(0);

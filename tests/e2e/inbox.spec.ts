@@ -184,7 +184,7 @@ test('row actions reach the server; muted topics hide until "Show muted"', async
   await expect(topic(page, 'north lunch')).toContainText('followed');
   expect(north.state.userTopic(member.user_id, streamId, 'north lunch')?.visibility_policy).toBe(3);
 
-  await page.getByRole('button', { name: 'Mark #general > north lunch read' }).click();
+  await page.getByRole('button', { name: 'Mark read: #general > north lunch' }).click();
   await expect(topic(page, 'north lunch')).toHaveCount(0);
   expect(await unreadOnServer(north, 'member', 'north lunch')).toBe(0);
   // The other account on the same server still has it unread.

@@ -133,7 +133,7 @@ test('the Inbox list is walked from the keyboard: every listed list key does wha
       await expect(first).toBeFocused();
       await page.keyboard.press(key);
       await expect(
-        inboxList(page).getByRole('button', { name: 'Mark #general > t29 read' }),
+        inboxList(page).getByRole('button', { name: 'Mark read: #general > t29' }),
       ).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(first).toHaveCount(0);

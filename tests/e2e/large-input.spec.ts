@@ -64,6 +64,22 @@ test('a 1.1 MB paste is refused before sending, the draft is kept, and a normal 
   await expect(compose.getByRole('alert')).toHaveCount(0);
 });
 
+test('a counter near the length limit says how many characters are left, then how many too many', async ({
+  page,
+}) => {
+  await openTopic(page, 'counter');
+  const box = page.getByRole('textbox', { name: 'Message' });
+  const counter = page.getByRole('form', { name: 'Compose' }).getByTestId('length-counter');
+  await box.fill('a'.repeat(Math.floor(MAX_MESSAGE_LENGTH * 0.8)));
+  await expect(counter).toHaveCount(0);
+  await box.fill('a'.repeat(MAX_MESSAGE_LENGTH - 12));
+  await expect(counter).toHaveText('12 characters left');
+  await box.fill('a'.repeat(MAX_MESSAGE_LENGTH + 5));
+  await expect(counter).toHaveText('5 characters over the limit');
+  await box.fill('a short one');
+  await expect(counter).toHaveCount(0);
+});
+
 test('a 1.2 MB file offered as a zuliprc is refused unread, and the form still signs in', async ({
   page,
 }) => {

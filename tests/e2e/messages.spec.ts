@@ -210,7 +210,10 @@ test('anchors: oldest, first unread, a date, a message id or link, and a message
   await expect(row(page, sent[20]!)).toBeInViewport();
 
   await page.getByRole('combobox', { name: 'Start at' }).selectOption('id');
-  await page.getByLabel('Message id').fill(String(sent[7]!.id));
+  // A pasted link to a message opens there.
+  await page
+    .getByLabel('Message link')
+    .fill(`${server.url}/#narrow/channel/${channelId('general')}-general/near/${sent[7]!.id}`);
   await page.getByRole('button', { name: 'Go' }).click();
   await expect(row(page, sent[7]!)).toHaveAttribute('aria-current', 'true');
   await expect(row(page, sent[7]!)).toBeInViewport();
@@ -228,6 +231,12 @@ test('anchors: oldest, first unread, a date, a message id or link, and a message
   await row(page, link).getByRole('link', { name: 'day 3' }).click();
   await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue('');
   await expect(row(page, sent[3]!)).toHaveAttribute('aria-current', 'true');
+  // The bar says where the list starts in words, not with the message's number.
+  const bar = page.getByRole('form', { name: 'Narrow' });
+  await expect(bar.getByRole('combobox', { name: 'Start at' })).toHaveValue('id');
+  await expect(bar.getByRole('option', { name: 'The linked message' })).toBeAttached();
+  await expect(bar.getByRole('textbox', { name: 'Message link' })).toHaveCount(0);
+  await expect(bar).not.toContainText(String(sent[3]!.id));
 
   // A link to a message in a channel the user cannot see.
   const hidden = m.send({

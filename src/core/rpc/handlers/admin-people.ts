@@ -3,6 +3,7 @@
  * subscriptions. Each call goes through the account's own client; server refusals are
  * rethrown as they came so the panel can show the server's words and fields.
  */
+import { PERSON_FIELD, personFieldText } from '../../admin/person-field.ts';
 import { deleteQueue, register } from '../../../api/routes/events.ts';
 import { addLinkifier, getLinkifiers, removeLinkifier } from '../../../api/routes/linkifiers.ts';
 import { getProfileFields } from '../../../api/routes/profile-fields.ts';
@@ -102,7 +103,16 @@ export function adminPeopleHandlers(ctx: CoreContext): Pick<HandlerTable, People
         getUser(client, id, { include_custom_profile_fields: true }),
         getProfileFields(client),
       ]);
-      return details(data.user, fields.data.custom_fields);
+      const custom = fields.data.custom_fields;
+      // A "Users" field names people by id: the directory turns them into names.
+      const names = new Map<number, string>();
+      const holdsPeople = Object.keys(data.user.profile_data ?? {}).some(
+        (key) => custom.find((f) => String(f.id) === key)?.field_type === PERSON_FIELD,
+      );
+      if (holdsPeople) {
+        for (const u of (await getUsers(client)).data.members) names.set(u.user_id, u.full_name);
+      }
+      return details(data.user, custom, (userId) => names.get(userId));
     },
 
     'adminPeople.createUser': async ({ accountId, email, password, fullName }) => {
@@ -227,15 +237,19 @@ async function userIdByEmail(
 function details(
   user: User,
   fields: readonly { id: number; name: string; field_type: number }[],
+  nameOf: (userId: number) => string | undefined,
 ): UserDetails {
   const profile = Object.entries(user.profile_data ?? {}).map(([key, entry]) => {
     const field = fields.find((f) => String(f.id) === key);
+    const people = field?.field_type === PERSON_FIELD;
     return {
       id: Number(key),
       name: field?.name ?? `Field ${key}`,
       fieldType: field?.field_type ?? 1,
-      value: entry.value,
-      ...(entry.rendered_value !== undefined ? { renderedHtml: entry.rendered_value } : {}),
+      value: people ? personFieldText(entry.value, nameOf) : entry.value,
+      ...(entry.rendered_value !== undefined && !people
+        ? { renderedHtml: entry.rendered_value }
+        : {}),
     };
   });
   return {

@@ -15,3 +15,24 @@ export function overLimit(content: string, max: number | undefined): string | un
     `most ${count.format(max)}. Shorten it, or split it into several messages; your text is kept.`
   );
 }
+
+/** From this share of the limit on, compose shows how many characters are left. */
+const COUNTER_FROM = 0.9;
+
+/**
+ * What compose's counter says near the server's limit ("312 characters left", "40 over the
+ * limit"), or undefined while the text is well within it or the limit is not known yet.
+ */
+export function lengthCounter(
+  content: string,
+  max: number | undefined,
+): { text: string; over: boolean } | undefined {
+  if (max === undefined || content.length < max * COUNTER_FROM) return undefined;
+  const length = [...content].length;
+  if (length < max * COUNTER_FROM) return undefined;
+  const left = max - length;
+  const chars = (n: number) => `${count.format(n)} character${n === 1 ? '' : 's'}`;
+  return left >= 0
+    ? { text: `${chars(left)} left`, over: false }
+    : { text: `${chars(-left)} over the limit`, over: true };
+}

@@ -52,3 +52,14 @@ export function linkedConversation(
     ? { streamId: Number(match[1]) }
     : { streamId: Number(match[1]), topic };
 }
+
+/**
+ * The message a pasted link (of any organization: the bar does not know which one it came
+ * from) or a bare message number points at, for the narrow bar's "A linked message".
+ */
+export function linkedId(text: string): number | undefined {
+  const typed = text.trim();
+  const match = /^\d+$/.test(typed) ? [typed, typed] : /\/(?:near|with)\/(\d+)\/?$/.exec(typed);
+  const id = match ? Number(match[1]) : NaN;
+  return Number.isSafeInteger(id) && id > 0 ? id : undefined;
+}

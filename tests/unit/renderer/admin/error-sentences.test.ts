@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RpcError } from '../../../../src/core/rpc/errors.ts';
-import { explainError } from '../../../../src/renderer/views/admin/rules/error-sentences.ts';
+import {
+  explainError,
+  explainText,
+} from '../../../../src/renderer/views/admin/rules/error-sentences.ts';
 
 const api = (apiCode: string, message: string, details?: Record<string, unknown>) =>
   new RpcError({ code: 'FAILED', message, apiCode, ...(details ? { details } : {}) });
@@ -71,5 +74,14 @@ describe('errors as sentences', () => {
       sentence: said,
       details: undefined,
     });
+  });
+
+  it('says a connection failure passed on as text (a stale list, a queue) in words', () => {
+    const raw = 'GET /events: network refused: connect ECONNREFUSED 127.0.0.1:9';
+    const said = explainText(raw);
+    expect(said?.sentence).toMatch(/^The server refused the connection/);
+    expect(said?.sentence).not.toMatch(/ECONNREFUSED|GET \/events/);
+    expect(said?.details).toBe(raw);
+    expect(explainText('This channel is not known yet.')).toBeUndefined();
   });
 });

@@ -107,23 +107,32 @@ export function explainError(err: unknown): ExplainedError {
         : `The server refused this:${quoted(err.message === err.apiCode ? '' : err.message) || ' it gave no reason.'}`;
     return { sentence, details: detailsLine([err.apiCode, err.message], fields) };
   }
-  const network = NETWORK.exec(err.message);
+  // The Core's own sentences (a server too old for the operation, a rule it checks).
+  return explainText(err.message) ?? { sentence: err.message, details: undefined };
+}
+
+/**
+ * A failure the Core passed on as text (a connection's last error, why a list is stale):
+ * "GET /events: network refused: connect ECONNREFUSED …" said in words, the text kept as
+ * details. Undefined when the text is not one of the API client's failures.
+ */
+export function explainText(message: string): ExplainedError | undefined {
+  const network = NETWORK.exec(message);
   if (network?.[1])
     return {
       sentence: NETWORK_SENTENCE[network[1]] ?? NETWORK_SENTENCE['other']!,
-      details: err.message,
+      details: message,
     };
-  if (/: HTTP \d{3}: /.test(err.message))
+  if (/: HTTP \d{3}: /.test(message))
     return {
       sentence: 'The server had a problem and could not answer. Try again later.',
-      details: err.message,
+      details: message,
     };
-  if (/: malformed response at /.test(err.message))
+  if (/: malformed response at /.test(message))
     return {
       sentence:
         "The server's answer was not in a form Perch understands; it may be a newer or older version. Tell the server's administrator.",
-      details: err.message,
+      details: message,
     };
-  // The Core's own sentences (a server too old for the operation, a rule it checks).
-  return { sentence: err.message, details: undefined };
+  return undefined;
 }

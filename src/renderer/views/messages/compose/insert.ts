@@ -9,6 +9,19 @@ import type { MessageWire } from '../../../../core/rpc/schemas/messages.ts';
 export interface InsertOptions {
   /** Answer this message: compose moves to its channel and topic, or its direct conversation. */
   replyTo?: MessageWire;
+  /** A word of its own (an upload's link): spaced from the text on either side. */
+  separate?: boolean;
+}
+
+/**
+ * `text` as it goes in between `before` and `after` so it stands apart: a space where it
+ * would touch a word (a link glued to the previous word would not show as a link).
+ */
+export function separated(before: string, text: string, after: string): string {
+  const lead = before === '' || /\s$/.test(before) ? '' : ' ';
+  // One space between the link and what follows, whichever side brings it.
+  if (/^\s/.test(after)) return lead + text.trimEnd();
+  return lead + text + (after === '' || /\s$/.test(text) ? '' : ' ');
 }
 
 type Inserter = (text: string, options: InsertOptions) => void;
