@@ -99,7 +99,10 @@ export class EventQueues implements EventSink {
       for (const queue of this.byUser.get(userId) ?? []) {
         if (!queue.wants(type)) continue;
         if (type === 'presence')
-          queue.push({ ...presenceEventFor(shaped, queue.settings.simplifiedPresence === true), type });
+          queue.push({
+            ...presenceEventFor(shaped, queue.settings.simplifiedPresence === true),
+            type,
+          });
         else queue.push({ ...shaped, type });
       }
     }

@@ -8,11 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { nowSeconds } from '../context.ts';
 import { FLAG_BITS } from '../messages/flags.ts';
 import type { Messaging } from '../messages/service.ts';
-import {
-  OFFLINE_THRESHOLD_SECONDS,
-  PING_INTERVAL_SECONDS,
-  presenceOf,
-} from '../presence/store.ts';
+import { OFFLINE_THRESHOLD_SECONDS, PING_INTERVAL_SECONDS, presenceOf } from '../presence/store.ts';
 import { presentUser, presentUserSettings } from '../state/present.ts';
 import type { UserRecord } from '../state/types.ts';
 import { UPSTREAM_REGISTER_KEYS } from './upstream-register-keys.ts';
