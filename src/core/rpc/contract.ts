@@ -118,6 +118,13 @@ import {
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
+import {
+  PresenceArgs,
+  PresenceChanged,
+  PresenceSnapshot,
+  SetStatusArgs,
+  WindowActiveArgs,
+} from './schemas/presence.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
   BeginUploadArgs,
@@ -502,6 +509,14 @@ export const channels = {
   'proxy.set': channel(SetProxyArgs, ProxyState),
   /** Runs the connection checks for an account or for an address typed at sign-in. */
   'doctor.run': channel(DoctorArgs, DoctorReport),
+  // ── Presence and status (issue 23 points 3 and 4; schemas in schemas/presence.ts) ──
+  /** A Perch window became active or stopped being so: presence reports "active" / "idle". */
+  'presence.windowActive': channel(WindowActiveArgs, z.object({})),
+  /** Everyone's active / idle / offline state and status in one account, at the Core's now. */
+  'presence.get': channel(PresenceArgs, PresenceSnapshot),
+  /** Sets or clears the user's own status (text, emoji, away); only the fields passed change. */
+  'status.set': channel(SetStatusArgs, z.object({})),
+  // ── end presence and status ──
 } as const;
 
 export const topics = {
@@ -537,6 +552,8 @@ export const topics = {
   'emoji.realmChanged': RealmEmojiChanged,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
+  /** Presence or statuses of an account changed (at least every ping interval): get them again. */
+  'presence.changed': PresenceChanged,
 } as const;
 
 export type Channel = keyof typeof channels;
