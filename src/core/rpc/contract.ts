@@ -125,6 +125,13 @@ import {
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
+import {
+  PresenceArgs,
+  PresenceChanged,
+  PresenceSnapshot,
+  SetStatusArgs,
+  WindowPresenceArgs,
+} from './schemas/presence.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
   BeginUploadArgs,
@@ -517,6 +524,14 @@ export const channels = {
   'proxy.set': channel(SetProxyArgs, ProxyState),
   /** Runs the connection checks for an account or for an address typed at sign-in. */
   'doctor.run': channel(DoctorArgs, DoctorReport),
+  // ── Presence and status (issue 23 points 3 and 4; schemas in schemas/presence.ts) ──
+  /** Perch's window is active, idle or closed: presence reports "active", "idle" or nothing. */
+  'presence.window': channel(WindowPresenceArgs, z.object({})),
+  /** Everyone's active / idle / offline state and status in one account, at the Core's now. */
+  'presence.get': channel(PresenceArgs, PresenceSnapshot),
+  /** Sets or clears the user's own status (text, emoji, away); only the fields passed change. */
+  'status.set': channel(SetStatusArgs, z.object({})),
+  // ── end presence and status ──
 } as const;
 
 export const topics = {
@@ -552,6 +567,8 @@ export const topics = {
   'emoji.realmChanged': RealmEmojiChanged,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
+  /** Presence or statuses of an account changed (at least every ping interval): get them again. */
+  'presence.changed': PresenceChanged,
   /** One account's outbox changed (issue 21): its entries, and the sends just confirmed. */
   'outbox.changed': OutboxChanged,
 } as const;

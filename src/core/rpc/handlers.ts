@@ -16,6 +16,7 @@ import { messageActionHandlers } from './handlers/message-actions.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
+import { presenceHandlers } from './handlers/presence.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { PendingUploads } from '../uploads/pending.ts';
 
@@ -88,6 +89,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...outboxHandlers(ctx),
     ...emojiHandlers(ctx, pending),
     ...typingHandlers(ctx),
+    ...presenceHandlers(ctx),
     ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
     ...inboxHandlers(ctx),

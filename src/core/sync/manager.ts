@@ -16,6 +16,7 @@ import type { BackoffPolicy } from './backoff.ts';
 import type { UnreadSummary } from './unread-summary.ts';
 import type { AccountInbox } from '../inbox/model.ts';
 import type { AccountState } from './account-state.ts';
+import type { WindowPresence } from '../presence/reporter.ts';
 
 export interface AccountSyncStatus {
   accountId: string;
@@ -46,6 +47,9 @@ export class SyncManager {
   private readonly appliedListeners = new Set<(accountId: string, events: ServerEvent[]) => void>();
   private readonly unreadListeners = new Set<(accountId: string) => void>();
   private readonly resetListeners = new Set<(accountId: string) => void>();
+  private readonly presenceListeners = new Set<(accountId: string) => void>();
+  /** Whether a Perch window is open and in use: every account's presence reports follow it. */
+  private window: WindowPresence = 'closed';
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -73,6 +77,10 @@ export class SyncManager {
       },
       onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
       onRegistered: () => this.reset(accountId),
+      onPresenceChanged: () => {
+        for (const listener of this.presenceListeners) listener(accountId);
+      },
+      window: this.window,
       onApplied: (events) => {
         for (const listener of this.appliedListeners) {
           try {
@@ -125,6 +133,24 @@ export class SyncManager {
 
   private reset(accountId: string): void {
     for (const listener of this.resetListeners) listener(accountId);
+  }
+
+  /**
+   * Observes changes of an account's presence data or statuses (after each presence poll,
+   * every ping interval, and each presence or status event); returns the unsubscribe.
+   */
+  onPresenceChanged(listener: (accountId: string) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  }
+
+  /**
+   * A Perch window became active (the user is there), idle (open, not in use) or closed
+   * (none open): every account reports "active", "idle" or nothing.
+   */
+  setWindow(window: WindowPresence): void {
+    this.window = window;
+    for (const sync of this.accounts.values()) sync.setWindow(window);
   }
 
   /** Observes changes of an account's unread sets (a registration included); returns the unsubscribe. */
