@@ -118,6 +118,12 @@ import {
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
+import {
+  SettingsArgs,
+  SettingsChanged,
+  SettingsSnapshotWire,
+  UpdateSettingsArgs,
+} from './schemas/settings.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
   BeginUploadArgs,
@@ -502,6 +508,10 @@ export const channels = {
   'proxy.set': channel(SetProxyArgs, ProxyState),
   /** Runs the connection checks for an account or for an address typed at sign-in. */
   'doctor.run': channel(DoctorArgs, DoctorReport),
+  /** Issue 23: the signed-in user's own settings that this server has at its level. */
+  'settings.get': channel(SettingsArgs, SettingsSnapshotWire),
+  /** PATCH /settings: saved at once; the state follows the server's user_settings event. */
+  'settings.update': channel(UpdateSettingsArgs, Ignored),
 } as const;
 
 export const topics = {
@@ -537,6 +547,8 @@ export const topics = {
   'emoji.realmChanged': RealmEmojiChanged,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
+  /** Issue 23: the user's own settings changed (any device, or a new registration). */
+  'settings.changed': SettingsChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -15,6 +15,7 @@ import { messageActionHandlers } from './handlers/message-actions.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
+import { settingsHandlers } from './handlers/settings.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { PendingUploads } from '../uploads/pending.ts';
 
@@ -86,6 +87,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...draftsHandlers(ctx),
     ...emojiHandlers(ctx, pending),
     ...typingHandlers(ctx),
+    ...settingsHandlers(ctx),
     ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
     ...inboxHandlers(ctx),
