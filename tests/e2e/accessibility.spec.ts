@@ -44,7 +44,7 @@ test('the first screen and the sign-in screen', async ({ page }) => {
 // One scan per test: axe-core over a long page takes seconds on a loaded machine, and a
 // test that scanned every screen in turn ran out of time there.
 for (const theme of ['light', 'dark'] as const) {
-  for (const name of ['Messages', 'Accounts', 'Activity', 'Preferences', 'About']) {
+  for (const name of ['Messages', 'Accounts', 'Activity', 'Settings', 'Preferences', 'About']) {
     test(`${name} with a signed-in owner, ${theme} theme`, async ({ page }) => {
       await peers.mode.core.invoke('prefs.set', { theme });
       await signInAsOwner(page);
@@ -69,7 +69,6 @@ const PANELS = [
   'Users',
   'User groups',
   'Linkifiers',
-  'Saved snippets',
   'Custom emoji',
   'Subscriptions',
 ];
