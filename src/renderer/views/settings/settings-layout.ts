@@ -63,7 +63,7 @@ export const GROUPS: Record<Exclude<SectionId, 'snippets'>, SettingsGroup[]> = {
   ],
   notifications: [
     {
-      title: 'Direct messages, mentions and alerts',
+      title: 'Direct messages and mentions',
       names: ['enable_desktop_notifications', 'enable_sounds', 'wildcard_mentions_notify'],
     },
     {
@@ -135,7 +135,7 @@ export const GROUPS: Record<Exclude<SectionId, 'snippets'>, SettingsGroup[]> = {
 
 /** Labels that read better for one's own settings than for an organization's defaults. */
 const OWN_LABELS: Partial<Record<DefaultsParam, string>> = {
-  color_scheme: 'Color scheme in the web app (Perch has its own theme, in Preferences)',
+  color_scheme: 'Color scheme in the web app',
   twenty_four_hour_time: 'Time format',
   enter_sends: 'Enter sends the message (otherwise Ctrl+Enter sends)',
   emojiset: 'Emoji set',
