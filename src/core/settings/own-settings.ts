@@ -19,7 +19,8 @@ export type SettingValue = boolean | number | string | null;
 
 /**
  * Levels the defaults table does not carry: the followed-topic settings arrived with topic
- * following (FL 189), but register-state fills them in below it for the policy's sake.
+ * following (FL 189), but register-state fills them in below it for the policy's sake; the
+ * mark-as-read policy arrived at FL 175.
  */
 const LATER_LEVELS: Partial<Record<DefaultsParam, number>> = {
   enable_followed_topic_desktop_notifications: 189,
@@ -27,6 +28,7 @@ const LATER_LEVELS: Partial<Record<DefaultsParam, number>> = {
   enable_followed_topic_push_notifications: 189,
   enable_followed_topic_audible_notifications: 189,
   enable_followed_topic_wildcard_mentions_notify: 189,
+  web_mark_read_on_scroll_policy: 175,
 };
 
 /** Event types that change a personal setting: today's and the two of before FL 89. */

@@ -40,6 +40,7 @@ export const GROUPS: Record<Exclude<SectionId, 'snippets'>, SettingsGroup[]> = {
         'web_escape_navigates_to_home_view',
         'web_channel_default_view',
         'web_navigate_to_sent_message',
+        'web_mark_read_on_scroll_policy',
         'web_animate_image_previews',
       ],
     },

@@ -63,6 +63,11 @@ describe('OwnSettings', () => {
     expect(values).not.toHaveProperty('web_animate_image_previews');
     expect(values.enter_sends).toBe(false);
     expect(modelOf(stateWith({}, 253)).values().receives_typing_notifications).toBe(true);
+    const markRead = { web_mark_read_on_scroll_policy: 2 };
+    expect(modelOf(stateWith(markRead, 174)).values()).not.toHaveProperty(
+      'web_mark_read_on_scroll_policy',
+    );
+    expect(modelOf(stateWith(markRead, 175)).values().web_mark_read_on_scroll_policy).toBe(2);
   });
 
   it('hides followed-topic settings below FL 189 even though the policy fills them in', () => {
