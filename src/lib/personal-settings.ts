@@ -78,6 +78,7 @@ export const SETTINGS: Record<string, { kind: SettingKind; default: SettingValue
   send_read_receipts: { kind: BOOL, default: true },
   email_address_visibility: { kind: ints(1, 2, 3, 4, 5), default: 1 },
   web_navigate_to_sent_message: { kind: BOOL, default: true },
+  web_mark_read_on_scroll_policy: { kind: ints(1, 2, 3), default: 1 },
 };
 
 /** The organization defaults a fresh organization starts with. */

@@ -151,6 +151,13 @@ test('npm ci succeeds where keytar cannot be had, and npm run web -- --demo serv
 
   await test.step('the page serves the demo organization', async () => {
     await page.goto(url);
+    // The demo owner's home view (web_home_view) is the Inbox: Perch opens there (issue 23).
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await expect(sections.getByRole('button', { name: 'Inbox' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await sections.getByRole('button', { name: 'Messages', exact: true }).click();
     await expect(page.getByRole('article').first()).toBeVisible();
   });
 

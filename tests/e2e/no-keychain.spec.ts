@@ -39,6 +39,13 @@ test('the demo keeps its key in memory, and a real sign-in says no keychain is a
   page,
 }) => {
   await page.goto(await startWithoutKeychain(['--demo']));
+  // The demo owner's home view (web_home_view) is the Inbox: Perch opens there (issue 23).
+  const sections = page.getByRole('navigation', { name: 'Sections' });
+  await expect(sections.getByRole('button', { name: 'Inbox' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await sections.getByRole('button', { name: 'Messages', exact: true }).click();
   await expect(page.getByRole('article').first()).toBeVisible();
 
   await signInMember(page);

@@ -1,6 +1,6 @@
 /**
- * Issue 16, point 4: with an account signed in, Perch opens where the user works: on
- * Messages, at the conversation holding the newest unread message across every account
+ * Issue 16, point 4: with an account signed in, Perch opens where the user works. For a
+ * user whose home view is all messages (`web_home_view`, issue 23), that is Messages, at the conversation holding the newest unread message across every account
  * (by when it was sent, not by id: ids only order one server's messages), and the sidebar
  * lists conversations with unread messages first. The version numbers moved to About.
  */
@@ -21,7 +21,9 @@ const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecor
 const section = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
 
+/** Signs in a user whose home view is all messages (issue 23: the window opens there). */
 async function signIn(u: ServerUser): Promise<void> {
+  record(u).settings['web_home_view'] = 'all_messages';
   const r = await mode.core.invoke('accounts.signInWithKey', {
     serverUrl: server.url,
     email: u.email,

@@ -73,6 +73,7 @@ export const personalSettingsSchema = z.looseObject({
   send_read_receipts: bool,
   email_address_visibility: int,
   web_navigate_to_sent_message: bool,
+  web_mark_read_on_scroll_policy: int,
 });
 export type PersonalSettings = z.infer<typeof personalSettingsSchema>;
 

@@ -132,6 +132,12 @@ import {
   SetStatusArgs,
   WindowPresenceArgs,
 } from './schemas/presence.ts';
+import {
+  SettingsArgs,
+  SettingsChanged,
+  SettingsSnapshotWire,
+  UpdateSettingsArgs,
+} from './schemas/settings.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
   BeginUploadArgs,
@@ -532,6 +538,10 @@ export const channels = {
   /** Sets or clears the user's own status (text, emoji, away); only the fields passed change. */
   'status.set': channel(SetStatusArgs, z.object({})),
   // ── end presence and status ──
+  /** Issue 23: the signed-in user's own settings that this server has at its level. */
+  'settings.get': channel(SettingsArgs, SettingsSnapshotWire),
+  /** PATCH /settings: saved at once; the state follows the server's user_settings event. */
+  'settings.update': channel(UpdateSettingsArgs, Ignored),
 } as const;
 
 export const topics = {
@@ -571,6 +581,8 @@ export const topics = {
   'presence.changed': PresenceChanged,
   /** One account's outbox changed (issue 21): its entries, and the sends just confirmed. */
   'outbox.changed': OutboxChanged,
+  /** Issue 23: the user's own settings changed (any device, or a new registration). */
+  'settings.changed': SettingsChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -17,6 +17,7 @@ import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
 import { presenceHandlers } from './handlers/presence.ts';
+import { settingsHandlers } from './handlers/settings.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { PendingUploads } from '../uploads/pending.ts';
 
@@ -90,6 +91,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...emojiHandlers(ctx, pending),
     ...typingHandlers(ctx),
     ...presenceHandlers(ctx),
+    ...settingsHandlers(ctx),
     ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
     ...inboxHandlers(ctx),

@@ -136,6 +136,11 @@ export class AccountState {
     return this.#model.userId;
   }
 
+  /** The server's feature level at the latest registration. */
+  get featureLevel(): number {
+    return this.#model.featureLevel;
+  }
+
   get realmName(): string {
     return this.#model.realmName;
   }

@@ -1,7 +1,7 @@
 /**
  * Where the window opens: with no account, where the user can start (sign-in or the demo);
- * otherwise on Messages, at the conversation with the newest unread message across every
- * account.
+ * otherwise on the first account's home view (its `web_home_view` setting): Inbox, Recent,
+ * or Messages at the conversation with the newest unread message across every account.
  */
 import type { AccountSummary } from '../../core/rpc/contract.ts';
 import type { OpenTarget } from '../../core/notify/notifier.ts';
@@ -9,7 +9,14 @@ import { invoke, on } from '../bridge.ts';
 import { placeAtUnread } from '../views/messages/reveal.ts';
 import { selectAccount } from './session.svelte.ts';
 
-export type FirstView = 'accounts' | 'messages';
+export type FirstView = 'accounts' | 'messages' | 'inbox' | 'recent';
+
+/** The first account's home view; Messages when it cannot be read (offline, old server). */
+async function homeView(accountId: string): Promise<FirstView> {
+  const settings = await invoke('settings.get', { accountId }).catch(() => undefined);
+  const chosen = settings?.values['web_home_view'];
+  return chosen === 'inbox' || chosen === 'recent' ? chosen : 'messages';
+}
 
 /** The conversation with the newest unread message, or null if none is known (yet). */
 function newestUnread(): Promise<OpenTarget | null> {
@@ -31,7 +38,10 @@ export async function openFirstScreen(
   accounts: readonly AccountSummary[],
   reopen: () => void,
 ): Promise<FirstView> {
-  if (accounts.length === 0) return 'accounts';
+  const account = accounts[0];
+  if (account === undefined) return 'accounts';
+  const home = await homeView(account.id);
+  if (home !== 'messages') return home;
   const first = await newestUnread();
   if (first) {
     placeAt(first);

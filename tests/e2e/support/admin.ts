@@ -24,8 +24,32 @@ export async function openAdminAs(
   await openAdminPanel(page, panel);
 }
 
-/** Goes to the admin console of the open window and, if named, one of its panels. */
+/** The user's own lists that moved from the admin console to Settings (issue 23). */
+const SETTINGS_SECTIONS = new Set(['Saved snippets']);
+
+/** Goes to Settings of the open window and, if named, one of its sections. */
+export async function openSettingsSection(page: Page, section?: string): Promise<void> {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name: 'Settings' })
+    .click();
+  if (section) {
+    await page
+      .getByRole('navigation', { name: 'Settings sections' })
+      .getByRole('button', { name: section, exact: true })
+      .click();
+  }
+}
+
+/**
+ * Goes to the admin console of the open window and, if named, one of its panels; a panel
+ * that is now a section of the user's own Settings opens there.
+ */
 export async function openAdminPanel(page: Page, panel?: string): Promise<void> {
+  if (panel && SETTINGS_SECTIONS.has(panel)) {
+    await openSettingsSection(page, panel);
+    return;
+  }
   await page
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('button', { name: 'Admin' })

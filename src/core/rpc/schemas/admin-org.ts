@@ -77,6 +77,8 @@ export const DEFAULTS_PARAMS = {
   send_read_receipts: flag(),
   email_address_visibility: choice(1, 2, 3, 4, 5),
   web_navigate_to_sent_message: flag(),
+  // Upstream FL 175: 1 always, 2 only in conversation views, 3 never.
+  web_mark_read_on_scroll_policy: choice(1, 2, 3),
 } as const satisfies Record<string, ParamSpec>;
 
 export type DefaultsParam = keyof typeof DEFAULTS_PARAMS;

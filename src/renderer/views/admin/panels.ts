@@ -22,7 +22,6 @@ import VideoCallPanel from './panels/VideoCallPanel.svelte';
 import UsersPanel from './panels/UsersPanel.svelte';
 import UserGroupsPanel from './panels/UserGroupsPanel.svelte';
 import LinkifiersPanel from './panels/LinkifiersPanel.svelte';
-import SavedSnippetsPanel from './panels/SavedSnippetsPanel.svelte';
 import SubscriptionsPanel from './panels/SubscriptionsPanel.svelte';
 import CustomEmojiPanel from './panels/CustomEmojiPanel.svelte';
 
@@ -80,12 +79,6 @@ export const adminPanels: AdminPanel[] = [
   { id: 'users', label: 'Users', component: UsersPanel, visible: () => true },
   { id: 'user-groups', label: 'User groups', component: UserGroupsPanel, visible: () => true },
   { id: 'linkifiers', label: 'Linkifiers', component: LinkifiersPanel, visible: () => true },
-  {
-    id: 'saved-snippets',
-    label: 'Saved snippets',
-    component: SavedSnippetsPanel,
-    visible: () => true,
-  },
   // Issue 12 point 5: anyone sees them; the server decides who may add (a group setting).
   { id: 'custom-emoji', label: 'Custom emoji', component: CustomEmojiPanel, visible: () => true },
   {

@@ -95,6 +95,11 @@ export const CATALOG: Record<DefaultsParam, Entry> = {
   // null since FL 408: each user's locale decides.
   twenty_four_hour_time: { ...display('24-hour time'), nullLabel: 'Automatic' },
   web_navigate_to_sent_message: display('Go to a message after sending it'),
+  web_mark_read_on_scroll_policy: display('Mark messages as read on scroll', [
+    [1, 'Always'],
+    [2, 'Only in conversation views'],
+    [3, 'Never'],
+  ]),
   enable_stream_desktop_notifications: notify('Channel messages: desktop notifications'),
   enable_stream_email_notifications: notify('Channel messages: email notifications'),
   enable_stream_push_notifications: notify('Channel messages: mobile notifications'),

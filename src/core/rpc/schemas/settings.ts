@@ -1,0 +1,41 @@
+/** Wire shapes of the user's own settings (issue 23 point 1): read, change, and pushes. */
+import { z } from 'zod';
+import { DefaultsValues } from './admin-org.ts';
+
+const accountId = z.string().min(1);
+
+export const SettingsArgs = z.object({ accountId }).strict();
+
+export const SettingValueWire = z.union([z.boolean(), z.number(), z.string(), z.null()]);
+
+export const NotificationEffectWire = z.object({
+  kind: z.enum(['dm', 'mention', 'wildcard', 'channel', 'followed']),
+  desktop: z.boolean(),
+  sound: z.boolean(),
+  text: z.string(),
+});
+export type NotificationEffectWire = z.infer<typeof NotificationEffectWire>;
+
+export const SettingsSnapshotWire = z.object({
+  featureLevel: z.number().int(),
+  /** Only the settings the server has at its feature level; a missing one is not shown. */
+  values: z.record(z.string(), SettingValueWire),
+  sounds: z.array(z.string()),
+  effects: z.array(NotificationEffectWire),
+});
+export type SettingsSnapshotWire = z.infer<typeof SettingsSnapshotWire>;
+
+/** PATCH /settings takes every parameter of the defaults, checked with the same rules. */
+export const UpdateSettingsArgs = z
+  .object({
+    accountId,
+    changes: DefaultsValues.refine((c) => Object.keys(c).length > 0, 'nothing to change'),
+  })
+  .strict();
+
+/** Settings changed (here, on another device, or by a new registration): only those. */
+export const SettingsChanged = z.object({
+  accountId: z.string(),
+  values: z.record(z.string(), SettingValueWire),
+  effects: z.array(NotificationEffectWire),
+});

@@ -1,0 +1,143 @@
+/**
+ * Issue 23 point 1: the user's own settings. A change made in one client (its own Core)
+ * shows in another client of the same user at once, and Perch behaves by it the same
+ * moment: Enter in compose, the notification for the next direct message, the view the
+ * window opens on. Each change is saved at once, a refused one is put back and explained,
+ * and saved snippets are managed from Settings instead of Admin.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { StoredMessage } from '../../src/server/messages/types.ts';
+import { openSettingsSection } from './support/admin.ts';
+import { narrowTo } from './support/message-data.ts';
+import { useMessageSuite } from './support/message-suite.ts';
+import { expectNoPageErrors } from './support/page-errors.ts';
+
+const suite = useMessageSuite();
+expectNoPageErrors();
+const owner = () => suite.byEmail('owner');
+const newest = (): Partial<StoredMessage> => suite.m.store.get(suite.m.store.maxId) ?? {};
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Sections' });
+const box = (page: Page) =>
+  page.getByRole('form', { name: 'Compose' }).getByRole('textbox', { name: 'Message' });
+const enterSends = (page: Page) => page.getByLabel('Enter sends the message');
+const outcome = (page: Page, name: string) => page.getByTestId(`outcome-${name}`);
+
+test('enter_sends changed on one device shows on the other and changes what Enter does there', async ({
+  page,
+  browser,
+}) => {
+  await suite.openAt(page, owner(), 'channel:general topic:keys');
+  await openSettingsSection(page, 'Compose');
+  await expect(enterSends(page)).not.toBeChecked();
+  const [other] = await suite.otherClient(browser, owner(), 'channel:general topic:keys');
+
+  await openSettingsSection(other, 'Compose');
+  await enterSends(other).check();
+  await expect(outcome(other, 'enter_sends')).toHaveText('Saved.');
+  // The first client's Settings follow the other device's change without a reload.
+  await expect(enterSends(page)).toBeChecked();
+
+  await sections(page).getByRole('button', { name: 'Messages', exact: true }).click();
+  await narrowTo(page, 'channel:general topic:keys');
+  await expect(box(page)).toHaveAttribute('placeholder', /Enter sends, Shift\+Enter/);
+  await box(page).fill('sent by Enter');
+  await box(page).press('Enter');
+  await expect.poll(() => newest().content).toBe('sent by Enter');
+
+  // Turned off elsewhere while compose is open: Enter starts a new line from now on.
+  await enterSends(other).uncheck();
+  await expect(outcome(other, 'enter_sends')).toHaveText('Saved.');
+  await expect(box(page)).toHaveAttribute('placeholder', /Ctrl\+Enter sends/);
+  await box(page).fill('one');
+  await box(page).press('Enter');
+  await box(page).pressSequentially('two');
+  await expect(box(page)).toHaveValue('one\ntwo');
+  expect(newest().content).toBe('sent by Enter');
+  await box(page).press('Control+Enter');
+  await expect.poll(() => newest().content).toBe('one\ntwo');
+});
+
+test('the window opens on the home view chosen in Settings, on another device too', async ({
+  page,
+  browser,
+}) => {
+  const current = (p: Page) => sections(p).locator('[aria-current="page"]');
+  await suite.openAt(page, owner(), 'channel:general');
+  const [other] = await suite.otherClient(browser, owner(), 'channel:general');
+  await openSettingsSection(other, 'Preferences');
+  const home = other.getByRole('combobox', { name: 'Home view' });
+
+  for (const [choice, view] of [
+    ['Recent conversations', 'Recent'],
+    ['Inbox', 'Inbox'],
+    ['All messages', 'Messages'],
+  ] as const) {
+    await home.selectOption({ label: choice });
+    await expect(outcome(other, 'web_home_view')).toHaveText('Saved.');
+    // The first client has the change (its Settings show it) before its window opens again.
+    await openSettingsSection(page, 'Preferences');
+    await expect(
+      page.getByRole('combobox', { name: 'Home view' }).locator('option:checked'),
+    ).toHaveText(choice);
+    await page.reload();
+    await expect(current(page)).toHaveText(view);
+  }
+});
+
+test('a refused change is put back and explained next to the control', async ({ page }) => {
+  await suite.openAt(page, owner(), 'channel:general');
+  await openSettingsSection(page, 'Preferences');
+  const size = page.getByLabel('Font size (pixels)');
+  await expect(size).toHaveValue('16');
+  // The server takes 12 to 24 pixels.
+  await size.fill('40');
+  await size.press('Enter');
+  const said = outcome(page, 'web_font_size_px');
+  await expect(said.getByRole('alert')).toContainText('Not saved; back to 16.');
+  await expect(said.getByRole('alert')).toContainText('did not accept');
+  await expect(size).toHaveValue('16');
+  await said.getByText('Details').click();
+  await expect(said.getByTestId('error-details')).toContainText('BAD_REQUEST');
+  expect(suite.record(owner()).settings['web_font_size_px']).toBe(16);
+
+  await size.fill('18');
+  await size.press('Enter');
+  await expect(said).toHaveText('Saved.');
+  expect(suite.record(owner()).settings['web_font_size_px']).toBe(18);
+});
+
+test('saved snippets are managed from Settings, no longer from Admin', async ({ page }) => {
+  await suite.openAt(page, owner(), 'channel:general');
+  await sections(page).getByRole('button', { name: 'Admin' }).click();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Admin panels' })
+      .getByRole('button', { name: 'Users', exact: true }),
+  ).toBeVisible();
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Admin panels' })
+      .getByRole('button', { name: 'Saved snippets' }),
+  ).toHaveCount(0);
+
+  await openSettingsSection(page, 'Saved snippets');
+  await page.getByLabel('Title').fill('Standup');
+  await page.getByLabel('Content').fill('Yesterday, today, blockers');
+  await page.getByRole('button', { name: 'Save snippet' }).click();
+  const list = page.getByRole('list', { name: 'Saved snippets' });
+  await expect(list).toContainText('Standup');
+  const saved = [...suite.server.state.savedSnippets.values()];
+  expect(saved.map((s) => [s.title, s.user_id])).toEqual([['Standup', owner().user_id]]);
+});
+
+test('each account on the Accounts page opens its own settings', async ({ page }) => {
+  await suite.openAt(page, owner(), 'channel:general');
+  await sections(page).getByRole('button', { name: 'Accounts' }).click();
+  await page.getByRole('button', { name: /^Your settings in .* as owner@perch\.test$/ }).click();
+  await expect(sections(page).getByRole('button', { name: 'Settings' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+});
