@@ -5,6 +5,7 @@
 import type { ServerContext } from '../context.ts';
 import { realmEmojiDict } from '../emoji/realm-emoji.ts';
 import { userDrafts } from '../drafts/store.ts';
+import { creationPolicyKeys } from '../state/channel-policy.ts';
 import type { Messaging } from '../messages/service.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import {
@@ -87,6 +88,7 @@ const sections: Record<string, Section> = {
       ...(ctx.state.featureLevel >= 307
         ? { realm_can_add_custom_emoji_group: realm.can_add_custom_emoji_group }
         : {}),
+      ...creationPolicyKeys(ctx.state),
       ...(ctx.state.featureLevel >= 209
         ? { realm_create_multiuse_invite_group: realm.create_multiuse_invite_group }
         : {}),

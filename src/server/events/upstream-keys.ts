@@ -9,6 +9,7 @@ import { nowSeconds } from '../context.ts';
 import { FLAG_BITS } from '../messages/flags.ts';
 import type { Messaging } from '../messages/service.ts';
 import { presentUser, presentUserSettings } from '../state/present.ts';
+import { mayCreateChannel } from '../state/channel-policy.ts';
 import type { UserRecord } from '../state/types.ts';
 import { UPSTREAM_REGISTER_KEYS } from './upstream-register-keys.ts';
 
@@ -45,6 +46,11 @@ const KNOWN: Record<string, (s: Source) => unknown> = {
   avatar_url: (s) => self(s).avatar_url,
   avatar_url_medium: (s) => self(s).avatar_url,
   avatar_source: () => 'G',
+  // What the realm's creation policy means for this user (clients before the group settings).
+  can_create_streams: ({ ctx, user }) =>
+    mayCreateChannel(ctx.state, user, false) || mayCreateChannel(ctx.state, user, true),
+  can_create_public_streams: ({ ctx, user }) => mayCreateChannel(ctx.state, user, false),
+  can_create_private_streams: ({ ctx, user }) => mayCreateChannel(ctx.state, user, true),
   receives_typing_notifications: ({ user }) => user.settings.receives_typing_notifications ?? true,
 };
 
