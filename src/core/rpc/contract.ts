@@ -117,6 +117,13 @@ import {
   TopicStateWire,
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
+import {
+  ChannelDirectoryWire,
+  ChannelItemArgs,
+  ChannelsAccountArgs,
+  ChannelsChangedWire,
+  CreateMyChannelArgs,
+} from './schemas/channels.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
@@ -497,6 +504,15 @@ export const channels = {
   /** A short-lived link that shows an uploaded image without the API key. */
   'uploads.imageUrl': channel(UploadImageArgs, z.object({ url: z.string() })),
   // ── end uploads and typing ──
+  // ── Channels (issue 23 point 2; schemas in schemas/channels.ts) ──
+  /** Every channel the user can see, their state in it, and what they may create. */
+  'channels.directory': channel(ChannelsAccountArgs, ChannelDirectoryWire),
+  'channels.subscribe': channel(ChannelItemArgs, z.object({})),
+  'channels.unsubscribe': channel(ChannelItemArgs, z.object({})),
+  'channels.create': channel(CreateMyChannelArgs, z.object({})),
+  /** One of the user's own settings of a channel: colour, pin, mute, a notification override. */
+  'channels.setProperty': channel(UpdateSubscriptionArgs, z.object({})),
+  // ── end channels ──
   // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
   'proxy.set': channel(SetProxyArgs, ProxyState),
@@ -535,6 +551,8 @@ export const topics = {
   'adminEdit.changed': ListsChanged,
   /** The organization's custom emoji changed: fetch them again. */
   'emoji.realmChanged': RealmEmojiChanged,
+  /** One account's channel directory changed (issue 23 point 2). */
+  'channels.changed': ChannelsChangedWire,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
 } as const;
