@@ -71,7 +71,7 @@ const PANELS = [
   'Linkifiers',
   'Saved snippets',
   'Custom emoji',
-  'Subscriptions',
+  'Unsubscribe people',
 ];
 
 for (const panel of PANELS) {

@@ -179,3 +179,32 @@ test("colour, mute and pin from the sidebar's channel menu show in the sidebar a
     await other.stop();
   }
 });
+
+test('a channel’s mute, pin, colour and notification override from the browser reach the server; Default cannot be chosen back once overridden', async ({
+  page,
+}) => {
+  await signIn(mode, 'member');
+  const member = user('member');
+  const general = server.state.channelByName('general')!.stream_id;
+  const sub = () => server.state.subscription(member.user_id, general)!;
+  await page.goto(mode.host.url);
+  await section(page, 'Channels');
+  const row = browserRow(page, 'general');
+  await row.getByRole('button', { name: 'Settings for #general' }).click();
+  const desktop = row.getByLabel('Desktop notifications for #general');
+  await expect(desktop).toHaveValue('inherit');
+
+  await row.getByRole('checkbox', { name: 'Mute' }).check();
+  await expect.poll(() => sub().is_muted).toBe(true);
+  await expect(row).toContainText('muted');
+  await row.getByRole('checkbox', { name: 'Pin to top' }).check();
+  await expect.poll(() => sub().pin_to_top).toBe(true);
+  await row.getByLabel('Colour of #general').fill('#336699');
+  await expect.poll(() => sub().color).toBe('#336699');
+
+  await desktop.selectOption('off');
+  await expect.poll(() => sub().notify.desktop_notifications).toBe(false);
+  await expect(desktop.locator('option[value="inherit"]')).toBeDisabled();
+  await expect(row).toContainText('The server keeps an override once set');
+  await expect(row.getByLabel('Sound notifications for #general')).toHaveValue('inherit');
+});

@@ -60,7 +60,6 @@ import {
   MembershipArgs,
   PeopleContext,
   SnippetWire,
-  SubscriptionWire,
   UnsubscribeArgs,
   UnsubscribeResult,
   UpdateSubscriptionArgs,
@@ -391,8 +390,6 @@ export const channels = {
   'adminPeople.listSnippets': channel(PeopleAccountArgs, z.array(SnippetWire)),
   'adminPeople.createSnippet': channel(CreateSnippetArgs, z.object({ id: z.number().int() })),
   'adminPeople.deleteSnippet': channel(PeopleItemArgs, z.object({})),
-  'adminPeople.listSubscriptions': channel(PeopleAccountArgs, z.array(SubscriptionWire)),
-  'adminPeople.updateSubscription': channel(UpdateSubscriptionArgs, z.object({})),
   'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
   // ── end admin console: people ──
   // ── Admin console: people list and per-user actions (issue 14; schemas/admin-users.ts) ──

@@ -88,9 +88,10 @@ export const adminPanels: AdminPanel[] = [
   },
   // Issue 12 point 5: anyone sees them; the server decides who may add (a group setting).
   { id: 'custom-emoji', label: 'Custom emoji', component: CustomEmojiPanel, visible: () => true },
+  // Issue 23: one's own subscriptions moved to Channels; unsubscribing others stays here.
   {
     id: 'subscriptions',
-    label: 'Subscriptions',
+    label: 'Unsubscribe people',
     component: SubscriptionsPanel,
     visible: () => true,
   },
