@@ -71,7 +71,7 @@ const PANELS = [
   'Linkifiers',
   'Saved snippets',
   'Custom emoji',
-  'Unsubscribe people',
+  'Remove subscribers',
 ];
 
 for (const panel of PANELS) {

@@ -388,7 +388,7 @@ test('subscriptions: unsubscribing oneself shows removed and not_removed; an unk
   page,
 }) => {
   await setUp();
-  const moderator = await openPanel(page, MODERATOR, 'Unsubscribe people');
+  const moderator = await openPanel(page, MODERATOR, 'Remove subscribers');
   await expect(page.getByTestId('unsubscribe-self-only')).toBeVisible();
   await page.getByLabel('Channels', { exact: true }).fill('no-such-channel');
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
@@ -407,7 +407,7 @@ test('subscriptions: an administrator unsubscribes others; a deactivated or unkn
   page,
 }) => {
   await setUp();
-  await openPanel(page, ADMIN, 'Unsubscribe people');
+  await openPanel(page, ADMIN, 'Remove subscribers');
   const member = person('member@perch.test');
   await page.getByLabel('Channels', { exact: true }).fill('development');
   await page.getByLabel('Other users').check();
@@ -436,7 +436,7 @@ test('subscriptions: before FL 208 an invalid principal (then UNAUTHORIZED_PRINC
   page,
 }) => {
   await setUp({ featureLevel: 200 });
-  const admin = await openPanel(page, ADMIN, 'Unsubscribe people');
+  const admin = await openPanel(page, ADMIN, 'Remove subscribers');
   await page.getByLabel('Channels', { exact: true }).fill('general');
   await page.getByLabel('Other users').check();
   await page.getByLabel('Users', { exact: true }).fill('former@perch.test');
@@ -473,7 +473,7 @@ for (const r of ROLES) {
       'User groups',
       'Linkifiers',
       'Saved snippets',
-      'Unsubscribe people',
+      'Remove subscribers',
     ]) {
       await expect(panels.getByRole('button', { name, exact: true })).toBeVisible();
     }
@@ -495,7 +495,7 @@ for (const r of ROLES) {
     await panels.getByRole('button', { name: 'Saved snippets', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Save snippet' })).toBeVisible();
 
-    await panels.getByRole('button', { name: 'Unsubscribe people', exact: true }).click();
+    await panels.getByRole('button', { name: 'Remove subscribers', exact: true }).click();
     await expect(page.getByRole('button', { name: 'Unsubscribe', exact: true })).toBeVisible();
     await expect(page.getByLabel('Other users')).toHaveCount(r.admin ? 1 : 0);
   });
@@ -505,7 +505,7 @@ test('roles: a member who owns a bot may unsubscribe that bot, and no one else',
   page,
 }) => {
   await setUp();
-  await openPanel(page, MEMBER, 'Unsubscribe people');
+  await openPanel(page, MEMBER, 'Remove subscribers');
   const bot = person('generic-bot@perch.test');
   addSubscription(server.state, bot.user_id, channelId('general'));
   await page.getByLabel('Bots I own').check();

@@ -91,7 +91,7 @@ export const adminPanels: AdminPanel[] = [
   // Issue 23: one's own subscriptions moved to Channels; unsubscribing others stays here.
   {
     id: 'subscriptions',
-    label: 'Unsubscribe people',
+    label: 'Remove subscribers',
     component: SubscriptionsPanel,
     visible: () => true,
   },
