@@ -95,7 +95,7 @@ const PANELS = [
   'User groups',
   'Linkifiers',
   'Custom emoji',
-  'Subscriptions',
+  'Remove subscribers',
 ];
 
 for (const panel of PANELS) {

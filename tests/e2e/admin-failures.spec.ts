@@ -115,29 +115,6 @@ test('users: a refused new user keeps every field; creating again works', async 
   await expect(alert(page)).toHaveCount(0);
 });
 
-test('subscriptions: a refused mute or notification choice snaps back; muting again works', async ({
-  page,
-}) => {
-  await openPanel(page, OWNER, 'Subscriptions');
-  const mute = page.getByLabel('Mute #general');
-  await expect(mute).not.toBeChecked();
-  refused = { method: 'POST', path: '/api/v1/users/me/subscriptions/properties' };
-  await mute.click();
-  await expect(alert(page)).toContainText('Try again later');
-  await expect(mute).not.toBeChecked();
-
-  const desktop = page.getByLabel('Desktop notifications for #general');
-  const before = await desktop.inputValue();
-  await desktop.selectOption(before === 'on' ? 'off' : 'on');
-  await expect(alert(page)).toContainText('Try again later');
-  await expect(desktop).toHaveValue(before);
-
-  refused = undefined;
-  await mute.click();
-  await expect(mute).toBeChecked();
-  await expect(alert(page)).toHaveCount(0);
-});
-
 test('a panel whose organization data fails to load says why and loads on Try again', async ({
   page,
 }) => {

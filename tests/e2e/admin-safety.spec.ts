@@ -109,7 +109,7 @@ test.describe('confirmations', () => {
   test('unsubscribing others asks first, naming them and the channel; unsubscribing oneself does not', async ({
     page,
   }) => {
-    await openAdmin(page, ADMIN, 'Subscriptions');
+    await openAdmin(page, ADMIN, 'Remove subscribers');
     const member = server.users.find((u) => u.email === 'member@perch.test')!;
     const channel = server.state.channelByName('development')!.stream_id;
     const subscribed = () => Boolean(server.state.subscription(member.user_id, channel));

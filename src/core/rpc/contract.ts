@@ -67,7 +67,6 @@ import {
   MembershipArgs,
   PeopleContext,
   SnippetWire,
-  SubscriptionWire,
   UnsubscribeArgs,
   UnsubscribeResult,
   UpdateSubscriptionArgs,
@@ -124,6 +123,13 @@ import {
   TopicStateWire,
 } from './schemas/inbox.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
+import {
+  ChannelDirectoryWire,
+  ChannelItemArgs,
+  ChannelsAccountArgs,
+  ChannelsChangedWire,
+  CreateMyChannelArgs,
+} from './schemas/channels.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
 import {
   PresenceArgs,
@@ -404,8 +410,6 @@ export const channels = {
   'adminPeople.listSnippets': channel(PeopleAccountArgs, z.array(SnippetWire)),
   'adminPeople.createSnippet': channel(CreateSnippetArgs, z.object({ id: z.number().int() })),
   'adminPeople.deleteSnippet': channel(PeopleItemArgs, z.object({})),
-  'adminPeople.listSubscriptions': channel(PeopleAccountArgs, z.array(SubscriptionWire)),
-  'adminPeople.updateSubscription': channel(UpdateSubscriptionArgs, z.object({})),
   'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
   // ── end admin console: people ──
   // ── Admin console: people list and per-user actions (issue 14; schemas/admin-users.ts) ──
@@ -525,6 +529,15 @@ export const channels = {
   /** A short-lived link that shows an uploaded image without the API key. */
   'uploads.imageUrl': channel(UploadImageArgs, z.object({ url: z.string() })),
   // ── end uploads and typing ──
+  // ── Channels (issue 23 point 2; schemas in schemas/channels.ts) ──
+  /** Every channel the user can see, their state in it, and what they may create. */
+  'channels.directory': channel(ChannelsAccountArgs, ChannelDirectoryWire),
+  'channels.subscribe': channel(ChannelItemArgs, z.object({})),
+  'channels.unsubscribe': channel(ChannelItemArgs, z.object({})),
+  'channels.create': channel(CreateMyChannelArgs, z.object({})),
+  /** One of the user's own settings of a channel: colour, pin, mute, a notification override. */
+  'channels.setProperty': channel(UpdateSubscriptionArgs, z.object({})),
+  // ── end channels ──
   // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
   'proxy.set': channel(SetProxyArgs, ProxyState),
@@ -575,6 +588,8 @@ export const topics = {
   'adminEdit.changed': ListsChanged,
   /** The organization's custom emoji changed: fetch them again. */
   'emoji.realmChanged': RealmEmojiChanged,
+  /** One account's channel directory changed (issue 23 point 2). */
+  'channels.changed': ChannelsChangedWire,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
   /** Presence or statuses of an account changed (at least every ping interval): get them again. */

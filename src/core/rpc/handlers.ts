@@ -15,6 +15,7 @@ import { messagesHandlers } from './handlers/messages.ts';
 import { messageActionHandlers } from './handlers/message-actions.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
+import { channelsHandlers } from './handlers/channels.ts';
 import { typingHandlers } from './handlers/typing.ts';
 import { presenceHandlers } from './handlers/presence.ts';
 import { settingsHandlers } from './handlers/settings.ts';
@@ -95,5 +96,6 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
     ...inboxHandlers(ctx),
+    ...channelsHandlers(ctx),
   };
 }

@@ -34,6 +34,7 @@ import { toAccountRegister } from './register-state.ts';
 import type { Message } from './state-types.ts';
 import { UnreadPlaces, type UnreadSummary } from './unread-summary.ts';
 import { buildAccountInbox, type AccountInbox } from '../inbox/model.ts';
+import { ChannelDirectory } from '../channels/directory.ts';
 import { isChannelMuted } from './state-muting.ts';
 
 export interface TopicView {
@@ -93,6 +94,7 @@ export class AccountSync {
   private readonly decided = new DecidedSet();
   private state: AccountState | undefined;
   private places: UnreadPlaces | undefined;
+  private channels: ChannelDirectory | undefined;
   /** The newest message id this account knows of: where a gap fill starts. */
   private newestMessageId = -1;
   /** Waits in progress; several calls (a poll and a gap fill) can wait at once. */
@@ -189,6 +191,11 @@ export class AccountSync {
     return this.state && this.places?.summarize(this.state);
   }
 
+  /** Every channel the user can see (issue 23); undefined until the first registration. */
+  channelDirectory(): ChannelDirectory | undefined {
+    return this.channels;
+  }
+
   /** Every unread conversation, muted ones flagged; undefined until the first registration. */
   inbox(): AccountInbox | undefined {
     return this.state && this.places && buildAccountInbox(this.state, this.places);
@@ -234,6 +241,7 @@ export class AccountSync {
         : [];
     this.state = fresh;
     this.places = new UnreadPlaces(register);
+    this.channels = new ChannelDirectory(register);
     this.newestMessageId = Math.max(this.newestMessageId, data.max_message_id ?? -1);
     // Messages read elsewhere while the queue was lost no longer deserve their notification.
     const read = this.board.messageIds().filter((id) => !fresh.isUnread(id));
@@ -256,6 +264,7 @@ export class AccountSync {
       const event = received.type === 'unknown' ? received.payload : received;
       const result = state.apply(event as { id: number; type: string });
       this.places?.follow(event as { type: string }, result, state);
+      this.channels?.follow(event as Record<string, unknown>);
       if (result.unreadsChanged || isCountSetting(event)) outcome.badge = true;
       if (result.noLongerUnread === 'all') outcome.read = 'all';
       else if (result.noLongerUnread && outcome.read !== 'all') {

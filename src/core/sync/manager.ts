@@ -14,6 +14,7 @@ import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
 import { AccountSync, type AccountHealth, type TopicView } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { UnreadSummary } from './unread-summary.ts';
+import type { ChannelDirectory } from '../channels/directory.ts';
 import type { AccountInbox } from '../inbox/model.ts';
 import type { AccountState } from './account-state.ts';
 import type { WindowPresence } from '../presence/reporter.ts';
@@ -167,6 +168,11 @@ export class SyncManager {
   /** Exact unread counts per channel, topic and conversation; undefined before the first registration. */
   unreadSummary(accountId: string): UnreadSummary | undefined {
     return this.accounts.get(accountId)?.unreadSummary();
+  }
+
+  /** Every channel the account's user can see; undefined before the first registration. */
+  channels(accountId: string): ChannelDirectory | undefined {
+    return this.accounts.get(accountId)?.channelDirectory();
   }
 
   /** The account's Inbox from its synced state; undefined before the first registration. */

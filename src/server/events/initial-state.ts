@@ -9,6 +9,7 @@ import { presencesFor } from '../presence/store.ts';
 import { LAST_UPDATE_ID_LEVEL } from '../routes/presence.ts';
 import { realmEmojiDict } from '../emoji/realm-emoji.ts';
 import { userDrafts } from '../drafts/store.ts';
+import { creationPolicyKeys } from '../state/channel-policy.ts';
 import type { Messaging } from '../messages/service.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import {
@@ -94,6 +95,7 @@ const sections: Record<string, Section> = {
       ...(ctx.state.featureLevel >= 307
         ? { realm_can_add_custom_emoji_group: realm.can_add_custom_emoji_group }
         : {}),
+      ...creationPolicyKeys(ctx.state),
       ...(ctx.state.featureLevel >= 209
         ? { realm_create_multiuse_invite_group: realm.create_multiuse_invite_group }
         : {}),

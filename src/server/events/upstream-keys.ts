@@ -10,6 +10,7 @@ import { FLAG_BITS } from '../messages/flags.ts';
 import type { Messaging } from '../messages/service.ts';
 import { OFFLINE_THRESHOLD_SECONDS, PING_INTERVAL_SECONDS, presenceOf } from '../presence/store.ts';
 import { presentUser, presentUserSettings } from '../state/present.ts';
+import { mayCreateChannel } from '../state/channel-policy.ts';
 import type { UserRecord } from '../state/types.ts';
 import { UPSTREAM_REGISTER_KEYS } from './upstream-register-keys.ts';
 
@@ -49,6 +50,11 @@ const KNOWN: Record<string, (s: Source) => unknown> = {
   server_presence_ping_interval_seconds: () => PING_INTERVAL_SECONDS,
   server_presence_offline_threshold_seconds: () => OFFLINE_THRESHOLD_SECONDS,
   realm_presence_disabled: ({ ctx }) => presenceOf(ctx.state).realmDisabled,
+  // What the realm's creation policy means for this user (clients before the group settings).
+  can_create_streams: ({ ctx, user }) =>
+    mayCreateChannel(ctx.state, user, false) || mayCreateChannel(ctx.state, user, true),
+  can_create_public_streams: ({ ctx, user }) => mayCreateChannel(ctx.state, user, false),
+  can_create_private_streams: ({ ctx, user }) => mayCreateChannel(ctx.state, user, true),
   receives_typing_notifications: ({ user }) => user.settings.receives_typing_notifications ?? true,
 };
 

@@ -6,6 +6,7 @@
 import { nowSeconds } from '../context.ts';
 import { ApiError, badRequest, invalid } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
+import { mayCreateChannel } from '../state/channel-policy.ts';
 import { addChannel, addSubscription } from '../state/factory.ts';
 import { ROLE } from '../state/types.ts';
 import { announceCreated, announceSubscribed, newChannelName } from './subscriptions.ts';
@@ -27,7 +28,8 @@ function create(req: RouteRequest) {
   const subscriberIds = params.optIntList('subscribers') ?? [];
   params.optBool('announce');
 
-  if (user.role === ROLE.guest) throw badRequest('Insufficient permission');
+  if (user.role === ROLE.guest || !mayCreateChannel(state, user, inviteOnly))
+    throw badRequest('Insufficient permission');
   const subscribers = subscriberIds.map((id) => {
     const u = state.users.get(id);
     if (!u?.is_active) throw badRequest(`Invalid user ID: ${id}`);

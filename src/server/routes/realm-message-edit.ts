@@ -1,15 +1,17 @@
 /**
  * Upstream PATCH /realm, for the message editing settings (allow_message_editing, the edit,
- * move and delete time limits, and the group settings of who may delete and move) and the
+ * move and delete time limits, and the group settings of who may delete and move), the
  * two invitation permissions (who may send email invitations, who may create reusable
- * links): administrators change them, and every user's clients hear it as one `realm`
- * `update_dict` event, so a message menu or an invite form follows the new rules without a
- * reload.
+ * links) and who may create channels: administrators change them, and every user's clients
+ * hear it as one `realm` `update_dict` event, so a message menu or a form follows the new
+ * rules without a reload.
  */
 import { badRequest } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
 import type { MessageEditSettings } from '../state/types.ts';
+import type { ServerState } from '../state/state.ts';
+import { PRIVATE_GROUP_LEVEL, PUBLIC_GROUP_LEVEL } from '../state/channel-policy.ts';
 import { requireAdmin } from './gates.ts';
 import { readGroupSetting } from './group-setting.ts';
 
@@ -41,6 +43,23 @@ function readLimit(params: Params, name: string): number | null | undefined {
   return seconds;
 }
 
+/** Who may create channels (FL 264 / 266): kept on the realm itself, beside the edit rules. */
+const CREATION_GROUPS = [
+  ['can_create_public_channel_group', PUBLIC_GROUP_LEVEL],
+  ['can_create_private_channel_group', PRIVATE_GROUP_LEVEL],
+] as const;
+
+function creationGroupChanges(state: ServerState, params: Params): Record<string, number> {
+  const changed: Record<string, number> = {};
+  for (const [name, since] of CREATION_GROUPS) {
+    if (state.featureLevel < since || !params.has(name)) continue;
+    const value = readGroupSetting(state, name, params.json(name), state.realm[name]);
+    if (typeof value !== 'number') throw badRequest(`Invalid ${name}`);
+    if (value !== state.realm[name]) changed[name] = value;
+  }
+  return changed;
+}
+
 export function register(router: Router): void {
   router.patch('/realm', ({ ctx, user, params }) => {
     requireAdmin(user);
@@ -70,14 +89,17 @@ export function register(router: Router): void {
     const changed = Object.fromEntries(
       Object.entries(changes).filter(([k, v]) => current[k as keyof MessageEditSettings] !== v),
     );
-    if (Object.keys(changed).length + Object.keys(realmChanges).length === 0) return {};
+    // Read (and refused) before anything changes, like the settings above.
+    const creation = creationGroupChanges(state, params);
     Object.assign(current, changed);
-    Object.assign(state.realm, realmChanges);
+    Object.assign(state.realm, realmChanges, creation);
+    Object.assign(changed, realmChanges, creation);
+    if (Object.keys(changed).length === 0) return {};
     ctx.events.emit(state.activeUserIds(), {
       type: 'realm',
       op: 'update_dict',
       property: 'default',
-      data: { ...changed, ...realmChanges },
+      data: changed,
     });
     return {};
   });

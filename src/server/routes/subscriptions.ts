@@ -7,6 +7,7 @@ import type { ServerContext } from '../context.ts';
 import { nowSeconds } from '../context.ts';
 import { ApiError, badRequest, invalid } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
+import { mayCreateChannel } from '../state/channel-policy.ts';
 import { addChannel, addSubscription } from '../state/factory.ts';
 import { presentChannel, presentSubscription } from '../state/present.ts';
 import type { ChannelRecord, UserRecord } from '../state/types.ts';
@@ -112,6 +113,8 @@ function subscribe(req: RouteRequest) {
     throw badRequest(`Unable to access channel (${unauthorized[0]}).`);
   }
   if (toCreate.length > 0 && user.role === ROLE.guest) throw badRequest('Insufficient permission');
+  if (toCreate.length > 0 && !mayCreateChannel(state, user, inviteOnly))
+    throw badRequest('Insufficient permission');
 
   for (const w of toCreate) {
     const created = addChannel(state, {

@@ -38,6 +38,8 @@ export function createState(o: RealmOptions): ServerState {
     create_multiuse_invite_group: 0,
     can_mention_many_users_group: 0,
     can_add_custom_emoji_group: 0,
+    can_create_public_channel_group: 0,
+    can_create_private_channel_group: 0,
     message_edit: {
       allow_message_editing: true,
       message_content_edit_limit_seconds: 600,
@@ -57,6 +59,8 @@ export function createState(o: RealmOptions): ServerState {
   state.realm.can_invite_users_group = members;
   state.realm.create_multiuse_invite_group = state.systemGroup('role:administrators')?.id ?? 0;
   state.realm.can_add_custom_emoji_group = members;
+  state.realm.can_create_public_channel_group = members;
+  state.realm.can_create_private_channel_group = members;
   state.realm.can_mention_many_users_group = state.systemGroup('role:administrators')?.id ?? 0;
   // Upstream's defaults for a new organization.
   const group = (name: string) => state.systemGroup(name)?.id ?? 0;

@@ -236,6 +236,9 @@ export interface RealmRecord {
   can_mention_many_users_group: number;
   /** Who may upload custom emoji (a group id; upstream's default is members). */
   can_add_custom_emoji_group: number;
+  /** Who may create public and private channels (FL 264 / 266; upstream's default: members). */
+  can_create_public_channel_group: number;
+  can_create_private_channel_group: number;
   /** Invitations the organization may send per day; upstream's default is 3000. */
   max_invites?: number;
   /**

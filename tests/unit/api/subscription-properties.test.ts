@@ -1,5 +1,5 @@
 /**
- * The admin console's subscription changes go through POST /users/me/subscriptions/properties,
+ * A channel's settings changed from its menu go through POST /users/me/subscriptions/properties,
  * whose `subscription_data` is JSON at every level. Some upstream versions read the value of
  * the single-channel PATCH as plain text and refuse "true" and "false" for the boolean
  * properties; the reference server accepts both, so a stub plays that server.
@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../../../src/api/client.ts';
 import { updateSubscriptionProperties } from '../../../src/api/routes/subscriptions.ts';
 import type { CoreContext } from '../../../src/core/context.ts';
-import { adminPeopleHandlers } from '../../../src/core/rpc/handlers/admin-people.ts';
+import { channelsHandlers } from '../../../src/core/rpc/handlers/channels.ts';
 import { useStubClient, type StubRequest, type StubServer } from './schemas/helpers.ts';
 
 const STREAM_ID = 5;
@@ -22,7 +22,7 @@ function textValuePatch(request: StubRequest): object {
     : {};
 }
 
-describe('subscription property changes from the admin console', () => {
+describe("subscription property changes from a channel's menu", () => {
   const stub = useStubClient();
   let server: StubServer;
   let client: ApiClient;
@@ -37,12 +37,13 @@ describe('subscription property changes from the admin console', () => {
   });
 
   const handlers = () =>
-    adminPeopleHandlers({
+    channelsHandlers({
       accounts: { clientFor: () => Promise.resolve({ client }) },
+      sync: { onEvents: () => {}, onReset: () => {}, onUnreadsChanged: () => {} },
     } as unknown as CoreContext);
 
   it('sets boolean properties and the colour through the JSON list', async () => {
-    const update = handlers()['adminPeople.updateSubscription'];
+    const update = handlers()['channels.setProperty'];
     await update({ accountId: 'a', streamId: STREAM_ID, property: 'is_muted', value: true });
     await update({ accountId: 'a', streamId: STREAM_ID, property: 'pin_to_top', value: false });
     await update({ accountId: 'a', streamId: STREAM_ID, property: 'color', value: '#336699' });

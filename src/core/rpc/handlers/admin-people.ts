@@ -12,11 +12,8 @@ import {
   deleteSavedSnippet,
   getSavedSnippets,
 } from '../../../api/routes/saved-snippets.ts';
-import {
-  getSubscriptions,
-  unsubscribe,
-  updateSubscriptionProperties,
-} from '../../../api/routes/subscriptions.ts';
+import { unsubscribe } from '../../../api/routes/subscriptions.ts';
+import { INHERITS_FROM } from '../../channels/directory.ts';
 import { isUserGroupMember, updateUserGroupMembers } from '../../../api/routes/user-groups.ts';
 import { createUser, getUser, getUsers } from '../../../api/routes/users.ts';
 import type { User } from '../../../api/schemas/user.ts';
@@ -39,18 +36,7 @@ type PeopleChannels =
   | 'adminPeople.listSnippets'
   | 'adminPeople.createSnippet'
   | 'adminPeople.deleteSnippet'
-  | 'adminPeople.listSubscriptions'
-  | 'adminPeople.updateSubscription'
   | 'adminPeople.unsubscribe';
-
-/** Spec 2.4: the user-level setting each channel-level notification setting inherits. */
-const INHERITS_FROM: Record<NotifyProperty, string> = {
-  desktop_notifications: 'enable_stream_desktop_notifications',
-  audible_notifications: 'enable_stream_audible_notifications',
-  push_notifications: 'enable_stream_push_notifications',
-  email_notifications: 'enable_stream_email_notifications',
-  wildcard_mentions_notify: 'wildcard_mentions_notify',
-};
 
 const CONTEXT_TYPES = ['realm_user', 'user_group', 'user_settings'];
 
@@ -177,31 +163,6 @@ export function adminPeopleHandlers(ctx: CoreContext): Pick<HandlerTable, People
 
     'adminPeople.deleteSnippet': async ({ accountId, id }) => {
       await deleteSavedSnippet(await clientOf(accountId), id);
-      return {};
-    },
-
-    'adminPeople.listSubscriptions': async ({ accountId }) => {
-      const { data } = await getSubscriptions(await clientOf(accountId));
-      return data.subscriptions.map((s) => ({
-        streamId: s.stream_id,
-        name: s.name,
-        inviteOnly: s.invite_only,
-        color: s.color ?? '#c2c2c2',
-        isMuted: s.is_muted,
-        pinToTop: s.pin_to_top,
-        notify: Object.fromEntries(NotifyProperty.options.map((p) => [p, s[p] ?? null])) as Record<
-          NotifyProperty,
-          boolean | null
-        >,
-      }));
-    },
-
-    // Not the single-channel PATCH: some upstream versions read its value as plain text and
-    // refuse "true" and "false" for the boolean properties; this call's list is JSON.
-    'adminPeople.updateSubscription': async ({ accountId, streamId, property, value }) => {
-      await updateSubscriptionProperties(await clientOf(accountId), [
-        { stream_id: streamId, property, value },
-      ]);
       return {};
     },
 

@@ -81,9 +81,10 @@ export const adminPanels: AdminPanel[] = [
   { id: 'linkifiers', label: 'Linkifiers', component: LinkifiersPanel, visible: () => true },
   // Issue 12 point 5: anyone sees them; the server decides who may add (a group setting).
   { id: 'custom-emoji', label: 'Custom emoji', component: CustomEmojiPanel, visible: () => true },
+  // Issue 23: one's own subscriptions moved to Channels; unsubscribing others stays here.
   {
     id: 'subscriptions',
-    label: 'Subscriptions',
+    label: 'Remove subscribers',
     component: SubscriptionsPanel,
     visible: () => true,
   },

@@ -1,0 +1,210 @@
+/**
+ * Issue 23 point 2 end to end in Chromium against browser mode and the reference server:
+ * subscribing from the channel browser puts the channel in the Messages sidebar and the
+ * Inbox; leaving a private channel is asked first and takes it out of both; a channel's
+ * colour, mute and pin set from the sidebar's menu show there and survive a reload; the
+ * same person's change in a second client shows live.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
+import { expectNoPageErrors } from './support/page-errors.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+
+let server: StartedServer;
+let mode: BrowserMode;
+
+expectNoPageErrors();
+
+const user = (local: string): ServerUser =>
+  server.users.find((u) => u.email.startsWith(`${local}@`))!;
+
+async function api(
+  as: ServerUser,
+  method: string,
+  path: string,
+  params: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
+  const body = new URLSearchParams();
+  for (const [k, v] of Object.entries(params))
+    body.set(k, typeof v === 'string' ? v : JSON.stringify(v));
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Basic ${Buffer.from(`${as.email}:${as.api_key}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: body.toString(),
+  });
+  const json = (await res.json()) as Record<string, unknown>;
+  expect(json.result, JSON.stringify(json)).toBe('success');
+  return json;
+}
+
+const post = (channel: string, topic: string) =>
+  api(user('owner'), 'POST', '/messages', { type: 'stream', to: channel, topic, content: 'news' });
+
+async function signIn(m: BrowserMode, local: string): Promise<void> {
+  const u = user(local);
+  const r = await m.core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: u.email,
+    apiKey: u.api_key,
+  });
+  if (!r.ok) throw new Error(r.error.message);
+  await expect
+    .poll(async () => {
+      const s = await m.core.invoke('sync.status', {});
+      return s.ok ? (s.result as { health: { state: string } }[])[0]?.health.state : undefined;
+    })
+    .toBe('polling');
+}
+
+test.beforeEach(async () => {
+  server = await startServer({ rateLimit: false });
+  mode = await startBrowserMode();
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await server.close();
+});
+
+async function section(page: Page, name: 'Channels' | 'Messages' | 'Inbox') {
+  await page
+    .getByRole('navigation', { name: 'Sections' })
+    .getByRole('button', { name, exact: true })
+    .click();
+}
+const sidebarChannel = (page: Page, name: string) =>
+  page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: new RegExp(`^Channel ${name}\\b`) });
+const inboxChannel = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Unread conversations' }).getByText(`#${name}`, { exact: true });
+const browserRow = (page: Page, name: string) =>
+  page.getByRole('list', { name: 'Channels' }).getByRole('listitem', { name: `Channel ${name}` });
+
+test('subscribing from the browser adds the channel to the sidebar and the Inbox; leaving a private one is asked first and takes it out', async ({
+  page,
+}) => {
+  await post('leadership', 'board');
+  await signIn(mode, 'moderator');
+  await page.goto(mode.host.url);
+  await section(page, 'Channels');
+
+  const dev = browserRow(page, 'development');
+  await expect(dev).toContainText('4 subscribers');
+  await page.getByRole('tab', { name: /^Not subscribed/ }).click();
+  await expect(browserRow(page, 'general')).toHaveCount(0);
+  await page.getByLabel('Filter channels by name').fill('dev');
+  await dev.getByRole('button', { name: 'Subscribe to #development' }).click();
+  // Subscribed now: it leaves the "Not subscribed" list; under All it says so.
+  await expect(dev).toHaveCount(0);
+  await page.getByRole('tab', { name: /^All/ }).click();
+  await expect(dev.getByRole('button', { name: 'Unsubscribe from #development' })).toBeVisible();
+  await expect(dev).toContainText('5 subscribers');
+
+  await section(page, 'Messages');
+  await expect(sidebarChannel(page, 'development')).toBeVisible();
+  await post('development', 'after joining');
+  await section(page, 'Inbox');
+  await expect(inboxChannel(page, 'development')).toBeVisible();
+  await expect(inboxChannel(page, 'leadership')).toBeVisible();
+
+  await section(page, 'Channels');
+  await page.getByLabel('Filter channels by name').fill('');
+  const lead = browserRow(page, 'leadership');
+  await lead.getByRole('button', { name: 'Unsubscribe from #leadership' }).click();
+  const ask = page.getByRole('dialog', { name: 'Unsubscribe from #leadership?' });
+  await expect(ask).toContainText('cannot see it or join it again');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(lead).toBeVisible();
+  await lead.getByRole('button', { name: 'Unsubscribe from #leadership' }).click();
+  await ask.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+  await expect(lead).toHaveCount(0);
+
+  await section(page, 'Messages');
+  await expect(sidebarChannel(page, 'leadership')).toHaveCount(0);
+  await expect(sidebarChannel(page, 'general')).toBeVisible();
+  await section(page, 'Inbox');
+  await expect(inboxChannel(page, 'development')).toBeVisible();
+  await expect(inboxChannel(page, 'leadership')).toHaveCount(0);
+});
+
+test("colour, mute and pin from the sidebar's channel menu show in the sidebar and survive a reload; a second client's change shows live", async ({
+  page,
+  browser,
+}) => {
+  await signIn(mode, 'member');
+  await page.goto(mode.host.url);
+  await section(page, 'Messages');
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  await nav.getByRole('button', { name: 'Settings for #general' }).click();
+  const menu = nav.getByRole('dialog', { name: 'Settings for #general' });
+  await menu.getByLabel('Colour of #general').fill('#aa3355');
+  await menu.getByRole('checkbox', { name: 'Pin to top' }).check();
+  await menu.getByRole('checkbox', { name: 'Mute' }).check();
+  // What Default means is said beside the choice.
+  await expect(menu.getByLabel('Desktop notifications for #general')).toContainText('Default (');
+
+  const general = sidebarChannel(page, 'general');
+  await expect(general).toHaveAccessibleName(/^Channel general \(muted\)/);
+  await expect(general.locator('.swatch')).toHaveCSS('background-color', 'rgb(170, 51, 85)');
+  await expect(nav.getByRole('heading', { name: 'Pinned' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.reload();
+  await section(page, 'Messages');
+  await expect(general).toHaveAccessibleName(/^Channel general \(muted\)/);
+  await expect(general.locator('.swatch')).toHaveCSS('background-color', 'rgb(170, 51, 85)');
+  await expect(nav.getByRole('heading', { name: 'Pinned' })).toBeVisible();
+
+  // The same person in a second client (its own Core) unmutes and recolours the channel.
+  const other = await startBrowserMode();
+  try {
+    await signIn(other, 'member');
+    const second = await browser.newPage();
+    await second.goto(other.host.url);
+    await section(second, 'Channels');
+    const row = browserRow(second, 'general');
+    await row.getByRole('button', { name: 'Settings for #general' }).click();
+    await row.getByRole('checkbox', { name: 'Mute' }).uncheck();
+    await row.getByLabel('Colour of #general').fill('#2266cc');
+    await expect(general).toHaveAccessibleName(/^Channel general(?! \(muted\))/);
+    await expect(general.locator('.swatch')).toHaveCSS('background-color', 'rgb(34, 102, 204)');
+    // The first client's open menu follows too.
+    await nav.getByRole('button', { name: 'Settings for #general' }).click();
+    await expect(menu.getByRole('checkbox', { name: 'Mute' })).not.toBeChecked();
+    await second.close();
+  } finally {
+    await other.stop();
+  }
+});
+
+test('a channel’s mute, pin, colour and notification override from the browser reach the server; Default cannot be chosen back once overridden', async ({
+  page,
+}) => {
+  await signIn(mode, 'member');
+  const member = user('member');
+  const general = server.state.channelByName('general')!.stream_id;
+  const sub = () => server.state.subscription(member.user_id, general)!;
+  await page.goto(mode.host.url);
+  await section(page, 'Channels');
+  const row = browserRow(page, 'general');
+  await row.getByRole('button', { name: 'Settings for #general' }).click();
+  const desktop = row.getByLabel('Desktop notifications for #general');
+  await expect(desktop).toHaveValue('inherit');
+
+  await row.getByRole('checkbox', { name: 'Mute' }).check();
+  await expect.poll(() => sub().is_muted).toBe(true);
+  await expect(row).toContainText('muted');
+  await row.getByRole('checkbox', { name: 'Pin to top' }).check();
+  await expect.poll(() => sub().pin_to_top).toBe(true);
+  await row.getByLabel('Colour of #general').fill('#336699');
+  await expect.poll(() => sub().color).toBe('#336699');
+
+  await desktop.selectOption('off');
+  await expect.poll(() => sub().notify.desktop_notifications).toBe(false);
+  await expect(desktop.locator('option[value="inherit"]')).toBeDisabled();
+  await expect(row).toContainText('The server keeps an override once set');
+  await expect(row.getByLabel('Sound notifications for #general')).toHaveValue('inherit');
+});
