@@ -116,6 +116,13 @@ import {
   TopicStateArgs,
   TopicStateWire,
 } from './schemas/inbox.ts';
+import {
+  CardArgs,
+  PeopleArgs,
+  PeopleChanged,
+  PeoplePresenceList,
+  PersonCard,
+} from './schemas/people.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
@@ -502,6 +509,12 @@ export const channels = {
   'proxy.set': channel(SetProxyArgs, ProxyState),
   /** Runs the connection checks for an account or for an address typed at sign-in. */
   'doctor.run': channel(DoctorArgs, DoctorReport),
+  // ── People (issue 23 points 3 to 5; schemas in schemas/people.ts) ──
+  /** A person's card: profile, role, presence, status and custom fields, ids named. */
+  'people.card': channel(CardArgs, PersonCard),
+  /** Everyone in the People list's order, with presence and status. */
+  'people.list': channel(PeopleArgs, PeoplePresenceList),
+  // ── end people ──
 } as const;
 
 export const topics = {
@@ -537,6 +550,8 @@ export const topics = {
   'emoji.realmChanged': RealmEmojiChanged,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
+  /** Issue 23: some people's presence or status changed. */
+  'people.changed': PeopleChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -12,6 +12,7 @@ import { draftsHandlers } from './handlers/drafts.ts';
 import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { messageActionHandlers } from './handlers/message-actions.ts';
+import { peopleHandlers } from './handlers/people.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
@@ -88,6 +89,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...typingHandlers(ctx),
     ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
+    ...peopleHandlers(ctx),
     ...inboxHandlers(ctx),
   };
 }
