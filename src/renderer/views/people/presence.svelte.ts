@@ -16,14 +16,20 @@ export class PeoplePresence {
   rows = $state.raw<readonly PersonPresence[]>([]);
   loaded = $state(false);
   readonly #byId = new SvelteMap<number, PersonPresence>();
-  readonly #accountId: string;
+  #accountId: string;
 
   constructor(accountId: string) {
     this.#accountId = accountId;
   }
 
-  /** Loads the list and follows its changes; returns the stop. */
-  start(): () => void {
+  /** Loads the list (of another account, if named) and follows its changes; returns the stop. */
+  start(accountId = this.#accountId): () => void {
+    if (accountId !== this.#accountId) {
+      this.#accountId = accountId;
+      this.#byId.clear();
+      this.rows = [];
+      this.loaded = false;
+    }
     const off = on('people.changed', ({ accountId, people }) => {
       if (accountId === this.#accountId) this.update(people);
     });
