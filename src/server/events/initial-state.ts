@@ -3,6 +3,10 @@
  * gets exactly the state it will then keep current from the events it asked for.
  */
 import type { ServerContext } from '../context.ts';
+import { nowSeconds } from '../context.ts';
+import { allStatuses } from '../presence/status.ts';
+import { presencesFor } from '../presence/store.ts';
+import { LAST_UPDATE_ID_LEVEL } from '../routes/presence.ts';
 import { realmEmojiDict } from '../emoji/realm-emoji.ts';
 import { userDrafts } from '../drafts/store.ts';
 import type { Messaging } from '../messages/service.ts';
@@ -29,6 +33,9 @@ export interface StateRequest {
   includeSubscribers: boolean | 'partial';
   clientGravatar: boolean;
   capabilities: Readonly<Record<string, boolean>>;
+  /** Register's `slim_presence`: presences keyed by user id in the modern format. */
+  slimPresence?: boolean;
+  presenceHistoryDays?: number | undefined;
 }
 
 interface Build {
@@ -190,6 +197,21 @@ const sections: Record<string, Section> = {
   custom_profile_fields: ({ ctx }) => ({
     custom_profile_fields: [...ctx.state.profileFields.values()].map(presentProfileField),
   }),
+  presence: ({ ctx, req }) => {
+    const { presences, lastUpdateId } = presencesFor(ctx.state, {
+      modern: req.slimPresence === true,
+      historyDays: req.presenceHistoryDays,
+      now: nowSeconds(ctx),
+    });
+    return {
+      presences,
+      server_timestamp: ctx.clock.now() / 1000,
+      ...(ctx.state.featureLevel >= LAST_UPDATE_ID_LEVEL
+        ? { presence_last_update_id: lastUpdateId }
+        : {}),
+    };
+  },
+  user_status: ({ ctx }) => ({ user_status: allStatuses(ctx.state) }),
   has_videoprovider_token: ({ user }) => ({
     has_videoprovider_token: user.has_videoprovider_token,
   }),

@@ -15,6 +15,8 @@ export interface QueueSettings {
   narrow: MessagePredicate | null;
   format: FormatOptions;
   allPublicStreams: boolean;
+  /** `presence` events in the modern shape (client capability simplified_presence_events). */
+  simplifiedPresence?: boolean;
 }
 
 export class EventQueue {

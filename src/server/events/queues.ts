@@ -12,6 +12,7 @@ import { ApiError } from '../http/errors.ts';
 import { flagNames, HISTORICAL_FLAGS } from '../messages/flags.ts';
 import type { FormatOptions } from '../messages/format.ts';
 import type { StoredMessage } from '../messages/types.ts';
+import { presenceEventFor } from '../presence/store.ts';
 import { LEGACY_NOTIFICATION_SETTINGS } from '../state/settings.ts';
 import { EventQueue, type QueuedEvent, type QueueSettings } from './queue.ts';
 
@@ -96,7 +97,13 @@ export class EventQueues implements EventSink {
     const type = typeof shaped.type === 'string' ? shaped.type : '';
     for (const userId of new Set(userIds)) {
       for (const queue of this.byUser.get(userId) ?? []) {
-        if (queue.wants(type)) queue.push({ ...shaped, type });
+        if (!queue.wants(type)) continue;
+        if (type === 'presence')
+          queue.push({
+            ...presenceEventFor(shaped, queue.settings.simplifiedPresence === true),
+            type,
+          });
+        else queue.push({ ...shaped, type });
       }
     }
   }

@@ -4,6 +4,8 @@
  */
 import { invalid } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
+import { SIMPLIFIED_PRESENCE_LEVEL } from '../presence/store.ts';
+import { HISTORY_LIMIT_LEVEL } from '../routes/presence.ts';
 import { NarrowCompiler, parseNarrow } from '../messages/narrow.ts';
 import type { ServerState } from '../state/state.ts';
 import type { UserRecord } from '../state/types.ts';
@@ -58,9 +60,9 @@ export function parseRegister(
       allowEmptyTopicName: caps.empty_topic_name === true && state.featureLevel >= 334,
     },
     allPublicStreams: params.optBool('all_public_streams') ?? false,
+    simplifiedPresence:
+      caps.simplified_presence_events === true && state.featureLevel >= SIMPLIFIED_PRESENCE_LEVEL,
   };
-  // Accepted for compatibility; this server keeps no presence.
-  params.optBool('slim_presence');
   return {
     queue,
     state: {
@@ -68,6 +70,11 @@ export function parseRegister(
       includeSubscribers: includeSubscribers(params),
       clientGravatar,
       capabilities: caps,
+      slimPresence: params.optBool('slim_presence') ?? false,
+      presenceHistoryDays:
+        state.featureLevel >= HISTORY_LIMIT_LEVEL
+          ? params.optInt('presence_history_limit_days', { min: 0 })
+          : undefined,
     },
   };
 }

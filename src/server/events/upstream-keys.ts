@@ -8,6 +8,7 @@ import type { ServerContext } from '../context.ts';
 import { nowSeconds } from '../context.ts';
 import { FLAG_BITS } from '../messages/flags.ts';
 import type { Messaging } from '../messages/service.ts';
+import { OFFLINE_THRESHOLD_SECONDS, PING_INTERVAL_SECONDS, presenceOf } from '../presence/store.ts';
 import { presentUser, presentUserSettings } from '../state/present.ts';
 import type { UserRecord } from '../state/types.ts';
 import { UPSTREAM_REGISTER_KEYS } from './upstream-register-keys.ts';
@@ -45,6 +46,9 @@ const KNOWN: Record<string, (s: Source) => unknown> = {
   avatar_url: (s) => self(s).avatar_url,
   avatar_url_medium: (s) => self(s).avatar_url,
   avatar_source: () => 'G',
+  server_presence_ping_interval_seconds: () => PING_INTERVAL_SECONDS,
+  server_presence_offline_threshold_seconds: () => OFFLINE_THRESHOLD_SECONDS,
+  realm_presence_disabled: ({ ctx }) => presenceOf(ctx.state).realmDisabled,
   receives_typing_notifications: ({ user }) => user.settings.receives_typing_notifications ?? true,
 };
 

@@ -10,6 +10,7 @@ import { register as flags } from './flags.ts';
 import { register as invites } from './invites.ts';
 import { register as linkifiers } from './linkifiers.ts';
 import { register as messages } from './messages.ts';
+import { register as presence } from './presence.ts';
 import { register as profileFields } from './profile-fields.ts';
 import { register as push } from './push.ts';
 import { register as reactions } from './reactions.ts';
@@ -28,6 +29,7 @@ import { register as userAdmin } from './user-admin.ts';
 import { register as userGroupAdmin } from './user-group-admin.ts';
 import { register as userGroups } from './user-groups.ts';
 import { register as users } from './users.ts';
+import { register as userStatus } from './user-status.ts';
 import { register as userTopics } from './user-topics.ts';
 import { register as videoCalls } from './video-calls.ts';
 
@@ -44,6 +46,7 @@ export function buildRouter(): Router {
     invites,
     linkifiers,
     messages,
+    presence,
     profileFields,
     push,
     reactions,
@@ -62,6 +65,7 @@ export function buildRouter(): Router {
     userGroupAdmin,
     userGroups,
     users,
+    userStatus,
     userTopics,
     videoCalls,
   ];

@@ -2,9 +2,11 @@
 import { forgetUserDrafts } from '../drafts/store.ts';
 import { badRequest, invalid } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
+import { AWAY_IS_PRESENCE_LEVEL } from '../presence/status.ts';
 import { settingForLevel } from '../state/present.ts';
 import { PERSONAL_ONLY, SETTINGS } from '../state/settings.ts';
 import { requireAdmin } from './gates.ts';
+import { presenceSharingChanged } from './presence.ts';
 import { readSettings } from './settings-input.ts';
 
 const PERSONAL = { ...SETTINGS, ...PERSONAL_ONLY };
@@ -53,6 +55,9 @@ function updateOwnSettings({ ctx, user, params }: RouteRequest) {
   }
 
   const everyone = state.activeUserIds();
+  const presenceToggled =
+    changes.has('presence_enabled') &&
+    changes.get('presence_enabled') !== (user.settings.presence_enabled ?? true);
   for (const [property, value] of changes) {
     const current = property === 'timezone' ? user.timezone : user.settings[property];
     if (current === value) continue;
@@ -74,6 +79,16 @@ function updateOwnSettings({ ctx, user, params }: RouteRequest) {
     };
     if (property === 'default_language') event.language_name = LANGUAGES[String(value)];
     ctx.events.emit([user.user_id], event);
+  }
+  if (presenceToggled) {
+    presenceSharingChanged(ctx, user);
+    // `away` reads `!presence_enabled` since FL 148, so status followers learn it too.
+    if (state.featureLevel >= AWAY_IS_PRESENCE_LEVEL)
+      ctx.events.emit(everyone, {
+        type: 'user_status',
+        user_id: user.user_id,
+        away: user.settings.presence_enabled === false,
+      });
   }
   if (changes.get('enable_drafts_synchronization') === false) forgetUserDrafts(state, user.user_id);
   if (fullName !== undefined && fullName !== user.full_name) {
