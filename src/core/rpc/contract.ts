@@ -122,6 +122,7 @@ import {
   PeopleChanged,
   PeoplePresenceList,
   PersonCard,
+  SetStatusArgs,
 } from './schemas/people.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
@@ -514,6 +515,8 @@ export const channels = {
   'people.card': channel(CardArgs, PersonCard),
   /** Everyone in the People list's order, with presence and status. */
   'people.list': channel(PeopleArgs, PeoplePresenceList),
+  /** Sets or clears the user's own status (emoji, words, away). */
+  'people.setStatus': channel(SetStatusArgs, z.object({})),
   // ── end people ──
 } as const;
 
