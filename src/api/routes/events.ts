@@ -19,6 +19,8 @@ export interface ClientCapabilities {
   user_settings_object?: boolean;
   empty_topic_name?: boolean;
   stream_typing_notifications?: boolean;
+  /** `presence` events in the modern format (upstream FL 419). */
+  simplified_presence_events?: boolean;
 }
 
 export interface RegisterParams {

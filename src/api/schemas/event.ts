@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';
 import { channelFolderSchema } from './channel-folder.ts';
 import { anyLevelMessageSchema } from './message.ts';
+import { presenceEvent, userStatusEvent } from './presence.ts';
 import { mutedTopicSchema } from './register.ts';
 import { savedSnippetSchema } from './saved-snippet.ts';
 import { subscriptionSchema } from './subscription.ts';
@@ -207,6 +208,8 @@ const knownEventSchema = z.discriminatedUnion('type', [
   savedSnippetsEvent,
   alertWordsEvent,
   hasVideoproviderTokenEvent,
+  presenceEvent.extend(base),
+  userStatusEvent.extend(base),
   heartbeatEvent,
 ]);
 export type KnownEvent = z.infer<typeof knownEventSchema>;

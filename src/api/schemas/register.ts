@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';
 import { channelFolderSchema } from './channel-folder.ts';
 import { linkifierSchema } from './linkifier.ts';
+import { presencesMap, userStatus } from './presence.ts';
 import { customProfileFieldSchema } from './profile-field.ts';
 import { savedSnippetSchema } from './saved-snippet.ts';
 import { personalSettingsSchema, userSettingsSchema } from './settings.ts';
@@ -109,6 +110,14 @@ const registerFields = z.looseObject({
   has_videoprovider_token: z.boolean().optional(),
   realm_empty_topic_display_name: z.string().optional(),
   max_message_id: integer.optional(),
+  // Presence (fetch_event_types `presence`): modern keyed by id with slim_presence.
+  presences: presencesMap.optional(),
+  presence_last_update_id: integer.optional(),
+  server_timestamp: z.number().optional(),
+  server_presence_ping_interval_seconds: integer.optional(),
+  server_presence_offline_threshold_seconds: integer.optional(),
+  realm_presence_disabled: z.boolean().optional(),
+  user_status: z.record(z.string(), userStatus).optional(),
 });
 export const registerResponse = z.preprocess(
   (value) => settingsObject(currentRealmNames(value)),

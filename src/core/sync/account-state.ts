@@ -26,6 +26,13 @@ import {
   applyUpdateMessage,
   applyUpdateMessageFlags,
 } from './state-message-events.ts';
+import { applyPresence, applyUserStatus, mergePresences } from './state-presence.ts';
+import {
+  presenceState,
+  type PresenceSettings,
+  type PresenceStatus,
+  type UserPresence,
+} from '../presence/presence-state.ts';
 import { modelFromRegister, topicPolicyOf, type AccountModel } from './state-model.ts';
 import type {
   AccountEvent,
@@ -39,6 +46,7 @@ import type {
   TopicPolicy,
   UserGroup,
   UserSettings,
+  UserStatus,
 } from './state-types.ts';
 import type { UnreadCounts, UnreadMessage, UnreadSetName } from './unreads.ts';
 
@@ -69,6 +77,8 @@ const HANDLERS: Handlers = {
   saved_snippets: applySavedSnippets,
   alert_words: applyAlertWords,
   has_videoprovider_token: applyVideoProviderToken,
+  presence: applyPresence,
+  user_status: applyUserStatus,
   heartbeat: () => {},
 };
 
@@ -219,6 +229,47 @@ export class AccountState {
   /** Whether the unread sets may lack older unread messages the server did not list. */
   get unreadsComplete(): boolean {
     return !this.#model.oldUnreadsMissing;
+  }
+
+  get presenceSettings(): Readonly<PresenceSettings> {
+    return this.#model.presenceSettings;
+  }
+
+  /** The newest presence update held, for POST /users/me/presence's `last_update_id`. */
+  get presenceLastUpdateId(): number {
+    return this.#model.presenceLastUpdateId;
+  }
+
+  presence(userId: number): Readonly<UserPresence> | undefined {
+    return this.#model.presences.get(userId);
+  }
+
+  /** Every user with presence data, by id. */
+  presences(): ReadonlyMap<number, Readonly<UserPresence>> {
+    return this.#model.presences;
+  }
+
+  /**
+   * Active, idle or offline at `nowMs`. The user's own presence shows offline while they
+   * share none (`presence_enabled` off), as others see it.
+   */
+  presenceStatus(userId: number, nowMs: number): PresenceStatus {
+    if (userId === this.userId && this.#model.settings.presence_enabled === false) return 'offline';
+    return presenceState(this.#model.presences.get(userId), nowMs, this.#model.presenceSettings);
+  }
+
+  /** Takes in the answer of a presence poll (POST /users/me/presence or GET /realm/presence). */
+  mergePresences(presences: Record<string, unknown> | undefined, lastUpdateId?: number): void {
+    mergePresences(this.#model, presences, lastUpdateId);
+  }
+
+  userStatus(userId: number): Readonly<UserStatus> | undefined {
+    return this.#model.statuses.get(userId);
+  }
+
+  /** The users who have a status, by id. */
+  userStatuses(): ReadonlyMap<number, Readonly<UserStatus>> {
+    return this.#model.statuses;
   }
 
   isUnread(messageId: number): boolean {

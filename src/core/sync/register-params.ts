@@ -20,6 +20,9 @@ export const PERCH_EVENT_TYPES = [
   'saved_snippets',
   'alert_words',
   'has_videoprovider_token',
+  // Who is online and people's statuses (issue 23 points 3 and 4).
+  'presence',
+  'user_status',
   // Only for the admin panels, which reload when another session changes these lists.
   'custom_profile_fields',
   'realm_linkifiers',
@@ -82,5 +85,7 @@ export const PERCH_REGISTER_PARAMS: RegisterParams = {
     user_settings_object: true,
     empty_topic_name: true,
     stream_typing_notifications: true,
+    // `presence` events in the modern format (FL 419), like register's with slim_presence.
+    simplified_presence_events: true,
   },
 };

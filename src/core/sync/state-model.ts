@@ -13,8 +13,15 @@ import type {
   UnreadMsgs,
   UserGroup,
   UserSettings,
+  UserStatus,
   UserTopic,
 } from './state-types.ts';
+import {
+  presenceSettingsFrom,
+  type PresenceSettings,
+  type UserPresence,
+} from '../presence/presence-state.ts';
+import { mergePresences, statusesFromRegister } from './state-presence.ts';
 import { typingPeriodsFrom, type TypingPeriods } from '../typing/periods.ts';
 import { isChannelMuted } from './state-muting.ts';
 import { UnreadIndex, topicKey } from './unreads.ts';
@@ -41,6 +48,13 @@ export interface AccountModel {
   /** The server's typing protocol periods (register). */
   typingPeriods: TypingPeriods;
   unreads: UnreadIndex;
+  /** Presence by user id (modern format), from register, events and presence polls. */
+  presences: Map<number, UserPresence>;
+  /** The newest presence data held: what POST /users/me/presence asks after (-1: none). */
+  presenceLastUpdateId: number;
+  presenceSettings: PresenceSettings;
+  /** Users who have a status, by id. */
+  statuses: Map<number, UserStatus>;
 }
 
 export function topicPolicyOf(model: AccountModel, streamId: number, topic: string): TopicPolicy {
@@ -89,6 +103,10 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
     hasVideoProviderToken: r.has_videoprovider_token ?? false,
     oldUnreadsMissing: r.unread_msgs.old_unreads_missing,
     typingPeriods: typingPeriodsFrom(r),
+    presences: new Map(),
+    presenceLastUpdateId: -1,
+    presenceSettings: presenceSettingsFrom(r),
+    statuses: statusesFromRegister(r.user_status),
     unreads: new UnreadIndex({
       channelCounted: (id) => {
         const sub = model.subscriptions.get(id);
@@ -99,6 +117,7 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
     }),
   };
   for (const entry of r.user_topics) setUserTopic(model, entry);
+  mergePresences(model, r.presences, r.presence_last_update_id);
   loadUnreads(model.unreads, r.unread_msgs);
   return model;
 }

@@ -134,6 +134,12 @@ export interface RegisterResponse {
   streams?: Stream[];
   has_videoprovider_token?: boolean;
   max_message_id?: number;
+  presences?: Record<string, unknown>;
+  presence_last_update_id?: number;
+  user_status?: Record<string, UserStatus>;
+  server_presence_ping_interval_seconds?: number;
+  server_presence_offline_threshold_seconds?: number;
+  realm_presence_disabled?: boolean;
   [field: string]: unknown;
 }
 
@@ -330,6 +336,33 @@ export type StreamEvent =
       streams?: { stream_id: number }[];
     };
 
+/** Upstream's UserStatus: only the fields that are set. */
+export interface UserStatus {
+  away?: boolean;
+  status_text?: string;
+  emoji_name?: string;
+  emoji_code?: string;
+  reaction_type?: string;
+}
+
+/** Modern (`presences`, with simplified_presence_events) or legacy (`user_id` + `presence`). */
+export interface PresenceEvent {
+  id: number;
+  type: 'presence';
+  presences?: Record<string, { active_timestamp: number; idle_timestamp: number }>;
+  user_id?: number;
+  email?: string;
+  server_timestamp?: number;
+  presence?: Record<string, { status?: string; timestamp?: number }>;
+}
+
+/** Only the fields that changed; empty strings clear. */
+export interface UserStatusEvent extends UserStatus {
+  id: number;
+  type: 'user_status';
+  user_id: number;
+}
+
 export interface HeartbeatEvent {
   id: number;
   type: 'heartbeat';
@@ -352,4 +385,6 @@ export type AccountEvent =
   | AlertWordsEvent
   | VideoProviderTokenEvent
   | StreamEvent
+  | PresenceEvent
+  | UserStatusEvent
   | HeartbeatEvent;
