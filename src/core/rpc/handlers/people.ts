@@ -11,6 +11,7 @@ import type { CoreContext } from '../../context.ts';
 import { cardFields } from '../../people/card-fields.ts';
 import { presenceLookup } from '../../people/presence-source.ts';
 import { roster } from '../../people/roster.ts';
+import { PeopleWatch } from '../../people/people-watch.ts';
 import { readerFacts } from '../../sync/unread-summary.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
@@ -20,6 +21,17 @@ type PeopleChannels = 'people.card' | 'people.list' | 'people.setStatus';
 const ADMINISTRATOR = 200;
 
 export function peopleHandlers(ctx: CoreContext): Pick<HandlerTable, PeopleChannels> {
+  const watch = new PeopleWatch(
+    ctx.clock,
+    (id) => ctx.sync.state(id),
+    (accountId, people) => ctx.bus.publish('people.changed', { accountId, people }),
+  );
+  ctx.sync.onEvents((accountId, events) => {
+    const types = events.map((e) =>
+      e.type === 'unknown' ? String((e.payload as { type?: unknown }).type) : e.type,
+    );
+    watch.events(accountId, types);
+  });
   return {
     'people.card': async ({ accountId, userId }) => {
       const { client } = await ctx.accounts.clientFor(accountId);
@@ -67,7 +79,9 @@ export function peopleHandlers(ctx: CoreContext): Pick<HandlerTable, PeopleChann
     },
     'people.list': async ({ accountId }) => {
       const state = ctx.sync.state(accountId);
-      return { people: state ? roster(state.users(), presenceLookup(ctx, accountId)) : [] };
+      const people = state ? roster(state.users(), presenceLookup(ctx, accountId)) : [];
+      if (state) watch.listed(accountId, people);
+      return { people };
     },
   };
 }

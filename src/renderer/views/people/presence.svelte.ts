@@ -33,8 +33,16 @@ export class PeoplePresence {
     const off = on('people.changed', ({ accountId, people }) => {
       if (accountId === this.#accountId) this.update(people);
     });
+    // Asked before the account's first registration, the Core knows no one yet: its
+    // registration (which recounts the unreads) is the moment to ask again.
+    const offRegistered = on('messages.unreadChanged', ({ accountId }) => {
+      if (accountId === this.#accountId && this.rows.length === 0) void this.load();
+    });
     void this.load();
-    return off;
+    return () => {
+      off();
+      offRegistered();
+    };
   }
 
   async load(): Promise<void> {
