@@ -9,12 +9,13 @@ import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import type { PersonPresence } from '../rpc/schemas/people.ts';
 import type { AccountState } from '../sync/account-state.ts';
 import { presenceLookupOf } from './presence-source.ts';
-import { roster } from './roster.ts';
+import { listedUsers, personPresence } from './roster.ts';
 
 /** How often time alone may have changed someone's presence, checked. */
 export const RECHECK_MS = 10_000;
 
-const WATCHED_EVENTS = new Set(['presence', 'user_status', 'realm_user', 'user_settings']);
+/** Presence and status changes come through onPresenceChanged; these change names or one's own presence. */
+const WATCHED_EVENTS = new Set(['realm_user', 'user_settings']);
 
 function signature(p: PersonPresence): string {
   const s = p.status;
@@ -56,9 +57,10 @@ export class PeopleWatch {
     const shown = this.#shown.get(accountId);
     const state = this.stateOf(accountId);
     if (!shown || !state) return;
-    const now = roster(state.users(), presenceLookupOf(state, this.clock.now()));
+    const lookup = presenceLookupOf(state, this.clock.now());
     const changed: PersonPresence[] = [];
-    for (const p of now) {
+    for (const user of listedUsers(state.users())) {
+      const p = personPresence(user, lookup);
       const sig = signature(p);
       if (shown.get(p.userId) === sig) continue;
       shown.set(p.userId, sig);

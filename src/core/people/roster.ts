@@ -16,14 +16,14 @@ export function personPresence(user: Readonly<RealmUser>, lookup: PresenceLookup
   };
 }
 
+/** The people the list shows: active humans. */
+export function* listedUsers(users: Iterable<Readonly<RealmUser>>): Generator<Readonly<RealmUser>> {
+  for (const u of users) if (!u.is_bot && u.is_active !== false) yield u;
+}
+
 export function roster(
   users: Iterable<Readonly<RealmUser>>,
   lookup: PresenceLookup,
 ): PersonPresence[] {
-  const rows: PersonPresence[] = [];
-  for (const u of users) {
-    if (u.is_bot || u.is_active === false) continue;
-    rows.push(personPresence(u, lookup));
-  }
-  return rows.sort(byPresenceThenName);
+  return [...listedUsers(users)].map((u) => personPresence(u, lookup)).sort(byPresenceThenName);
 }

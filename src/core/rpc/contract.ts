@@ -122,10 +122,16 @@ import {
   PeopleChanged,
   PeoplePresenceList,
   PersonCard,
-  SetStatusArgs,
 } from './schemas/people.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import { TypingArgs, Typists } from './schemas/typing.ts';
+import {
+  PresenceArgs,
+  PresenceChanged,
+  PresenceSnapshot,
+  SetStatusArgs,
+  WindowActiveArgs,
+} from './schemas/presence.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
   BeginUploadArgs,
@@ -515,9 +521,15 @@ export const channels = {
   'people.card': channel(CardArgs, PersonCard),
   /** Everyone in the People list's order, with presence and status. */
   'people.list': channel(PeopleArgs, PeoplePresenceList),
-  /** Sets or clears the user's own status (emoji, words, away). */
-  'people.setStatus': channel(SetStatusArgs, z.object({})),
   // ── end people ──
+  // ── Presence and status (issue 23 points 3 and 4; schemas in schemas/presence.ts) ──
+  /** A Perch window became active or stopped being so: presence reports "active" / "idle". */
+  'presence.windowActive': channel(WindowActiveArgs, z.object({})),
+  /** Everyone's active / idle / offline state and status in one account, at the Core's now. */
+  'presence.get': channel(PresenceArgs, PresenceSnapshot),
+  /** Sets or clears the user's own status (text, emoji, away); only the fields passed change. */
+  'status.set': channel(SetStatusArgs, z.object({})),
+  // ── end presence and status ──
 } as const;
 
 export const topics = {
@@ -555,6 +567,8 @@ export const topics = {
   'uploads.progress': UploadProgress,
   /** Issue 23: some people's presence or status changed. */
   'people.changed': PeopleChanged,
+  /** Presence or statuses of an account changed (at least every ping interval): get them again. */
+  'presence.changed': PresenceChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

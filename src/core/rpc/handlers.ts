@@ -16,6 +16,7 @@ import { peopleHandlers } from './handlers/people.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { typingHandlers } from './handlers/typing.ts';
+import { presenceHandlers } from './handlers/presence.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
 import { PendingUploads } from '../uploads/pending.ts';
 
@@ -87,6 +88,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...draftsHandlers(ctx),
     ...emojiHandlers(ctx, pending),
     ...typingHandlers(ctx),
+    ...presenceHandlers(ctx),
     ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
     ...peopleHandlers(ctx),

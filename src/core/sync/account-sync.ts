@@ -6,6 +6,7 @@
  * other.
  */
 import type { ApiClient, RateLimitWait } from '../../api/client.ts';
+import { getRealmPresence, updatePresence } from '../../api/routes/presence.ts';
 import { getServerSettings } from '../../api/routes/server.ts';
 import { ICON_COUNT_SETTING } from '../../api/icon-count.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
@@ -16,6 +17,7 @@ import { conversationOf, type DecisionEntry } from '../notify/decisions-log.ts';
 import type { DoNotDisturb } from '../notify/dnd.ts';
 import type { Notifier, SoundPlayer } from '../notify/notifier.ts';
 import { decideNotification } from '../notify/policy.ts';
+import { PresenceReporter } from '../presence/reporter.ts';
 import { AccountState } from './account-state.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { DecidedSet } from './decided-set.ts';
@@ -67,6 +69,10 @@ export interface AccountSyncOptions {
   /** A queue was registered: events before it may be missed, so what they kept is stale. */
   onRegistered?: () => void;
   onCredentialsRejected: (error: AccountStopError) => void;
+  /** Presence or statuses may have changed: a presence poll, or such events applied. */
+  onPresenceChanged?: () => void;
+  /** Whether a Perch window is active at the start (later: setWindowActive). */
+  windowActive?: boolean;
   backoff?: BackoffPolicy;
   random?: () => number;
 }
@@ -92,9 +98,18 @@ export class AccountSync {
   /** Waits in progress; several calls (a poll and a gap fill) can wait at once. */
   private readonly waits = new Set<RateLimitWait>();
   private readonly stopObservingWaits: () => void;
+  private readonly presence: PresenceReporter;
 
   constructor(options: AccountSyncOptions) {
     this.opts = options;
+    this.presence = new PresenceReporter({
+      clock: options.clock,
+      state: () => this.state,
+      report: async (params) => (await updatePresence(options.client, params)).data,
+      fetchAll: async () => (await getRealmPresence(options.client)).data.presences,
+      onPresences: () => options.onPresenceChanged?.(),
+    });
+    this.presence.setWindowActive(options.windowActive ?? false);
     this.board = new NotificationBoard(options.accountId, options.notifier);
     this.queue = new EventQueue({
       client: options.client,
@@ -135,6 +150,7 @@ export class AccountSync {
 
   /** Stops the queue (releasing it on the server unless told not to) and its notifications. */
   async stop(release = true): Promise<void> {
+    this.presence.stop();
     await this.queue.stop({ release });
     this.stopObservingWaits();
     this.board.clear();
@@ -195,6 +211,11 @@ export class AccountSync {
     };
   }
 
+  /** A Perch window became active or stopped being so (presence reports "active"/"idle"). */
+  setWindowActive(active: boolean): void {
+    this.presence.setWindowActive(active);
+  }
+
   clearNotifications(): void {
     this.board.clear();
   }
@@ -221,6 +242,9 @@ export class AccountSync {
     outcome.badge = true;
     for (const { message, flags } of missed) this.decide(fresh, message, flags, true, outcome);
     this.finish(fresh, outcome);
+    // Reporting starts once the server's presence settings and the user's are known.
+    this.presence.start();
+    this.opts.onPresenceChanged?.();
   }
 
   private applyEvents(events: ServerEvent[]): void {
@@ -243,6 +267,7 @@ export class AccountSync {
       }
     }
     this.finish(state, outcome);
+    if (events.some(changesPresence)) this.opts.onPresenceChanged?.();
     this.opts.onApplied?.(events);
   }
 
@@ -302,6 +327,19 @@ export class AccountSync {
   private emptyOutcome(): Outcome {
     return { show: [], sound: false, entries: [], read: new Set(), badge: false };
   }
+}
+
+/** Events after which the dots or statuses shown may differ. */
+function changesPresence(received: ServerEvent): boolean {
+  const event = (received.type === 'unknown' ? received.payload : received) as {
+    type?: unknown;
+    property?: unknown;
+  };
+  return (
+    event.type === 'presence' ||
+    event.type === 'user_status' ||
+    (event.type === 'user_settings' && event.property === 'presence_enabled')
+  );
 }
 
 /** Servers before feature level 89 send the setting as update_global_notifications. */

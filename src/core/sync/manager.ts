@@ -46,6 +46,9 @@ export class SyncManager {
   private readonly appliedListeners = new Set<(accountId: string, events: ServerEvent[]) => void>();
   private readonly unreadListeners = new Set<(accountId: string) => void>();
   private readonly resetListeners = new Set<(accountId: string) => void>();
+  private readonly presenceListeners = new Set<(accountId: string) => void>();
+  /** Whether a Perch window is active: every account reports "active" presence then. */
+  private windowActive = false;
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -73,6 +76,10 @@ export class SyncManager {
       },
       onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
       onRegistered: () => this.reset(accountId),
+      onPresenceChanged: () => {
+        for (const listener of this.presenceListeners) listener(accountId);
+      },
+      windowActive: this.windowActive,
       onApplied: (events) => {
         for (const listener of this.appliedListeners) {
           try {
@@ -120,6 +127,21 @@ export class SyncManager {
 
   private reset(accountId: string): void {
     for (const listener of this.resetListeners) listener(accountId);
+  }
+
+  /**
+   * Observes changes of an account's presence data or statuses (after each presence poll,
+   * every ping interval, and each presence or status event); returns the unsubscribe.
+   */
+  onPresenceChanged(listener: (accountId: string) => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => this.presenceListeners.delete(listener);
+  }
+
+  /** A Perch window became active (the user is there) or stopped being so. */
+  setWindowActive(active: boolean): void {
+    this.windowActive = active;
+    for (const sync of this.accounts.values()) sync.setWindowActive(active);
   }
 
   /** Observes changes of an account's unread sets (a registration included); returns the unsubscribe. */

@@ -6,7 +6,6 @@
  */
 import { getProfileFields } from '../../../api/routes/profile-fields.ts';
 import { getUser } from '../../../api/routes/users.ts';
-import { updateStatus, type StatusChange } from '../../../api/routes/user-status.ts';
 import type { CoreContext } from '../../context.ts';
 import { cardFields } from '../../people/card-fields.ts';
 import { presenceLookup } from '../../people/presence-source.ts';
@@ -15,7 +14,7 @@ import { PeopleWatch } from '../../people/people-watch.ts';
 import { readerFacts } from '../../sync/unread-summary.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
-type PeopleChannels = 'people.card' | 'people.list' | 'people.setStatus';
+type PeopleChannels = 'people.card' | 'people.list';
 
 /** Spec 2.1: owners (100) and administrators (200) administer the organization. */
 const ADMINISTRATOR = 200;
@@ -26,6 +25,8 @@ export function peopleHandlers(ctx: CoreContext): Pick<HandlerTable, PeopleChann
     (id) => ctx.sync.state(id),
     (accountId, people) => ctx.bus.publish('people.changed', { accountId, people }),
   );
+  // Presence polls and presence or status events; user events (a new name) come below.
+  ctx.sync.onPresenceChanged((accountId) => watch.check(accountId));
   ctx.sync.onEvents((accountId, events) => {
     const types = events.map((e) =>
       e.type === 'unknown' ? String((e.payload as { type?: unknown }).type) : e.type,
@@ -62,20 +63,6 @@ export function peopleHandlers(ctx: CoreContext): Pick<HandlerTable, PeopleChann
         viewerIsAdmin: (myRole ?? 400) <= ADMINISTRATOR,
         isMe: user.user_id === me,
       };
-    },
-    'people.setStatus': async ({ accountId, text, emoji, away }) => {
-      const { client } = await ctx.accounts.clientFor(accountId);
-      const change: StatusChange = {};
-      if (text !== undefined) change.status_text = text;
-      if (away !== undefined) change.away = away;
-      if (emoji === null) change.emoji_name = '';
-      else if (emoji) {
-        change.emoji_name = emoji.name;
-        change.emoji_code = emoji.code;
-        change.reaction_type = emoji.type;
-      }
-      await updateStatus(client, change);
-      return {};
     },
     'people.list': async ({ accountId }) => {
       const state = ctx.sync.state(accountId);

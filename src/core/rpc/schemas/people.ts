@@ -69,23 +69,3 @@ export const PeoplePresenceList = z.object({ people: z.array(PersonPresence) });
 
 /** Some people's presence or status changed (pushed while the Messages view is open). */
 export const PeopleChanged = z.object({ accountId: z.string(), people: z.array(PersonPresence) });
-
-/**
- * The user's own status: words (at most 60 characters, upstream's limit), an emoji, and
- * "away". Only what is named changes; an empty text and a null emoji clear.
- */
-export const SetStatusArgs = z
-  .object({
-    accountId,
-    text: z.string().max(60, 'a status is at most 60 characters').optional(),
-    emoji: z
-      .object({
-        name: z.string().min(1).max(100),
-        code: z.string().min(1).max(100),
-        type: z.enum(['unicode_emoji', 'realm_emoji', 'zulip_extra_emoji']),
-      })
-      .nullable()
-      .optional(),
-    away: z.boolean().optional(),
-  })
-  .strict();
