@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import type { Clock } from '../lib/clock.ts';
 import { systemClock } from '../lib/clock.ts';
 import type { ServerContext } from './context.ts';
-import { populateDemo, startLive } from './demo/index.ts';
+import { populateDemo, startDemoPresence, startLive } from './demo/index.ts';
 import { EventQueues } from './events/queues.ts';
 import { configureFeatures, type PushTestError, type VideoProviderOption } from './features.ts';
 import { RateLimiter } from './http/rate-limit.ts';
@@ -117,8 +117,10 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
   };
   const queues = new EventQueues(ctx);
   ctx.events = queues;
-  if (options.demo) populateDemo(ctx, options.demo === true ? {} : options.demo);
-  else populateFixedOrg(state, now);
+  const demoPresence = options.demo
+    ? populateDemo(ctx, options.demo === true ? {} : options.demo)
+    : undefined;
+  if (!options.demo) populateFixedOrg(state, now);
 
   const closing = new AbortController();
   // Every open request (1000 long-polls in the benchmark) listens for the server closing.
@@ -152,7 +154,9 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
     pushDevice: options.pushDevice ?? true,
     pushTestError: options.pushTestError,
   });
-  const stopLive = options.demo && options.live ? startLive(ctx) : undefined;
+  const live = options.live === true && demoPresence !== undefined;
+  const stopLive = live ? startLive(ctx) : undefined;
+  const stopPresence = live ? startDemoPresence(ctx, demoPresence) : undefined;
 
   return {
     url,
@@ -165,6 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<StartedS
     queues,
     async close() {
       stopLive?.();
+      stopPresence?.();
       closing.abort();
       queues.close();
       await new Promise<void>((resolve) => {

@@ -1,7 +1,9 @@
 /**
  * Reports the user's presence as upstream's clients do: POST /users/me/presence every
- * ping interval, "active" while a Perch window is active and "idle" otherwise, and takes
- * in the presence of everyone else from the answer (incrementally, by last_update_id).
+ * ping interval, "active" while a Perch window is active and "idle" while one is open but
+ * not in use, and takes in the presence of everyone else from the answer (incrementally, by
+ * last_update_id). With no window open nothing is reported, so others see the user go
+ * offline once the threshold passes, as when an upstream client is closed.
  * While the user shares no presence (`presence_enabled` off) nothing is reported; others'
  * presence is then read with GET /realm/presence instead, so the dots stay right.
  */
@@ -32,15 +34,19 @@ export interface PresenceReporterOptions {
   onPresences: () => void;
 }
 
+/** Whether a Perch window is open, and if so whether the user is using it. */
+export type WindowPresence = 'active' | 'idle' | 'closed';
+
 export class PresenceReporter {
   private readonly opts: PresenceReporterOptions;
   private timer: TimerHandle | undefined;
-  private running = false;
+  /** The account is registered: its settings are known. */
+  private ready = false;
   private stopped = false;
   private inFlight = false;
   /** A report asked for while one was in flight: sent when it returns. */
   private again = false;
-  private windowActive = false;
+  private window: WindowPresence = 'closed';
   /** Input since the last report (upstream's `new_user_input`). */
   private input = false;
 
@@ -48,32 +54,41 @@ export class PresenceReporter {
     this.opts = options;
   }
 
-  get active(): boolean {
-    return this.windowActive;
+  private get running(): boolean {
+    return this.ready && !this.stopped && this.window !== 'closed';
   }
 
-  /** Starts reporting now (idempotent); the account must be registered. */
+  /** The account is registered: reporting begins (now, if a window is open). Idempotent. */
   start(): void {
-    if (this.running || this.stopped) return;
-    this.running = true;
-    void this.tick();
+    if (this.ready || this.stopped) return;
+    this.ready = true;
+    if (this.running) void this.tick();
   }
 
   /**
-   * A Perch window became active (focused, the user present) or stopped being so.
-   * Becoming active is reported at once, so others see it without waiting a whole interval.
+   * A Perch window became active (focused, the user present), idle, or none is open any
+   * more. Opening or becoming active is reported at once, so others see it without waiting
+   * a whole interval; closing stops the reports.
    */
-  setWindowActive(active: boolean): void {
-    const was = this.windowActive;
-    this.windowActive = active;
-    if (active) this.input = true;
-    if (active && !was && this.running) void this.tick();
+  setWindow(window: WindowPresence): void {
+    const wasRunning = this.running;
+    const was = this.window;
+    this.window = window;
+    if (window === 'active') this.input = true;
+    if (!this.running) {
+      this.clearTimer();
+      return;
+    }
+    if (!wasRunning || (window === 'active' && was !== 'active')) void this.tick();
   }
 
   /** The account was removed or signed out: no more reports. */
   stop(): void {
     this.stopped = true;
-    this.running = false;
+    this.clearTimer();
+  }
+
+  private clearTimer(): void {
     this.opts.clock.clearTimeout(this.timer);
     this.timer = undefined;
   }
@@ -84,8 +99,7 @@ export class PresenceReporter {
       this.again = true;
       return;
     }
-    this.opts.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.clearTimer();
     this.inFlight = true;
     try {
       await this.once();
@@ -117,7 +131,7 @@ export class PresenceReporter {
     const newInput = this.input;
     this.input = false;
     const answer = await this.opts.report({
-      status: this.windowActive ? 'active' : 'idle',
+      status: this.window === 'active' ? 'active' : 'idle',
       new_user_input: newInput,
       last_update_id: state.presenceLastUpdateId,
       // Servers before last_update_id answer the modern format only when asked this way.

@@ -130,7 +130,7 @@ import {
   PresenceChanged,
   PresenceSnapshot,
   SetStatusArgs,
-  WindowActiveArgs,
+  WindowPresenceArgs,
 } from './schemas/presence.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
@@ -523,8 +523,8 @@ export const channels = {
   'people.list': channel(PeopleArgs, PeoplePresenceList),
   // ── end people ──
   // ── Presence and status (issue 23 points 3 and 4; schemas in schemas/presence.ts) ──
-  /** A Perch window became active or stopped being so: presence reports "active" / "idle". */
-  'presence.windowActive': channel(WindowActiveArgs, z.object({})),
+  /** Perch's window is active, idle or closed: presence reports "active", "idle" or nothing. */
+  'presence.window': channel(WindowPresenceArgs, z.object({})),
   /** Everyone's active / idle / offline state and status in one account, at the Core's now. */
   'presence.get': channel(PresenceArgs, PresenceSnapshot),
   /** Sets or clears the user's own status (text, emoji, away); only the fields passed change. */

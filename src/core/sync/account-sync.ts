@@ -17,7 +17,7 @@ import { conversationOf, type DecisionEntry } from '../notify/decisions-log.ts';
 import type { DoNotDisturb } from '../notify/dnd.ts';
 import type { Notifier, SoundPlayer } from '../notify/notifier.ts';
 import { decideNotification } from '../notify/policy.ts';
-import { PresenceReporter } from '../presence/reporter.ts';
+import { PresenceReporter, type WindowPresence } from '../presence/reporter.ts';
 import { AccountState } from './account-state.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import { DecidedSet } from './decided-set.ts';
@@ -71,8 +71,8 @@ export interface AccountSyncOptions {
   onCredentialsRejected: (error: AccountStopError) => void;
   /** Presence or statuses may have changed: a presence poll, or such events applied. */
   onPresenceChanged?: () => void;
-  /** Whether a Perch window is active at the start (later: setWindowActive). */
-  windowActive?: boolean;
+  /** Whether a Perch window is open and in use at the start (later: setWindow). */
+  window?: WindowPresence;
   backoff?: BackoffPolicy;
   random?: () => number;
 }
@@ -109,7 +109,7 @@ export class AccountSync {
       fetchAll: async () => (await getRealmPresence(options.client)).data.presences,
       onPresences: () => options.onPresenceChanged?.(),
     });
-    this.presence.setWindowActive(options.windowActive ?? false);
+    this.presence.setWindow(options.window ?? 'closed');
     this.board = new NotificationBoard(options.accountId, options.notifier);
     this.queue = new EventQueue({
       client: options.client,
@@ -211,9 +211,9 @@ export class AccountSync {
     };
   }
 
-  /** A Perch window became active or stopped being so (presence reports "active"/"idle"). */
-  setWindowActive(active: boolean): void {
-    this.presence.setWindowActive(active);
+  /** A Perch window became active, idle or closed (presence reports "active", "idle" or nothing). */
+  setWindow(window: WindowPresence): void {
+    this.presence.setWindow(window);
   }
 
   clearNotifications(): void {

@@ -16,6 +16,7 @@ import type { BackoffPolicy } from './backoff.ts';
 import type { UnreadSummary } from './unread-summary.ts';
 import type { AccountInbox } from '../inbox/model.ts';
 import type { AccountState } from './account-state.ts';
+import type { WindowPresence } from '../presence/reporter.ts';
 
 export interface AccountSyncStatus {
   accountId: string;
@@ -47,8 +48,8 @@ export class SyncManager {
   private readonly unreadListeners = new Set<(accountId: string) => void>();
   private readonly resetListeners = new Set<(accountId: string) => void>();
   private readonly presenceListeners = new Set<(accountId: string) => void>();
-  /** Whether a Perch window is active: every account reports "active" presence then. */
-  private windowActive = false;
+  /** Whether a Perch window is open and in use: every account's presence reports follow it. */
+  private window: WindowPresence = 'closed';
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -79,7 +80,7 @@ export class SyncManager {
       onPresenceChanged: () => {
         for (const listener of this.presenceListeners) listener(accountId);
       },
-      windowActive: this.windowActive,
+      window: this.window,
       onApplied: (events) => {
         for (const listener of this.appliedListeners) {
           try {
@@ -138,10 +139,13 @@ export class SyncManager {
     return () => this.presenceListeners.delete(listener);
   }
 
-  /** A Perch window became active (the user is there) or stopped being so. */
-  setWindowActive(active: boolean): void {
-    this.windowActive = active;
-    for (const sync of this.accounts.values()) sync.setWindowActive(active);
+  /**
+   * A Perch window became active (the user is there), idle (open, not in use) or closed
+   * (none open): every account reports "active", "idle" or nothing.
+   */
+  setWindow(window: WindowPresence): void {
+    this.window = window;
+    for (const sync of this.accounts.values()) sync.setWindow(window);
   }
 
   /** Observes changes of an account's unread sets (a registration included); returns the unsubscribe. */

@@ -8,9 +8,11 @@ import type { ServerContext } from '../context.ts';
 import { messaging } from '../messages/service.ts';
 import { generateHistory } from './history.ts';
 import { buildOrganization } from './organization.ts';
+import { seedDemoPresence, type DemoPresence } from './presence.ts';
 import { Random } from './random.ts';
 
 export { startLive } from './live.ts';
+export { startDemoPresence } from './presence.ts';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -24,13 +26,18 @@ export interface DemoSizes {
 
 export const DEFAULT_DEMO_SIZES: DemoSizes = { seed: 1, users: 30, channels: 12, messages: 3000 };
 
-export function populateDemo(ctx: ServerContext, sizes: Partial<DemoSizes> = {}): void {
+/** Returns each person's starting presence, which `startDemoPresence` carries on in live mode. */
+export function populateDemo(
+  ctx: ServerContext,
+  sizes: Partial<DemoSizes> = {},
+): Map<number, DemoPresence> {
   const s = { ...DEFAULT_DEMO_SIZES, ...sizes };
   const rng = new Random(s.seed);
   const now = Math.floor(ctx.clock.now() / 1000);
   const org = buildOrganization(ctx.state, rng, s, now);
   generateHistory(ctx, messaging(ctx), org, rng, s.messages, now);
   rekey(ctx);
+  return seedDemoPresence(ctx);
 }
 
 /**

@@ -23,12 +23,12 @@ function statusWire(s: Readonly<UserStatus> | undefined): UserStatusWire | null 
 
 export function presenceHandlers(
   ctx: CoreContext,
-): Pick<HandlerTable, 'presence.windowActive' | 'presence.get' | 'status.set'> {
+): Pick<HandlerTable, 'presence.window' | 'presence.get' | 'status.set'> {
   ctx.sync.onPresenceChanged((accountId) => ctx.bus.publish('presence.changed', { accountId }));
 
   return {
-    'presence.windowActive': async ({ active }) => {
-      ctx.sync.setWindowActive(active);
+    'presence.window': async ({ state }) => {
+      ctx.sync.setWindow(state);
       return {};
     },
     'presence.get': async ({ accountId }): Promise<PresenceSnapshot> => {

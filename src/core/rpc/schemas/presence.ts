@@ -3,8 +3,13 @@ import { z } from 'zod';
 
 const accountId = z.string().min(1);
 
-/** A Perch window became active (focused, the user there) or stopped being so. */
-export const WindowActiveArgs = z.object({ active: z.boolean() }).strict();
+/**
+ * The state of Perch's window: `active` (focused and in use), `idle` (open, not in use) or
+ * `closed` (none open: nothing is reported, so others see the user go offline).
+ */
+export const WindowPresenceArgs = z
+  .object({ state: z.enum(['active', 'idle', 'closed']) })
+  .strict();
 
 export const PresenceArgs = z.object({ accountId }).strict();
 

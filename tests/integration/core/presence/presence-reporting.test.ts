@@ -23,18 +23,26 @@ describe('presence reporting from the Core', () => {
   const personIn = async (accountId: string, local: string) =>
     (await snapshot(accountId)).people.find((p) => p.userId === byEmail(t.server, local).user_id);
 
-  it('reports idle after sign-in, active once a window is active, and idle again after it is left', async () => {
+  it('reports idle while the window is open, active once it is in use, idle again after, and nothing once closed', async () => {
     const accountId = await t.signIn(byEmail(t.server, 'member'), { listening: true });
+    await t.clock.advance(60_000);
+    expect(serverSees('member')).toBe('nothing');
+    await t.call('presence.window', { state: 'idle' });
     await expect.poll(() => serverSees('member')).toBe('idle');
-    await t.call('presence.windowActive', { active: true });
+    await t.call('presence.window', { state: 'active' });
     await expect.poll(() => serverSees('member')).toBe('active');
-    await t.call('presence.windowActive', { active: false });
+    await t.call('presence.window', { state: 'idle' });
     await t.clock.advance(60_000);
     await expect.poll(() => serverSees('member')).toBe('idle');
     // Shown active until the last active report is older than the 140 s threshold.
     expect((await personIn(accountId, 'member'))?.presence).toBe('active');
     await t.clock.advance(90_000);
     await expect.poll(async () => (await personIn(accountId, 'member'))?.presence).toBe('idle');
+    // Closed: no more reports; the server's record ages past the threshold.
+    await t.call('presence.window', { state: 'closed' });
+    const last = presenceOf(t.server.state).byUser.get(byEmail(t.server, 'member').user_id);
+    await t.clock.advance(300_000);
+    expect(presenceOf(t.server.state).byUser.get(byEmail(t.server, 'member').user_id)).toBe(last);
   });
 
   it("shows another user's presence as they come online and as it ages past the offline threshold", async () => {
@@ -52,7 +60,7 @@ describe('presence reporting from the Core', () => {
     const member = byEmail(t.server, 'member');
     await ok(t.server, member, 'PATCH', '/settings', { presence_enabled: false });
     const accountId = await t.signIn(member, { listening: true });
-    await t.call('presence.windowActive', { active: true });
+    await t.call('presence.window', { state: 'active' });
     await t.clock.advance(120_000);
     await expect.poll(async () => (await snapshot(accountId)).presenceEnabled).toBe(false);
     expect(serverSees('member')).toBe('nothing');

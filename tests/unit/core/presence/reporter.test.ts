@@ -50,7 +50,7 @@ function setup(settings: Partial<PresenceSettings> = {}) {
 describe('PresenceReporter', () => {
   it('reports at once, then every ping interval: active while the window is active, idle otherwise', async () => {
     const t = setup();
-    t.reporter.setWindowActive(true);
+    t.reporter.setWindow('active');
     t.reporter.start();
     await flushMicrotasks();
     expect(t.sent).toEqual([
@@ -61,13 +61,14 @@ describe('PresenceReporter', () => {
     await t.clock.advance(1_000);
     expect(t.sent).toHaveLength(2);
     expect(t.sent[1]).toMatchObject({ status: 'active', new_user_input: false });
-    t.reporter.setWindowActive(false);
+    t.reporter.setWindow('idle');
     await t.clock.advance(60_000);
     expect(t.sent[2]).toMatchObject({ status: 'idle' });
   });
 
   it('takes in the answer with its last update id and says the presence changed', async () => {
     const t = setup();
+    t.reporter.setWindow('idle');
     t.reporter.start();
     await flushMicrotasks();
     expect(t.merged).toEqual([
@@ -78,9 +79,10 @@ describe('PresenceReporter', () => {
 
   it('reports at once when the window becomes active, without waiting for the interval', async () => {
     const t = setup();
+    t.reporter.setWindow('idle');
     t.reporter.start();
     await t.clock.advance(10_000);
-    t.reporter.setWindowActive(true);
+    t.reporter.setWindow('active');
     await flushMicrotasks();
     expect(t.sent.map((p) => p.status)).toEqual(['idle', 'active']);
     // The interval starts again from that report.
@@ -92,6 +94,7 @@ describe('PresenceReporter', () => {
 
   it("uses the server's ping interval", async () => {
     const t = setup({ pingIntervalSeconds: 20 });
+    t.reporter.setWindow('idle');
     t.reporter.start();
     await t.clock.advance(40_000);
     expect(t.sent).toHaveLength(3);
@@ -100,7 +103,7 @@ describe('PresenceReporter', () => {
   it('reports nothing while presence_enabled is off, and reads the others with GET /realm/presence', async () => {
     const t = setup();
     t.state.settings.presence_enabled = false;
-    t.reporter.setWindowActive(true);
+    t.reporter.setWindow('active');
     t.reporter.start();
     await t.clock.advance(120_000);
     expect(t.sent).toEqual([]);
@@ -113,18 +116,34 @@ describe('PresenceReporter', () => {
 
   it('reports nothing when the organization disables presence', async () => {
     const t = setup({ presenceDisabled: true });
+    t.reporter.setWindow('active');
     t.reporter.start();
     await t.clock.advance(120_000);
     expect(t.sent).toEqual([]);
     expect(t.fetchedAll()).toBe(0);
   });
 
+  it('reports nothing while no window is open, and again at once when one opens', async () => {
+    const t = setup();
+    t.reporter.start();
+    await t.clock.advance(120_000);
+    expect(t.sent).toEqual([]);
+    t.reporter.setWindow('idle');
+    await flushMicrotasks();
+    expect(t.sent.map((p) => p.status)).toEqual(['idle']);
+    t.reporter.setWindow('closed');
+    await t.clock.advance(600_000);
+    expect(t.sent).toHaveLength(1);
+    expect(t.clock.pendingCount).toBe(0);
+  });
+
   it('stops for good when the account is removed', async () => {
     const t = setup();
+    t.reporter.setWindow('idle');
     t.reporter.start();
     await flushMicrotasks();
     t.reporter.stop();
-    t.reporter.setWindowActive(true);
+    t.reporter.setWindow('active');
     t.reporter.start();
     await t.clock.advance(600_000);
     expect(t.sent).toHaveLength(1);
