@@ -15,6 +15,7 @@ const UPSTREAM_NAMES: Readonly<Record<string, string>> = {
   big_smile: '1f604',
   check: '2705',
   thinking: '1f914',
+  frown: '1f641',
 };
 const UPSTREAM_NAME_OF_CODE = new Map(Object.entries(UPSTREAM_NAMES).map(([n, c]) => [c, n]));
 
@@ -37,7 +38,8 @@ const UNICODE =
   /^(?:\p{Regional_Indicator}{2}|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*)*)/u;
 const ANY_START = /:|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
-function codeOfName(name: string): string | undefined {
+/** The Unicode code of an emoji name, upstream's names first. */
+export function emojiCodeOfName(name: string): string | undefined {
   return UPSTREAM_NAMES[name] ?? UNICODE_CATALOG.codeByName.get(name);
 }
 
@@ -62,7 +64,7 @@ export function emojiExtension(directory: EmojiDirectory): TokenizerAndRendererE
         // The organization's emoji win over Unicode ones of the same name, as upstream.
         const url = directory.customEmojiUrl?.(name);
         if (url) return { type: 'emoji', raw: short[0], name, url };
-        const code = codeOfName(name);
+        const code = emojiCodeOfName(name);
         return code ? { type: 'emoji', raw: short[0], name, code } : undefined;
       }
       const uni = UNICODE.exec(src);

@@ -105,8 +105,74 @@ function unescape(html: string): string {
     .replace(/&amp;/g, '&');
 }
 
+function escapeText(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
+}
+
+/**
+ * What Pygments marks that highlight.js leaves as plain text, by lexer: names, operators and
+ * punctuation in the languages whose Pygments lexers give them tokens, and the spaces
+ * between tokens (`w`) in those whose lexers emit Whitespace. Newlines stay plain, as in
+ * upstream's output.
+ */
+/** The class of a plain name, by lexer: most say Name (`n`), the JavaScript family Name.Other. */
+const NAME_CLASS: Readonly<Record<string, string>> = {
+  Python: 'n',
+  JavaScript: 'nx',
+  TypeScript: 'nx',
+  Java: 'n',
+  C: 'n',
+  'C++': 'n',
+  Go: 'n',
+  Rust: 'n',
+  Kotlin: 'n',
+  Swift: 'n',
+  PHP: 'nx',
+};
+const MARKS_SPACES = new Set([
+  'JSON',
+  'Bash',
+  'Java',
+  'C',
+  'C++',
+  'Go',
+  'Rust',
+  'JavaScript',
+  'TypeScript',
+]);
+/** Declarations highlight.js leaves unmarked when nothing follows them on the line. */
+const DECLARATIONS = /^(class|interface|enum|struct|record|trait|impl)$/;
+
+function plainTokens(text: string, lexer: string): string {
+  const names = NAME_CLASS[lexer];
+  const spaces = MARKS_SPACES.has(lexer);
+  if (names === undefined && !spaces) return escapeText(text);
+  const out: string[] = [];
+  const re = /([ \t]+)|([A-Za-z_][A-Za-z0-9_]*)|([=+\-*/%<>!&|^~]+)|([()[\]{},;:.])|([^])/g;
+  for (const m of text.matchAll(re)) {
+    const token = escapeText(m[0]);
+    let cls: string | undefined;
+    if (m[1] !== undefined) cls = spaces ? 'w' : undefined;
+    else if (names === undefined) cls = undefined;
+    else if (m[2] !== undefined) cls = DECLARATIONS.test(m[0]) ? 'kd' : names;
+    else if (m[3] !== undefined) cls = 'o';
+    else if (m[4] !== undefined) cls = 'p';
+    // Pygments' HTML writes neighbouring tokens of one class as one span: `):` not `)` `:`.
+    const last = out.length - 1;
+    if (cls !== undefined && out[last]?.startsWith(`<span class="${cls}">`))
+      out[last] = out[last].replace(/<\/span>$/, `${token}</span>`);
+    else out.push(cls === undefined ? token : `<span class="${cls}">${token}</span>`);
+  }
+  return out.join('');
+}
+
 /** Rewrites highlight.js markup into Pygments' classes, keeping the escaped text. */
-function toPygments(html: string): string {
+function toPygments(html: string, lexer: string): string {
   const out: string[] = [];
   // Each open span: whether it was kept (so its closing tag is kept too).
   const open: boolean[] = [];
@@ -122,9 +188,12 @@ function toPygments(html: string): string {
         .join('.');
       const cls = pygmentsClass(scope, unescape(m[2] ?? ''));
       open.push(cls !== undefined);
-      if (cls !== undefined) out.push(`<span class="${cls}">`);
-      out.push(m[2] ?? '');
-    } else out.push(m[3] ?? '');
+      if (cls !== undefined) out.push(`<span class="${cls}">`, m[2] ?? '');
+      else if (open.includes(true)) out.push(m[2] ?? '');
+      // A scope Pygments has no class for (parameters, say) is read as plain text.
+      else out.push(plainTokens(unescape(m[2] ?? ''), lexer));
+    } else if (open.includes(true)) out.push(m[3] ?? '');
+    else out.push(plainTokens(unescape(m[3] ?? ''), lexer));
   }
   // Pygments writes the apostrophe as &#39;.
   return out.join('').replace(/&#x27;/g, '&#39;');
@@ -138,7 +207,8 @@ export function highlight(
 ): string {
   if (lang && hljs.getLanguage(lang)) {
     try {
-      return toPygments(hljs.highlight(code, { language: lang, ignoreIllegals: true }).value);
+      const html = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+      return toPygments(html, lexerName(lang));
     } catch {
       // A grammar that throws on odd input leaves the code unhighlighted.
     }

@@ -3,7 +3,8 @@
  * ordered and bullet lists alike. CommonMark (marked) nests only from the previous item's
  * content column, three spaces after `1. `, so "1. a\n  1. b" would make two siblings.
  * `nestListsByTwoSpaces` moves such items, with their continuation lines, to the column
- * marked expects. Code and math fences are moved as a whole, never read as lists.
+ * marked expects. Code and math fences are moved as a whole, never read as lists. Inside
+ * `>` quotes the same rule applies to the quoted lines.
  */
 
 const MARKER = /^( *)([*+-]|\d{1,9}[.)])( +|$)/;
@@ -19,8 +20,44 @@ interface OpenItem {
   content: number;
 }
 
+const QUOTED = /^ {0,3}> ?/;
+
+/**
+ * Applies the rule to each run of `>` lines, with its own prefixes kept as typed. Lines
+ * inside a code fence are left alone: a `>` there is text.
+ */
+function nestInsideQuotes(lines: string[]): string[] {
+  const out: string[] = [];
+  let fenceRun: string | undefined;
+  for (let i = 0; i < lines.length;) {
+    const line = lines[i]!;
+    const opening = FENCE.exec(line);
+    if (fenceRun !== undefined) {
+      if (opening && opening[2] === '' && opening[1]!.startsWith(fenceRun)) fenceRun = undefined;
+      out.push(line);
+      i++;
+    } else if (opening && !MARKDOWN_FENCES.has(opening[2]!.split(/\s+/)[0]!.toLowerCase())) {
+      fenceRun = opening[1]!;
+      out.push(line);
+      i++;
+    } else if (QUOTED.test(line)) {
+      let end = i;
+      while (end < lines.length && QUOTED.test(lines[end]!)) end++;
+      const run = lines.slice(i, end);
+      const prefixes = run.map((l) => QUOTED.exec(l)![0]);
+      const body = nestListsByTwoSpaces(run.map((l, k) => l.slice(prefixes[k]!.length)).join('\n'));
+      out.push(...body.split('\n').map((l, k) => prefixes[k]! + l));
+      i = end;
+    } else {
+      out.push(line);
+      i++;
+    }
+  }
+  return out;
+}
+
 export function nestListsByTwoSpaces(src: string): string {
-  const lines = src.split('\n');
+  const lines = nestInsideQuotes(src.split('\n'));
   const open: OpenItem[] = [];
   let afterBlank = false;
   /** The closing run and the shift of the code fence being copied, if any. */

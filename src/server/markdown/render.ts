@@ -7,6 +7,7 @@
 import { Marked, type Token, type TokenizerAndRendererExtension, type Tokens } from 'marked';
 import { codeBlock } from './code-block.ts';
 import { emojiExtension, type EmojiDirectory } from './emoji.ts';
+import { emoticonExtension } from './emoticons.ts';
 import { fenceExtension } from './fences.ts';
 import { linkifierExtension, type LinkifierRule } from './linkifiers.ts';
 import { bareDomainExtension, imagePreview, isSafeHref } from './links.ts';
@@ -95,6 +96,8 @@ export class MarkdownRenderer {
   private readonly marked: Marked;
   /** Image previews of the paragraph being rendered; upstream puts them after it. */
   private previews: string[] = [];
+  /** The sender's translate_emoticons, for the message being rendered. */
+  private translateEmoticons = false;
 
   constructor(directory: RenderDirectory, linkifiers: () => Iterable<LinkifierRule> = () => []) {
     this.marked = new Marked({ gfm: true, breaks: true });
@@ -107,6 +110,7 @@ export class MarkdownRenderer {
         mentionExtension(directory),
         narrowLinkExtension(directory),
         emojiExtension(directory),
+        emoticonExtension(() => this.translateEmoticons),
         linkifierExtension(linkifiers),
         bareDomainExtension(),
         literalUnderscores,
@@ -152,8 +156,9 @@ export class MarkdownRenderer {
     });
   }
 
-  render(content: string): Rendered {
+  render(content: string, options: { translateEmoticons?: boolean } = {}): Rendered {
     this.previews = [];
+    this.translateEmoticons = options.translateEmoticons ?? false;
     // Leading blank lines and trailing space do not count; leading indentation does (code).
     const source = content.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
     const tokens = this.marked.lexer(nestListsByTwoSpaces(source));

@@ -10,7 +10,7 @@ import type { UserRecord } from '../state/types.ts';
 import { isResolveOnly } from './edit-rules.ts';
 import { FLAG_BITS, flagNames } from './flags.ts';
 import { topicLinks } from './format.ts';
-import type { Messaging } from './service.ts';
+import { renderOptionsOf, type Messaging } from './service.ts';
 import type { EditRecord, StoredMessage } from './types.ts';
 
 export type PropagateMode = 'change_one' | 'change_later' | 'change_all';
@@ -31,8 +31,9 @@ function editContent(
   content: string,
   entry: EditRecord,
   event: Record<string, unknown>,
+  editor: UserRecord,
 ): void {
-  const rendered = m.renderer.render(content);
+  const rendered = m.renderer.render(content, renderOptionsOf(editor));
   entry.prev_content = message.content;
   entry.prev_rendered_content = message.rendered;
   Object.assign(event, {
@@ -120,7 +121,7 @@ export function editMessages(
   const entries = new Map<StoredMessage, EditRecord>();
   if (input.content !== undefined && input.content !== target.content) {
     const entry: EditRecord = { user_id: input.editor.user_id, timestamp };
-    editContent(m, target, input.content, entry, event);
+    editContent(m, target, input.content, entry, event, input.editor);
     entries.set(target, entry);
   }
   // Direct messages have no topic or channel to move.

@@ -5,16 +5,16 @@
 import { badRequest } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
 import { canReadChannelHistory } from '../messages/access.ts';
-import { messaging } from '../messages/service.ts';
+import { messaging, renderOptionsOf } from '../messages/service.ts';
 
 /** The empty topic "" exists (and allow_empty_topic_name with it) from this level. */
 const EMPTY_TOPIC_LEVEL = 334;
 
 export function register(router: Router): void {
   router.get('/users/me/{stream_id}/topics', channelTopics);
-  router.post('/messages/render', ({ ctx, params }) => {
+  router.post('/messages/render', ({ ctx, user, params }) => {
     const content = params.string('content');
-    return { rendered: messaging(ctx).renderer.render(content).html };
+    return { rendered: messaging(ctx).renderer.render(content, renderOptionsOf(user)).html };
   });
 }
 

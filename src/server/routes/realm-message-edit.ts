@@ -1,8 +1,10 @@
 /**
- * Upstream PATCH /realm, for the message editing settings only (allow_message_editing, the
- * edit, move and delete time limits, and the group settings of who may delete and move):
- * administrators change them, and every user's clients hear it as one `realm` `update_dict`
- * event, so a message menu follows the new rules without a reload.
+ * Upstream PATCH /realm, for the message editing settings (allow_message_editing, the edit,
+ * move and delete time limits, and the group settings of who may delete and move) and the
+ * two invitation permissions (who may send email invitations, who may create reusable
+ * links): administrators change them, and every user's clients hear it as one `realm`
+ * `update_dict` event, so a message menu or an invite form follows the new rules without a
+ * reload.
  */
 import { badRequest } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
@@ -25,6 +27,9 @@ const GROUPS = [
   'can_move_messages_between_topics_group',
   'can_resolve_topics_group',
 ] as const;
+
+/** Group settings kept on the realm itself rather than among the message editing rules. */
+const REALM_GROUPS = ['can_invite_users_group', 'create_multiuse_invite_group'] as const;
 
 /** A limit in seconds, or "unlimited" for none, as upstream takes it. */
 function readLimit(params: Params, name: string): number | null | undefined {
@@ -55,16 +60,24 @@ export function register(router: Router): void {
       if (typeof value !== 'number') throw badRequest(`Invalid ${name}`);
       changes[name] = value;
     }
+    const realmChanges: Partial<Record<(typeof REALM_GROUPS)[number], number>> = {};
+    for (const name of REALM_GROUPS) {
+      if (!params.has(name)) continue;
+      const value = readGroupSetting(state, name, params.json(name), state.realm[name]);
+      if (typeof value !== 'number') throw badRequest(`Invalid ${name}`);
+      if (value !== state.realm[name]) realmChanges[name] = value;
+    }
     const changed = Object.fromEntries(
       Object.entries(changes).filter(([k, v]) => current[k as keyof MessageEditSettings] !== v),
     );
-    if (Object.keys(changed).length === 0) return {};
+    if (Object.keys(changed).length + Object.keys(realmChanges).length === 0) return {};
     Object.assign(current, changed);
+    Object.assign(state.realm, realmChanges);
     ctx.events.emit(state.activeUserIds(), {
       type: 'realm',
       op: 'update_dict',
       property: 'default',
-      data: changed,
+      data: { ...changed, ...realmChanges },
     });
     return {};
   });

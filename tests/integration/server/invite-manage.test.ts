@@ -263,3 +263,60 @@ describe('reusable links', () => {
     expect(link!.revoked).toBe(false);
   });
 });
+
+describe('PATCH /realm: who may invite', () => {
+  it('create_multiuse_invite_group lets members create reusable links, and every client hears it', async () => {
+    server = await startServer({ rateLimit: false });
+    const member = byRole(server, MEMBER);
+    const members = server.state.systemGroup('role:members')!.id;
+    const before = await call(server, member, 'POST', '/invites/multiuse', {});
+    expect(before.body.msg).toBe('Insufficient permission');
+
+    const byMember = await call(server, member, 'PATCH', '/realm', {
+      create_multiuse_invite_group: JSON.stringify({ new: members }),
+    });
+    expect(byMember.body.code).toBe('UNAUTHORIZED_PRINCIPAL');
+
+    const watcher = await watch(server, member);
+    await ok(server, byRole(server, ADMIN), 'PATCH', '/realm', {
+      create_multiuse_invite_group: JSON.stringify({ new: members }),
+    });
+    expect(await watcher.events()).toContainEqual({
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { create_multiuse_invite_group: members },
+      id: expect.any(Number),
+    });
+    const reg = await ok(server, member, 'POST', '/register', {});
+    expect(reg.realm_create_multiuse_invite_group).toBe(members);
+    await ok(server, member, 'POST', '/invites/multiuse', {});
+    expect(server.state.multiuseInvites.size).toBe(1);
+  });
+
+  it('can_invite_users_group decides who sends email invitations; a stale old value is refused', async () => {
+    server = await startServer({ rateLimit: false });
+    const member = byRole(server, MEMBER);
+    const admins = server.state.systemGroup('role:administrators')!.id;
+    const members = server.state.systemGroup('role:members')!.id;
+    await invite(member, 'first@example.com');
+    const stale = await call(server, byRole(server, ADMIN), 'PATCH', '/realm', {
+      can_invite_users_group: JSON.stringify({ new: admins, old: admins }),
+    });
+    expect(stale.body.msg).toBe(
+      "'old' value allowed by the server is not matching: can_invite_users_group",
+    );
+    await ok(server, byRole(server, ADMIN), 'PATCH', '/realm', {
+      can_invite_users_group: JSON.stringify({ new: admins, old: members }),
+    });
+    const refused = await call(server, member, 'POST', '/invites', {
+      invitee_emails: 'second@example.com',
+      stream_ids: [],
+      invite_as: MEMBER,
+    });
+    expect(refused.body.msg).toBe('Insufficient permission');
+    expect((await listed(byRole(server, ADMIN))).map((i) => i.email)).toEqual([
+      'first@example.com',
+    ]);
+  });
+});

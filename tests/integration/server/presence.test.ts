@@ -3,7 +3,6 @@
  * `presence` event), through the typed bindings, on a manual clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../src/api/client.ts';
 import type { ApiError } from '../../../src/api/errors.ts';
 import {
   getRealmPresence,
@@ -15,13 +14,12 @@ import { ManualClock } from '../../../src/lib/clock.ts';
 import { presenceOf } from '../../../src/server/presence/store.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { watch } from './admin-client.ts';
+import { useApiClients } from './api-clients.ts';
 import { byEmail, call, ok } from './messaging-client.ts';
 
 let server: StartedServer;
 let clock: ManualClock;
-const clients: ApiClient[] = [];
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
   await server.close();
 });
 
@@ -35,11 +33,7 @@ async function setup(featureLevel?: number) {
   return { member: byEmail(server, 'member'), owner: byEmail(server, 'owner') };
 }
 
-function clientOf(user: ServerUser): ApiClient {
-  const client = new ApiClient({ realmUrl: server.url, email: user.email, apiKey: user.api_key });
-  clients.push(client);
-  return client;
-}
+const clientOf = useApiClients(() => server.url);
 
 const nowSec = () => Math.floor(clock.now() / 1000);
 

@@ -3,7 +3,6 @@
  * the `user_status` event and register's `user_status`), through the typed bindings.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { ApiClient } from '../../../src/api/client.ts';
 import type { ApiError } from '../../../src/api/errors.ts';
 import {
   getUserStatus,
@@ -13,12 +12,11 @@ import {
 } from '../../../src/api/routes/user-status.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { watch } from './admin-client.ts';
+import { useApiClients } from './api-clients.ts';
 import { byEmail, call, ok } from './messaging-client.ts';
 
 let server: StartedServer;
-const clients: ApiClient[] = [];
 afterEach(async () => {
-  await Promise.all(clients.splice(0).map((c) => c.close()));
   await server.close();
 });
 
@@ -31,11 +29,7 @@ async function setup(featureLevel?: number) {
   };
 }
 
-function clientOf(user: ServerUser): ApiClient {
-  const client = new ApiClient({ realmUrl: server.url, email: user.email, apiKey: user.api_key });
-  clients.push(client);
-  return client;
-}
+const clientOf = useApiClients(() => server.url);
 
 const setStatus = (user: ServerUser, change: StatusChange) => updateStatus(clientOf(user), change);
 const statusOf = async (viewer: ServerUser, user: ServerUser) =>

@@ -98,6 +98,14 @@ export const CORPUS: readonly CorpusCase[] = [
   ...group('quotes', [
     ['> quoted', '<blockquote>\n<p>quoted</p>\n</blockquote>'],
     ['> a\n> b', '<blockquote>\n<p>a<br>\nb</p>\n</blockquote>'],
+    [
+      '> 1. a\n>   - b\n> 2. c',
+      '<blockquote>\n<ol>\n<li>a<ul>\n<li>b</li>\n</ul>\n</li>\n<li>c</li>\n</ol>\n</blockquote>',
+    ],
+    [
+      '> > - x\n> >   - y',
+      '<blockquote>\n<blockquote>\n<ul>\n<li>x<ul>\n<li>y</li>\n</ul>\n</li>\n</ul>\n</blockquote>\n</blockquote>',
+    ],
     ['```quote\nquoted\n```', '<blockquote>\n<p>quoted</p>\n</blockquote>'],
     [
       '```quote\n**bold** here\n```',
@@ -178,6 +186,34 @@ export const CORPUS: readonly CorpusCase[] = [
     ['```foo\nx\n```', code('foo', 'x\n')],
     ['```python\nprint\n```', code('Python', '<span class="nb">print</span>\n')],
     ['```ts\nlet\n```', code('TypeScript', '<span class="kd">let</span>\n')],
+    [
+      '```python\ndef f(x):\n    return x + 1\n```',
+      code(
+        'Python',
+        '<span class="k">def</span> <span class="nf">f</span><span class="p">(</span><span class="n">x</span><span class="p">):</span>\n    <span class="k">return</span> <span class="n">x</span> <span class="o">+</span> <span class="mi">1</span>\n',
+      ),
+    ],
+    [
+      '```json\n[1, 2]\n```',
+      code(
+        'JSON',
+        '<span class="p">[</span><span class="mi">1</span><span class="p">,</span><span class="w"> </span><span class="mi">2</span><span class="p">]</span>\n',
+      ),
+    ],
+    [
+      '```java\nclass A {}\n```',
+      code(
+        'Java',
+        '<span class="kd">class</span><span class="w"> </span><span class="nc">A</span><span class="w"> </span><span class="p">{}</span>\n',
+      ),
+    ],
+    [
+      '```js\nconst a = b;\n```',
+      code(
+        'JavaScript',
+        '<span class="kd">const</span><span class="w"> </span><span class="nx">a</span><span class="w"> </span><span class="o">=</span><span class="w"> </span><span class="nx">b</span><span class="p">;</span>\n',
+      ),
+    ],
   ]),
   ...group('math', [
     ['$$x^2$$', '<p>[[katex:x^2]]</p>'],
