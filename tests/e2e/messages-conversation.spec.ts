@@ -46,16 +46,16 @@ test('bars, date separators and collapsed senders group the list as a conversati
   );
   await expect(block(page, first).getByTestId('recipient-bar')).toHaveText('#general › deploy');
   await expect(
-    row(page, first).getByRole('button', { name: `Messages from ${mel.full_name}` }),
+    row(page, first).getByRole('button', { name: `Card of ${mel.full_name}` }),
   ).toBeVisible();
   // Mel goes on a minute later: no bar, no name, no avatar again.
   await expect(block(page, followUp).getByTestId('recipient-bar')).toHaveCount(0);
-  await expect(row(page, followUp).getByRole('button', { name: /^Messages from/ })).toHaveCount(0);
+  await expect(row(page, followUp).getByRole('button', { name: /^Card of/ })).toHaveCount(0);
   await expect(row(page, followUp).locator('.avatar')).toHaveCount(0);
   // Someone else in the same conversation: their name, still no bar.
   await expect(block(page, other).getByTestId('recipient-bar')).toHaveCount(0);
   await expect(
-    row(page, other).getByRole('button', { name: `Messages from ${ada.full_name}` }),
+    row(page, other).getByRole('button', { name: `Card of ${ada.full_name}` }),
   ).toBeVisible();
   await expect(block(page, lunch).getByTestId('recipient-bar')).toHaveText('#general › lunch');
   await expect(block(page, direct).getByTestId('recipient-bar')).toHaveText(

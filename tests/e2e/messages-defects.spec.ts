@@ -40,8 +40,13 @@ test('sender and direct-message narrows show people by email, not by id', async 
   const bar = narrowBox(page);
 
   await page
-    .getByRole('button', { name: `Messages from ${member.full_name}` })
+    .getByTestId('message-list')
+    .getByRole('button', { name: `Card of ${member.full_name}` })
     .first()
+    .click();
+  await page
+    .getByRole('dialog', { name: `Card of ${member.full_name}` })
+    .getByRole('button', { name: 'View messages' })
     .click();
   await expect(bar).toHaveValue(`sender:${member.email}`);
 

@@ -131,7 +131,14 @@ test('clicking a topic, a sender or a conversation narrows, and the narrow bar c
   await expect(row(page, deploy)).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(1);
 
-  await page.getByRole('button', { name: 'Messages from Mel Member' }).click();
+  await page
+    .getByTestId('message-list')
+    .getByRole('button', { name: 'Card of Mel Member' })
+    .click();
+  await page
+    .getByRole('dialog', { name: 'Card of Mel Member' })
+    .getByRole('button', { name: 'View messages' })
+    .click();
   await expect(row(page, dm)).toBeVisible();
   await expect(row(page, lunch)).toHaveCount(0);
 

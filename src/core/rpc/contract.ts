@@ -122,6 +122,13 @@ import {
   TopicStateArgs,
   TopicStateWire,
 } from './schemas/inbox.ts';
+import {
+  CardArgs,
+  PeopleArgs,
+  PeopleChanged,
+  PeoplePresenceList,
+  PersonCard,
+} from './schemas/people.ts';
 import { DoctorArgs, DoctorReport, ProxyState, SetProxyArgs } from './schemas/network.ts';
 import {
   ChannelDirectoryWire,
@@ -543,6 +550,12 @@ export const channels = {
   'proxy.set': channel(SetProxyArgs, ProxyState),
   /** Runs the connection checks for an account or for an address typed at sign-in. */
   'doctor.run': channel(DoctorArgs, DoctorReport),
+  // ── People (issue 23 points 3 to 5; schemas in schemas/people.ts) ──
+  /** A person's card: profile, role, presence, status and custom fields, ids named. */
+  'people.card': channel(CardArgs, PersonCard),
+  /** Everyone in the People list's order, with presence and status. */
+  'people.list': channel(PeopleArgs, PeoplePresenceList),
+  // ── end people ──
   // ── Presence and status (issue 23 points 3 and 4; schemas in schemas/presence.ts) ──
   /** Perch's window is active, idle or closed: presence reports "active", "idle" or nothing. */
   'presence.window': channel(WindowPresenceArgs, z.object({})),
@@ -592,6 +605,8 @@ export const topics = {
   'channels.changed': ChannelsChangedWire,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
+  /** Issue 23: some people's presence or status changed. */
+  'people.changed': PeopleChanged,
   /** Presence or statuses of an account changed (at least every ping interval): get them again. */
   'presence.changed': PresenceChanged,
   /** One account's outbox changed (issue 21): its entries, and the sends just confirmed. */

@@ -13,6 +13,7 @@ import { outboxHandlers } from './handlers/outbox.ts';
 import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { messageActionHandlers } from './handlers/message-actions.ts';
+import { peopleHandlers } from './handlers/people.ts';
 import { networkHandlers } from './handlers/network.ts';
 import { inboxHandlers } from './handlers/inbox.ts';
 import { channelsHandlers } from './handlers/channels.ts';
@@ -95,6 +96,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...settingsHandlers(ctx),
     ...uploadsHandlers(ctx, pending),
     ...networkHandlers(ctx),
+    ...peopleHandlers(ctx),
     ...inboxHandlers(ctx),
     ...channelsHandlers(ctx),
   };

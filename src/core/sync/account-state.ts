@@ -185,6 +185,11 @@ export class AccountState {
     return this.#model.users.get(userId);
   }
 
+  /** Everyone the account knows, deactivated users and bots included. */
+  users(): IterableIterator<Readonly<RealmUser>> {
+    return this.#model.users.values();
+  }
+
   userGroup(groupId: number): Readonly<UserGroup> | undefined {
     return this.#model.groups.get(groupId);
   }

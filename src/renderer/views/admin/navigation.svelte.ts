@@ -3,6 +3,8 @@
  * panel that fixes what it shows (the health view's links).
  */
 let chosenId = $state<string | undefined>();
+/** A person whose page the Users panel opens on (a card's "Manage this user in Admin"). */
+let personId: number | undefined;
 
 export const adminNavigation = {
   get chosenId(): string | undefined {
@@ -10,5 +12,15 @@ export const adminNavigation = {
   },
   open(id: string): void {
     chosenId = id;
+  },
+  openPerson(userId: number): void {
+    personId = userId;
+    chosenId = 'users';
+  },
+  /** The person asked for, once: the panel's own back button then leaves the page. */
+  takePerson(): number | undefined {
+    const id = personId;
+    personId = undefined;
+    return id;
   },
 };

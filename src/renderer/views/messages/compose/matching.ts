@@ -30,6 +30,8 @@ export interface Suggestion {
   glyph?: string;
   /** An emoji suggestion, drawn as the picker draws it (custom emoji included). */
   emoji?: { name: string; code: string; type: string };
+  /** A person: their presence dot shows beside the name (issue 23). */
+  userId?: number;
 }
 
 interface Named {
@@ -242,6 +244,7 @@ function mentions(
   const people = best(index.people, t.query, MAX_SUGGESTIONS, (p) => p.emailLow).map(
     (p): Suggestion => ({
       key: `user:${p.id}`,
+      userId: p.id,
       label: p.name,
       detail: p.email,
       insert: `${mark}**${p.ambiguous ? `${p.name}|${p.id}` : p.name}** `,

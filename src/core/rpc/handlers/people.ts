@@ -1,0 +1,74 @@
+/**
+ * People's cards and the People list (issue 23 points 3 to 5). The card asks the server for
+ * the person's profile (custom fields included) and the organization's field definitions,
+ * and names everyone it mentions from the account's synced people; the list is the synced
+ * people with their presence and status, in the buddy list's order.
+ */
+import { getProfileFields } from '../../../api/routes/profile-fields.ts';
+import { getUser } from '../../../api/routes/users.ts';
+import type { CoreContext } from '../../context.ts';
+import { cardFields } from '../../people/card-fields.ts';
+import { presenceLookup } from '../../people/presence-source.ts';
+import { roster } from '../../people/roster.ts';
+import { PeopleWatch } from '../../people/people-watch.ts';
+import { readerFacts } from '../../sync/unread-summary.ts';
+import type { HandlerTable } from '../dispatch.ts';
+
+type PeopleChannels = 'people.card' | 'people.list';
+
+/** Spec 2.1: owners (100) and administrators (200) administer the organization. */
+const ADMINISTRATOR = 200;
+
+export function peopleHandlers(ctx: CoreContext): Pick<HandlerTable, PeopleChannels> {
+  const watch = new PeopleWatch(
+    ctx.clock,
+    (id) => ctx.sync.state(id),
+    (accountId, people) => ctx.bus.publish('people.changed', { accountId, people }),
+  );
+  // Presence polls and presence or status events; user events (a new name) come below.
+  ctx.sync.onPresenceChanged((accountId) => watch.check(accountId));
+  ctx.sync.onEvents((accountId, events) => {
+    const types = events.map((e) =>
+      e.type === 'unknown' ? String((e.payload as { type?: unknown }).type) : e.type,
+    );
+    watch.events(accountId, types);
+  });
+  return {
+    'people.card': async ({ accountId, userId }) => {
+      const { client } = await ctx.accounts.clientFor(accountId);
+      const [{ data }, fields] = await Promise.all([
+        getUser(client, userId, { include_custom_profile_fields: true, client_gravatar: false }),
+        getProfileFields(client),
+      ]);
+      const user = data.user;
+      const state = ctx.sync.state(accountId);
+      const me = state?.userId;
+      const myRole = (me !== undefined ? state?.user(me)?.['role'] : undefined) as
+        number | undefined;
+      const nameOf = (id: number) => state?.user(id)?.full_name ?? 'a former member';
+      const lookup = presenceLookup(ctx, accountId);
+      return {
+        userId: user.user_id,
+        name: user.full_name,
+        email: user.delivery_email ?? null,
+        avatarUrl: user.avatar_url ?? null,
+        role: user.role,
+        isBot: user.is_bot,
+        isActive: user.is_active,
+        timezone: user.timezone,
+        presence: lookup.presence(user.user_id),
+        status: lookup.status(user.user_id),
+        fields: cardFields(fields.data.custom_fields, user.profile_data ?? {}, nameOf),
+        twentyFourHour: state ? readerFacts(state).twentyFourHour : null,
+        viewerIsAdmin: (myRole ?? 400) <= ADMINISTRATOR,
+        isMe: user.user_id === me,
+      };
+    },
+    'people.list': async ({ accountId }) => {
+      const state = ctx.sync.state(accountId);
+      const people = state ? roster(state.users(), presenceLookup(ctx, accountId)) : [];
+      if (state) watch.listed(accountId, people);
+      return { people };
+    },
+  };
+}

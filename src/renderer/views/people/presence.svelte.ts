@@ -1,0 +1,85 @@
+/**
+ * One account's people with their presence and status, as the People list, the DM list, the
+ * compose picker and the cards show them: loaded once from the Core, then kept current by
+ * the `people.changed` topic. Components read it through `usePresence()`.
+ */
+import { getContext, setContext } from 'svelte';
+import { SvelteMap } from 'svelte/reactivity';
+import type { PersonPresence, Presence } from '../../../core/rpc/schemas/people.ts';
+import { invoke, on } from '../../bridge.ts';
+import { byPresenceThenName } from '../../../lib/people-order.ts';
+
+const KEY = Symbol('people-presence');
+
+export class PeoplePresence {
+  /** Everyone, in the People list's order; replaced whole (10 000 rows are never proxied). */
+  rows = $state.raw<readonly PersonPresence[]>([]);
+  loaded = $state(false);
+  readonly #byId = new SvelteMap<number, PersonPresence>();
+  #accountId: string;
+
+  constructor(accountId: string) {
+    this.#accountId = accountId;
+  }
+
+  /** Loads the list (of another account, if named) and follows its changes; returns the stop. */
+  start(accountId = this.#accountId): () => void {
+    if (accountId !== this.#accountId) {
+      this.#accountId = accountId;
+      this.#byId.clear();
+      this.rows = [];
+      this.loaded = false;
+    }
+    const off = on('people.changed', ({ accountId, people }) => {
+      if (accountId === this.#accountId) this.update(people);
+    });
+    // Asked before the account's first registration, the Core knows no one yet: its
+    // registration (which recounts the unreads) is the moment to ask again.
+    const offRegistered = on('messages.unreadChanged', ({ accountId }) => {
+      if (accountId === this.#accountId && this.rows.length === 0) void this.load();
+    });
+    void this.load();
+    return () => {
+      off();
+      offRegistered();
+    };
+  }
+
+  async load(): Promise<void> {
+    try {
+      const { people } = await invoke('people.list', { accountId: this.#accountId });
+      this.#byId.clear();
+      for (const p of people) this.#byId.set(p.userId, p);
+      this.rows = people;
+      this.loaded = true;
+    } catch {
+      // No dots and no list: the rest of the window works without them.
+    }
+  }
+
+  update(changed: readonly PersonPresence[]): void {
+    for (const p of changed) this.#byId.set(p.userId, p);
+    // A local lookup, not state: nothing renders from it.
+    // eslint-disable-next-line svelte/prefer-svelte-reactivity
+    const ids = new Set(changed.map((p) => p.userId));
+    this.rows = [...this.rows.filter((p) => !ids.has(p.userId)), ...changed].sort(
+      byPresenceThenName,
+    );
+  }
+
+  of(userId: number): PersonPresence | undefined {
+    return this.#byId.get(userId);
+  }
+
+  presenceOf(userId: number): Presence | undefined {
+    return this.#byId.get(userId)?.presence;
+  }
+}
+
+export function providePresence(people: PeoplePresence): void {
+  setContext(KEY, people);
+}
+
+export function usePresence(): PeoplePresence | undefined {
+  return getContext<PeoplePresence | undefined>(KEY);
+}
