@@ -3,6 +3,9 @@ import type { ApiClient } from '../../../api/client.ts';
 import { createVideoCall } from '../../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
+import { ApiError } from '../../../api/errors.ts';
+import { hasMyReaction } from '../../messages/read-back.ts';
+import { reconciled } from '../../messages/reconcile.ts';
 import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
 import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
@@ -117,14 +120,27 @@ export function messagesHandlers(
         return {};
       }),
     'messages.react': ({ accountId, messageId, op, emojiName, emojiCode, reactionType }) =>
-      withClient(accountId, async (client) => {
+      withClient(accountId, async (client, account) => {
         const params = {
           emoji_name: emojiName,
           emoji_code: emojiCode,
           reaction_type: reactionType,
         };
-        if (op === 'add') await addReaction(client, messageId, params);
-        else await removeReaction(client, messageId, params);
+        const emoji = { code: emojiCode, type: reactionType };
+        await reconciled(
+          () =>
+            (op === 'add'
+              ? addReaction(client, messageId, params)
+              : removeReaction(client, messageId, params)
+            ).catch((err: unknown) => {
+              // A try again after a lost answer finds the reaction already as asked: done.
+              if (!(err instanceof ApiError)) throw err;
+              const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+              if (err.code !== already) throw err;
+            }),
+          async () =>
+            (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+        );
         return {};
       }),
     'messages.snippets': ({ accountId }) =>

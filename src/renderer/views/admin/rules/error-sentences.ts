@@ -124,6 +124,7 @@ export function explainError(err: unknown): ExplainedError {
         "The server's answer was not in a form Perch understands; it may be a newer or older version. Tell the server's administrator.",
       details: err.message,
     };
-  // The Core's own sentences (a server too old for the operation, a rule it checks).
-  return { sentence: err.message, details: undefined };
+  // The Core's own sentences (a server too old for the operation, a rule it checks), with
+  // the failure under them when the Core names one (a lost answer's network error).
+  return { sentence: err.message, details: str(fields['cause']) };
 }
