@@ -34,7 +34,7 @@ export async function reconciled(
     if (!(err instanceof NetworkError)) throw err;
     if (!mayHaveApplied(err))
       throw failed(
-        'Nothing changed: the server could not be reached. Try again when the connection is back.',
+        'The server could not be reached, so nothing changed. Try again when the connection is back.',
         err,
       );
     let held: boolean;
@@ -47,9 +47,6 @@ export async function reconciled(
       );
     }
     if (held) return;
-    throw failed(
-      'Nothing changed: the connection broke off before the server took it. Try again.',
-      err,
-    );
+    throw failed('The connection broke off before the server took the change. Try again.', err);
   }
 }

@@ -60,7 +60,7 @@ describe('message actions whose answer is lost', () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.message).toBe(
-      'Nothing changed: the connection broke off before the server took it. Try again.',
+      'The connection broke off before the server took the change. Try again.',
     );
     expect(r.error.message).not.toMatch(/network|POST/);
     expect(String(r.error.details?.['cause'])).toMatch(/^POST \/messages\/flags: network /);
@@ -70,5 +70,40 @@ describe('message actions whose answer is lost', () => {
     t.gate.drop = undefined;
     await call('messages.star', { accountId, messageId, starred: true });
     expect((await onServer(messageId)).flags).toContain('starred');
+  });
+});
+
+describe('topic and channel settings whose answer is lost', () => {
+  it('follow and mute are read back from the server and reported as made', async () => {
+    const { accountId } = await setUp();
+    const member = byEmail(t.server, 'member');
+    const general = [...t.server.state.channels.values()].find((c) => c.name === 'general')!;
+    t.gate.cutAnswer = (seen) =>
+      seen === 'POST /api/v1/user_topics' ||
+      seen === 'POST /api/v1/users/me/subscriptions/properties';
+
+    await call('inbox.setTopicPolicy', {
+      accountId,
+      streamId: general.stream_id,
+      topic: 'faults',
+      policy: 3,
+    });
+    await call('inbox.muteChannel', { accountId, streamId: general.stream_id, muted: true });
+    // Both went out, lost their answers, and were read back.
+    expect(t.gate.seen).toEqual(
+      expect.arrayContaining([
+        'POST /api/v1/user_topics',
+        'POST /api/v1/users/me/subscriptions/properties',
+        'GET /api/v1/users/me/subscriptions',
+      ]),
+    );
+
+    const state = await ok(t.server, member, 'POST', '/register', {
+      fetch_event_types: JSON.stringify(['user_topic', 'subscription']),
+    });
+    const topics = state.user_topics as { topic_name: string; visibility_policy: number }[];
+    expect(topics.find((x) => x.topic_name === 'faults')?.visibility_policy).toBe(3);
+    const subs = state.subscriptions as { stream_id: number; is_muted: boolean }[];
+    expect(subs.find((s) => s.stream_id === general.stream_id)?.is_muted).toBe(true);
   });
 });
