@@ -66,6 +66,11 @@ export interface AccountSyncOptions {
   onApplied?: (events: ServerEvent[]) => void;
   /** A queue was registered: events before it may be missed, so what they kept is stale. */
   onRegistered?: () => void;
+  /**
+   * A lost queue was registered again and the state rebuilt, missed messages included:
+   * whatever a view shows from before may be older than the server (issue 21 point 3).
+   */
+  onRestored?: () => void;
   onCredentialsRejected: (error: AccountStopError) => void;
   backoff?: BackoffPolicy;
   random?: () => number;
@@ -221,6 +226,7 @@ export class AccountSync {
     outcome.badge = true;
     for (const { message, flags } of missed) this.decide(fresh, message, flags, true, outcome);
     this.finish(fresh, outcome);
+    if (reason === 'reregister') this.opts.onRestored?.();
   }
 
   private applyEvents(events: ServerEvent[]): void {

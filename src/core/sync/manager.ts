@@ -46,6 +46,7 @@ export class SyncManager {
   private readonly appliedListeners = new Set<(accountId: string, events: ServerEvent[]) => void>();
   private readonly unreadListeners = new Set<(accountId: string) => void>();
   private readonly resetListeners = new Set<(accountId: string) => void>();
+  private readonly restoredListeners = new Set<(accountId: string) => void>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -73,6 +74,9 @@ export class SyncManager {
       },
       onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
       onRegistered: () => this.reset(accountId),
+      onRestored: () => {
+        for (const listener of this.restoredListeners) listener(accountId);
+      },
       onApplied: (events) => {
         for (const listener of this.appliedListeners) {
           try {
@@ -107,6 +111,15 @@ export class SyncManager {
   onReset(listener: (accountId: string) => void): () => void {
     this.resetListeners.add(listener);
     return () => this.resetListeners.delete(listener);
+  }
+
+  /**
+   * Observes an account's lost queue registered again, its state rebuilt: open views fetch
+   * what they show anew, since events they missed will never come. Returns the unsubscribe.
+   */
+  onRestored(listener: (accountId: string) => void): () => void {
+    this.restoredListeners.add(listener);
+    return () => this.restoredListeners.delete(listener);
   }
 
   /**

@@ -57,6 +57,8 @@ export function messagesHandlers(
     if (rulesSent.has(accountId) && rulesSent.get(accountId) !== rules)
       ctx.bus.publish('messages.rulesChanged', { accountId });
   });
+  // A lost queue registered again: the open narrow and sidebar fetch what they show anew.
+  ctx.sync.onRestored((accountId) => ctx.bus.publish('messages.stale', { accountId }));
   ctx.sync.onUnreadsChanged((accountId) =>
     ctx.bus.publish('messages.unreadChanged', { accountId }),
   );

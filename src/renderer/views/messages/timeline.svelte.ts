@@ -121,6 +121,45 @@ export class Timeline {
     }
   }
 
+  /**
+   * After the account's lost queue was registered again (issue 21 point 3): the events the
+   * list missed will never come, so what it shows is fetched anew. With the newest end loaded,
+   * the newest page replaces the stretch it covers (new, edited, moved and deleted messages
+   * alike); further back, the loaded messages are fetched again by id.
+   */
+  async refresh(): Promise<void> {
+    if (this.loading === 'open') return; // the page being opened is fetched afresh anyway
+    if (!this.foundNewest) {
+      await this.#refetch(this.messages.slice(-BATCH).map((m) => m.id));
+      return;
+    }
+    const generation = this.#generation;
+    try {
+      const page = await invoke('messages.fetch', {
+        accountId: this.accountId,
+        narrow: this.narrow,
+        anchor: 'newest',
+        includeAnchor: true,
+        numBefore: INITIAL,
+        numAfter: 0,
+      });
+      if (generation !== this.#generation) return;
+      const from = page.messages[0]?.id;
+      const last = this.messages.at(-1)?.id;
+      const overlaps =
+        page.foundOldest || (from !== undefined && last !== undefined && from <= last);
+      const older = page.foundOldest
+        ? []
+        : this.messages.filter((m) => from !== undefined && m.id < from);
+      this.messages = overlaps ? [...older, ...page.messages] : page.messages;
+      if (!overlaps || page.foundOldest) this.foundOldest = page.foundOldest;
+      this.foundNewest = page.foundNewest;
+      this.error = undefined;
+    } catch (err) {
+      if (generation === this.#generation) this.error = errorText(err);
+    }
+  }
+
   /** `from` undefined: nothing is loaded, so everything from the oldest end is new. */
   async #grow(direction: 'older' | 'newer', from: number | undefined): Promise<void> {
     const generation = this.#generation;

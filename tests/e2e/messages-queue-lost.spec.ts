@@ -1,0 +1,87 @@
+/**
+ * Issue 21 point 3 in Chromium: the event queue is lost during an outage (the server deletes
+ * it, as a restart would) and someone posts in the open topic meanwhile. No event will ever
+ * bring that message; once the server answers again, the Core registers a new queue and the
+ * open conversation and the sidebar fetch what they show anew, without the user doing
+ * anything. The organization is reached through a proxy the test can cut.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
+import { messaging } from '../../src/server/messages/service.ts';
+import type { UserRecord } from '../../src/server/state/types.ts';
+import { startCuttingProxy } from './support/cutting-proxy.ts';
+import { messageRow, narrowTo } from './support/message-data.ts';
+import { expectNoPageErrors } from './support/page-errors.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+
+let server: StartedServer;
+let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+let mode: BrowserMode;
+let member: ServerUser;
+let owner: ServerUser;
+/** While true, every request to the organization is dropped unanswered. */
+let cut = false;
+
+expectNoPageErrors();
+
+test.beforeEach(async () => {
+  cut = false;
+  server = await startServer({ rateLimit: false, heartbeatSeconds: 1 });
+  proxy = await startCuttingProxy(server.url, () => cut);
+  mode = await startBrowserMode();
+  member = server.users.find((u) => u.email.startsWith('member@'))!;
+  owner = server.users.find((u) => u.email.startsWith('owner@'))!;
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await proxy.close();
+  await server.close();
+});
+
+function post(from: ServerUser, topic: string, content: string): number {
+  const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;
+  return messaging(server.ctx).send({
+    sender: server.state.users.get(from.user_id) as UserRecord,
+    streamId: general.stream_id,
+    topic,
+    content,
+  }).id;
+}
+
+async function open(page: Page, narrow: string): Promise<void> {
+  await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: proxy.url,
+    email: member.email,
+    apiKey: member.api_key,
+  });
+  await page.setViewportSize({ width: 1000, height: 760 });
+  await page.goto(mode.host.url);
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  await narrowTo(page, narrow);
+}
+
+test('a message posted while the queue was lost shows in the open topic once the server is back', async ({
+  page,
+}) => {
+  const before = post(owner, 'lost queue', 'Before the outage');
+  await open(page, 'channel:general topic:"lost queue"');
+  await expect(messageRow(page, before)).toBeVisible();
+  const otherTopic = page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^Topic elsewhere/ });
+  await expect(otherTopic).toHaveCount(0);
+
+  // The outage: every connection cut, the long-poll's included; the server loses the queue.
+  cut = true;
+  proxy.server.closeAllConnections();
+  expect(server.queues.dropAllOf(member.user_id)).toBeGreaterThan(0);
+  const during = post(owner, 'lost queue', 'Posted while the queue was lost');
+  post(owner, 'elsewhere', 'A new topic the sidebar has not seen');
+
+  cut = false;
+  // No click, no typing: the open conversation and the sidebar catch up by themselves.
+  await expect(messageRow(page, during)).toContainText('Posted while the queue was lost');
+  await expect(otherTopic).toHaveCount(1);
+  await expect(messageRow(page, before)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('queue-lost-caught-up.png') });
+});
