@@ -3,7 +3,7 @@ import type { ApiClient } from '../../../api/client.ts';
 import { createVideoCall } from '../../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
-import { ApiError } from '../../../api/errors.ts';
+import { ApiError, NetworkError } from '../../../api/errors.ts';
 import { hasMyReaction } from '../../messages/read-back.ts';
 import { reconciled } from '../../messages/reconcile.ts';
 import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
@@ -101,10 +101,18 @@ export function messagesHandlers(
       }),
     'messages.sidebar': ({ accountId }) =>
       withClient(accountId, async (client, account) => {
-        const sources = await sidebars.sources(accountId, client);
         const summary = ctx.sync.unreadSummary(accountId);
+        let stale: string | undefined;
+        const sources = await sidebars.sources(accountId, client).catch((err: unknown) => {
+          // Out of reach: the channels the account registered with, said to be stale.
+          const kept =
+            err instanceof NetworkError && SidebarKeeper.fromState(ctx.sync.state(accountId));
+          if (!kept) throw err;
+          stale = err.message;
+          return kept;
+        });
         rulesSent.set(accountId, summary?.editRules);
-        return buildSidebar(sources, account.userId, summary);
+        return { ...buildSidebar(sources, account.userId, summary), ...(stale ? { stale } : {}) };
       }),
     'messages.send': ({ accountId, to, content }) =>
       withClient(accountId, async (client) => {

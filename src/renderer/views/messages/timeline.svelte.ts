@@ -5,6 +5,7 @@
  */
 import { invoke } from '../../bridge.ts';
 import { errorText } from '../../lib/errors.ts';
+import { explainError } from '../admin/rules/error-sentences.ts';
 import {
   applyEvents,
   mergeById,
@@ -21,6 +22,16 @@ const INITIAL = 100;
  * whatever this is, and bench/renderer-messages.bench.ts reports the heap it costs.
  */
 const MAX_LOADED = 5000;
+
+/**
+ * Why a narrow did not open: a connection failure in words (AccountMessages opens it again
+ * once the connection is back), anything else as the Core said it.
+ */
+function openError(err: unknown): string {
+  const text = errorText(err);
+  if (!/\bnetwork \w+:/.test(text)) return text;
+  return `${explainError(err).sentence} The messages load by themselves when the connection is back.`;
+}
 
 export type AnchorChoice =
   | { kind: 'newest' }
@@ -85,7 +96,7 @@ export class Timeline {
             : (this.#nearest(resolved) ?? 'bottom');
       this.opened++;
     } catch (err) {
-      if (generation === this.#generation) this.error = errorText(err);
+      if (generation === this.#generation) this.error = openError(err);
     }
     await this.#finish(generation);
   }

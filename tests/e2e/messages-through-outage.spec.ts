@@ -1,9 +1,11 @@
 /**
- * Issue 21 point 3 in Chromium: the event queue is lost during an outage (the server deletes
- * it, as a restart would) and someone posts in the open topic meanwhile. No event will ever
- * bring that message; once the server answers again, the Core registers a new queue and the
- * open conversation and the sidebar fetch what they show anew, without the user doing
- * anything. The organization is reached through a proxy the test can cut.
+ * Issue 21 points 3 and 7 in Chromium, the organization reached through a proxy the test can
+ * cut. Point 3: the event queue is lost during an outage (the server deletes it, as a restart
+ * would) and someone posts in the open topic meanwhile. No event will ever bring that
+ * message; once the server answers again, the Core registers a new queue and the open
+ * conversation and the sidebar fetch what they show anew, without the user doing anything.
+ * Point 7: Messages opened during an outage still knows where compose writes and takes text;
+ * the sidebar says why it is short, offers Try again, and loads by itself once back.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
@@ -84,4 +86,55 @@ test('a message posted while the queue was lost shows in the open topic once the
   await expect(otherTopic).toHaveCount(1);
   await expect(messageRow(page, before)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('queue-lost-caught-up.png') });
+});
+
+test('Messages opened during an outage writes to the conversation, and loads in full once back', async ({
+  page,
+}) => {
+  const earlier = post(owner, 'deploys', 'Deploy at noon');
+  await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: proxy.url,
+    email: member.email,
+    apiKey: member.api_key,
+  });
+  const polling = async () =>
+    (await mode.core.invoke('sync.status', {})).ok &&
+    JSON.stringify(await mode.core.invoke('sync.status', {})).includes('"state":"polling"');
+  await expect.poll(polling).toBe(true);
+  // The window opens only once the server is out of reach: nothing of Messages is loaded yet.
+  cut = true;
+  proxy.server.closeAllConnections();
+  await expect.poll(polling).toBe(false);
+  await page.setViewportSize({ width: 1000, height: 760 });
+  await page.goto(mode.host.url);
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  await narrowTo(page, 'channel:general topic:deploys');
+
+  const compose = page.getByRole('form', { name: 'Compose' });
+  await expect(compose.getByRole('combobox', { name: 'Channel' })).toHaveValue('general');
+  await expect(compose.getByRole('combobox', { name: 'Topic' })).toHaveValue('deploys');
+  const box = compose.getByRole('textbox', { name: 'Message' });
+  await box.fill('Typed while the server is away');
+  await expect(box).toHaveValue('Typed while the server is away');
+
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  const problem = conversations.getByRole('alert');
+  await expect(problem).toContainText('The server cannot be reached');
+  await expect(problem.getByRole('button', { name: 'Try again' })).toBeVisible();
+  // The network's own words only behind Details.
+  await expect(problem.getByText(/network/)).toBeHidden();
+  const list = page.getByRole('region', { name: 'Message list' });
+  await expect(list.getByRole('alert')).toContainText(
+    'The messages load by themselves when the connection is back.',
+  );
+  await expect(list.getByRole('alert')).not.toContainText('GET /messages');
+  await page.screenshot({ path: test.info().outputPath('messages-opened-in-outage.png') });
+
+  cut = false;
+  // No click: the list and the conversation load once the server answers again.
+  await expect(problem).toHaveCount(0);
+  await expect(conversations.getByRole('button', { name: /^Topic deploys/ })).toBeVisible();
+  await expect(messageRow(page, earlier)).toBeVisible();
+  await expect(list.getByRole('alert')).toHaveCount(0);
+  await expect(box).toHaveValue('Typed while the server is away');
 });
