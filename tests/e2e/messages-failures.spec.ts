@@ -192,7 +192,9 @@ test('an older page that fails is named, nothing is mixed in, and scrolling up a
   await expect(list(page).getByRole('alert')).toHaveCount(0);
 });
 
-test('a refused send keeps the draft and says why; sending again works', async ({ page }) => {
+test('a refused send says why and is kept in the list; Try again sends it once', async ({
+  page,
+}) => {
   post(member(), 'deploy', 'who deploys?');
   await openMessages(page);
   await topicButton(page, 'deploy').click();
@@ -205,14 +207,17 @@ test('a refused send keeps the draft and says why; sending again works', async (
   await box.fill('I deploy today');
   await box.press('Control+Enter');
   await expect(compose.getByRole('alert')).toContainText('You are sending messages too fast');
-  await expect(box).toHaveValue('I deploy today');
-  await expect(compose.getByRole('button', { name: 'Send' })).toBeEnabled();
+  // The outbox keeps the text (issue 21), shown in the list with its reason.
+  await expect(box).toHaveValue('');
+  const kept = page.getByRole('list', { name: 'Messages not yet sent' });
+  await expect(kept).toContainText('I deploy today');
+  await expect(kept).toContainText('Not sent – The server refused it');
 
   refuseCall = () => undefined;
-  await compose.getByRole('button', { name: 'Send' }).click();
-  await expect(box).toHaveValue('');
+  await kept.getByRole('button', { name: 'Try again' }).click();
+  await expect(kept).toHaveCount(0);
   await expect(compose.getByRole('alert')).toHaveCount(0);
-  await expect(page.getByRole('article').filter({ hasText: 'I deploy today' })).toBeVisible();
+  await expect(page.getByRole('article').filter({ hasText: 'I deploy today' })).toHaveCount(1);
 });
 
 test('a refused reaction is not shown as added; the error goes once a retry succeeds', async ({

@@ -455,7 +455,7 @@ test('compose: a send still on its way keeps what was typed after it, here and i
       set(value: typeof bridge & object) {
         const real = value.invoke.bind(value);
         value.invoke = async (c, a) => {
-          if (c === 'messages.send') await held;
+          if (c === 'outbox.send') await held;
           return real(c, a);
         };
         bridge = value;

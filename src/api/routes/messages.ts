@@ -115,9 +115,15 @@ function withoutAnchor(
   return { ...result, data: { ...result.data, found_anchor: false, messages } };
 }
 
+/** `queue_id` and `local_id`: the sender's queue gets `local_message_id` in the message event. */
+type LocalEcho = {
+  queue_id?: string;
+  local_id?: string;
+};
+
 export type SendMessageParams =
-  | { type: 'stream'; to: string | number; topic: string; content: string }
-  | { type: 'direct'; to: readonly number[]; content: string };
+  | ({ type: 'stream'; to: string | number; topic: string; content: string } & LocalEcho)
+  | ({ type: 'direct'; to: readonly number[]; content: string } & LocalEcho);
 
 /** `direct` replaced `private` as the type of a direct message at this level. */
 const DIRECT_TYPE_LEVEL = 174;

@@ -2,6 +2,8 @@
  * Unsent drafts, kept per account in the data directory so a restart loses none: one file
  * per account (named by a hash, as account ids hold a URL), written atomically, the newest
  * MAX_DRAFTS kept. Drafts hold only what the user typed and where it goes, never a secret.
+ * The same file keeps the account's outbox (sends not yet confirmed, outbox.ts), so a text
+ * moves from a draft to the outbox in one write and is never in both or in neither.
  */
 import { createHash } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
@@ -10,16 +12,22 @@ import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { readJsonFile, writeJsonFile } from '../../lib/json-file.ts';
 import { DraftWire } from '../rpc/schemas/drafts.ts';
+import { OutboxEntry } from '../rpc/schemas/outbox.ts';
 
 /** Per account: more than anyone leaves unsent, few enough that the file stays small. */
 export const MAX_DRAFTS = 100;
 
-const DraftsFile = z.object({ accountId: z.string(), drafts: z.array(DraftWire) });
+const DraftsFile = z.object({
+  accountId: z.string(),
+  drafts: z.array(DraftWire),
+  outbox: z.array(OutboxEntry).default([]),
+});
+type Kept = { drafts: DraftWire[]; outbox: OutboxEntry[] };
 
 export class DraftStore {
   readonly #dir: string;
-  /** Per account, the drafts after the last change queued (loaded from the file on first use). */
-  readonly #current = new Map<string, Promise<DraftWire[]>>();
+  /** Per account, the file after the last change queued (loaded from the file on first use). */
+  readonly #current = new Map<string, Promise<Kept>>();
   /** Per account, the last write: changes apply one after another, the file ends as the latest. */
   readonly #writing = new Map<string, Promise<void>>();
 
@@ -37,7 +45,45 @@ export class DraftStore {
 
   /** The account's drafts, newest first. */
   async list(accountId: string): Promise<DraftWire[]> {
-    return [...(await this.#drafts(accountId))].sort((a, b) => b.updatedAt - a.updatedAt);
+    return [...(await this.#kept(accountId)).drafts].sort((a, b) => b.updatedAt - a.updatedAt);
+  }
+
+  /** The account's unconfirmed sends, as last kept. */
+  async outbox(accountId: string): Promise<OutboxEntry[]> {
+    return [...(await this.#kept(accountId)).outbox];
+  }
+
+  /**
+   * Hands a send to the outbox: the entry is kept and its narrow's draft dropped in the same
+   * write, so a crash leaves the text in exactly one of them. Returns the dropped draft.
+   */
+  async take(accountId: string, entry: OutboxEntry): Promise<DraftWire | undefined> {
+    let dropped: DraftWire | undefined;
+    await this.#changeAll(accountId, ({ drafts, outbox }) => {
+      dropped = drafts.find((d) => d.key === entry.draftKey);
+      return {
+        drafts: dropped ? drafts.filter((d) => d !== dropped) : drafts,
+        outbox: [...outbox.filter((e) => e.localId !== entry.localId), entry],
+      };
+    });
+    return dropped;
+  }
+
+  /** Replaces an outbox entry (its state changed); nothing if it was confirmed meanwhile. */
+  putOutbox(accountId: string, entry: OutboxEntry): Promise<void> {
+    return this.#changeAll(accountId, (kept) =>
+      kept.outbox.some((e) => e.localId === entry.localId)
+        ? { ...kept, outbox: kept.outbox.map((e) => (e.localId === entry.localId ? entry : e)) }
+        : undefined,
+    );
+  }
+
+  removeOutbox(accountId: string, localId: string): Promise<void> {
+    return this.#changeAll(accountId, (kept) =>
+      kept.outbox.some((e) => e.localId === localId)
+        ? { ...kept, outbox: kept.outbox.filter((e) => e.localId !== localId) }
+        : undefined,
+    );
   }
 
   /**
@@ -78,7 +124,7 @@ export class DraftStore {
   /** A signed-out account's drafts go with it. */
   async forget(accountId: string): Promise<void> {
     await this.#writing.get(accountId)?.catch(() => undefined);
-    this.#current.set(accountId, Promise.resolve([]));
+    this.#current.set(accountId, Promise.resolve({ drafts: [], outbox: [] }));
     await rm(this.pathOf(accountId), { force: true });
   }
 
@@ -87,7 +133,7 @@ export class DraftStore {
     await Promise.all([...this.#writing.values()].map((w) => w.catch(() => undefined)));
   }
 
-  #drafts(accountId: string): Promise<DraftWire[]> {
+  #kept(accountId: string): Promise<Kept> {
     let current = this.#current.get(accountId);
     if (!current) {
       current = this.#read(accountId);
@@ -96,28 +142,37 @@ export class DraftStore {
     return current;
   }
 
-  /** Applies `change` after every earlier one; undefined means nothing changed (no write). */
+  /** Applies `change` to the drafts after every earlier change; undefined: nothing changed. */
   #change(accountId: string, change: (drafts: DraftWire[]) => DraftWire[] | undefined) {
-    const before = this.#drafts(accountId);
-    const after = before.then((drafts) => change(drafts) ?? drafts);
+    return this.#changeAll(accountId, (kept) => {
+      const drafts = change(kept.drafts);
+      return drafts ? { ...kept, drafts } : undefined;
+    });
+  }
+
+  /** Applies `change` after every earlier one; undefined means nothing changed (no write). */
+  #changeAll(accountId: string, change: (kept: Kept) => Kept | undefined) {
+    const before = this.#kept(accountId);
+    const after = before.then((kept) => change(kept) ?? kept);
     this.#current.set(accountId, after);
     const write = Promise.all([before, after, this.#writing.get(accountId)?.catch(() => {})]).then(
-      ([old, drafts]) =>
-        drafts === old ? undefined : writeJsonFile(this.pathOf(accountId), { accountId, drafts }),
+      ([old, kept]) =>
+        kept === old ? undefined : writeJsonFile(this.pathOf(accountId), { accountId, ...kept }),
     );
     this.#writing.set(accountId, write);
     return write;
   }
 
-  async #read(accountId: string): Promise<DraftWire[]> {
+  async #read(accountId: string): Promise<Kept> {
     const path = this.pathOf(accountId);
+    const none: Kept = { drafts: [], outbox: [] };
     try {
-      const file = await readJsonFile(path, DraftsFile, { accountId, drafts: [] });
-      return file.accountId === accountId ? file.drafts : [];
+      const file = await readJsonFile(path, DraftsFile, { accountId, ...none });
+      return file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
     } catch {
       // Unreadable: set aside rather than overwritten, so a damaged file costs no text.
       await rename(path, `${path}.unreadable`).catch(() => undefined);
-      return [];
+      return none;
     }
   }
 }

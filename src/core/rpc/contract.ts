@@ -3,6 +3,13 @@
  * to it (topics). Both ends infer their types from here; the handler side validates every
  * incoming argument with these schemas before any handler runs.
  */
+import {
+  OutboxChanged,
+  OutboxEntry,
+  OutboxItemArgs,
+  OutboxListArgs,
+  OutboxSendArgs,
+} from './schemas/outbox.ts';
 import { z } from 'zod';
 import { CertificateReview } from '../accounts/certificate-review.ts';
 import {
@@ -458,6 +465,14 @@ export const channels = {
   /** Keeps one narrow's draft (an empty text deletes it). */
   'drafts.save': channel(SaveDraftArgs, z.object({})),
   'drafts.delete': channel(DeleteDraftArgs, z.object({})),
+  // ── Outbox (issue 21 point 1; schemas in schemas/outbox.ts) ──
+  /** Takes a send from compose (its draft dropped in the same write); it goes at once. */
+  'outbox.send': channel(OutboxSendArgs, z.object({ localId: z.string() })),
+  'outbox.list': channel(OutboxListArgs, z.array(OutboxEntry)),
+  /** Try again, for a send known not to have arrived: looked up first, then sent. */
+  'outbox.retry': channel(OutboxItemArgs, z.object({})),
+  'outbox.discard': channel(OutboxItemArgs, z.object({})),
+  // ── end outbox ──
   // ── end compose ──
   // ── Emoji (issue 12 point 5; schemas in schemas/emoji.ts) ──
   /** The organization's custom emoji, deactivated ones included (old reactions show them). */
@@ -539,6 +554,8 @@ export const topics = {
   'emoji.realmChanged': RealmEmojiChanged,
   /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
   'uploads.progress': UploadProgress,
+  /** One account's outbox changed (issue 21): its entries, and the sends just confirmed. */
+  'outbox.changed': OutboxChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

@@ -9,6 +9,7 @@ import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { adminEditHandlers } from './handlers/admin-edit.ts';
 import { composeHandlers } from './handlers/compose.ts';
 import { draftsHandlers } from './handlers/drafts.ts';
+import { outboxHandlers } from './handlers/outbox.ts';
 import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
 import { messageActionHandlers } from './handlers/message-actions.ts';
@@ -84,6 +85,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
     ...draftsHandlers(ctx),
+    ...outboxHandlers(ctx),
     ...emojiHandlers(ctx, pending),
     ...typingHandlers(ctx),
     ...uploadsHandlers(ctx, pending),

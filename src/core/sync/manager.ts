@@ -131,6 +131,11 @@ export class SyncManager {
     return sync?.current() !== undefined && sync.health().state === 'polling';
   }
 
+  /** The account's event queue now, if registered: a send names it to get its own echo. */
+  queueId(accountId: string): string | undefined {
+    return this.accounts.get(accountId)?.health().queueId;
+  }
+
   private reset(accountId: string): void {
     for (const listener of this.resetListeners) listener(accountId);
   }

@@ -112,12 +112,14 @@ export class EventQueues implements EventSink {
    * Queues a `message` event for each recipient's queues that want it, rendered as each
    * queue asked (apply_markdown, client_gravatar, empty topic names). Queues registered
    * with `all_public_streams` also get public channel messages their user did not
-   * receive, flagged as read history.
+   * receive, flagged as read history. The sender's queue named by `localEcho` also gets
+   * `local_message_id` (upstream's message event), and only that queue.
    */
   emitMessage(
     message: StoredMessage,
     recipientFlags: ReadonlyMap<number, number>,
     formatter: MessageFormatter,
+    localEcho?: { queueId: string; localId: string },
   ): void {
     const rendered = new Map<string, Record<string, unknown>>();
     const deliver = (queue: EventQueue, flags: number): void => {
@@ -132,7 +134,11 @@ export class EventQueues implements EventSink {
         wire = formatter(f, userId);
         rendered.set(key, wire);
       }
-      queue.push({ type: 'message', message: wire, flags: flagNames(flags) });
+      const echo =
+        localEcho && queue.id === localEcho.queueId && userId === message.sender_id
+          ? { local_message_id: localEcho.localId }
+          : {};
+      queue.push({ type: 'message', message: wire, flags: flagNames(flags), ...echo });
     };
     for (const [userId, flags] of recipientFlags) {
       for (const queue of this.byUser.get(userId) ?? []) deliver(queue, flags);

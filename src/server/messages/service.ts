@@ -27,6 +27,11 @@ export interface SendInput {
   client?: string;
   /** UNIX seconds; defaults to now. */
   timestamp?: number;
+  /**
+   * The sending client's local echo (upstream send-message `queue_id` and `local_id`): its
+   * own queue gets `local_message_id` in the message event, so it can match its pending copy.
+   */
+  localEcho?: { queueId: string; localId: string };
 }
 
 export class Messaging {
@@ -110,8 +115,11 @@ export class Messaging {
     const flags = computeFlags(this.ctx.state, this.store, message, audience);
     const stored = this.store.add(message, flags);
     if (this.ctx.events instanceof EventQueues) {
-      this.ctx.events.emitMessage(stored, flags, (format, viewerId) =>
-        this.formatFor(viewerId, stored, format),
+      this.ctx.events.emitMessage(
+        stored,
+        flags,
+        (format, viewerId) => this.formatFor(viewerId, stored, format),
+        input.localEcho,
       );
     }
     dispatchOutgoingWebhooks(this.ctx, stored, (bot, content) =>

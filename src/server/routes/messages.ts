@@ -28,9 +28,10 @@ function sendMessage({ ctx, params, user, userAgent }: RouteRequest): { id: numb
   const type = params.string('type');
   const to = params.string('to');
   const content = params.string('content');
-  // Local echo bookkeeping of the sending client; nothing to do with it here.
-  params.optString('queue_id');
-  params.optString('local_id');
+  // The sending client's local echo: its own queue's message event says `local_message_id`.
+  const queueId = params.optString('queue_id');
+  const localId = params.optString('local_id');
+  const localEcho = queueId && localId ? { localEcho: { queueId, localId } } : {};
   params.optString('read_by_sender');
   const client = clientName(params.optString('client'), userAgent);
   if (content.trim() === '') throw badRequest('Message must not be empty');
@@ -52,6 +53,7 @@ function sendMessage({ ctx, params, user, userAgent }: RouteRequest): { id: numb
       topic: topic.slice(0, MAX_TOPIC_LENGTH),
       content: body,
       client,
+      ...localEcho,
     });
     return { id: message.id };
   }
@@ -63,6 +65,7 @@ function sendMessage({ ctx, params, user, userAgent }: RouteRequest): { id: numb
       dmUserIds: recipients.map((u) => u.user_id),
       content: body,
       client,
+      ...localEcho,
     });
     return { id: message.id };
   }

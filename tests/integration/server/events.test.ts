@@ -136,3 +136,51 @@ describe('GET /events', () => {
     server = await startServer({ rateLimit: false });
   });
 });
+
+describe('POST /messages with queue_id and local_id', () => {
+  it("echoes local_message_id in the sender's own queue only, so a client matches its pending copy", async () => {
+    const { member, owner, queueId } = await setup();
+    const other = await ok(server, member, 'POST', '/register', { event_types: ['message'] });
+    const ownerQueue = await ok(server, owner, 'POST', '/register', { event_types: ['message'] });
+    const sent = await ok(server, member, 'POST', '/messages', {
+      type: 'direct',
+      to: [owner.user_id],
+      content: 'with an echo',
+      queue_id: queueId,
+      local_id: '7.01',
+    });
+    const mine = await pending(server, member, queueId);
+    expect(mine).toMatchObject([
+      { type: 'message', message: { id: sent.id }, local_message_id: '7.01' },
+    ]);
+    // The sender's other queue and the recipient see the message without the echo.
+    for (const [user, q] of [
+      [member, other.queue_id],
+      [owner, ownerQueue.queue_id],
+    ] as const) {
+      const events = await pending(server, user, q);
+      expect(events).toMatchObject([{ type: 'message', message: { id: sent.id } }]);
+      expect(events[0]).not.toHaveProperty('local_message_id');
+    }
+  });
+
+  it("gives no echo when the queue is not the sender's or local_id is missing", async () => {
+    const { member, owner, queueId } = await setup();
+    await ok(server, owner, 'POST', '/messages', {
+      type: 'direct',
+      to: [member.user_id],
+      content: 'someone else names my queue',
+      queue_id: queueId,
+      local_id: '1',
+    });
+    await ok(server, member, 'POST', '/messages', {
+      type: 'direct',
+      to: [owner.user_id],
+      content: 'no local id',
+      queue_id: queueId,
+    });
+    const events = await pending(server, member, queueId);
+    expect(events).toHaveLength(2);
+    for (const e of events) expect(e).not.toHaveProperty('local_message_id');
+  });
+});

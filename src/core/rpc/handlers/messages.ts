@@ -174,7 +174,7 @@ export function messagesHandlers(
  * The server cuts a message over its max_message_length (from register) without saying so:
  * refuse it here instead, before anything is sent. Unknown before the first registration.
  */
-function refuseOverLimit(content: string, max: number | undefined): void {
+export function refuseOverLimit(content: string, max: number | undefined): void {
   if (max === undefined || content.length <= max) return;
   const length = [...content].length;
   if (length <= max) return;

@@ -1,0 +1,86 @@
+/**
+ * Every account's outbox (outbox.ts), wired to the Core: kept in the drafts file, fed the
+ * account's own message events and re-registrations, and pushed to the renderer on change.
+ */
+import { randomBytes } from 'node:crypto';
+import { deleteDraft } from '../../api/routes/drafts.ts';
+import type { CoreContext } from '../context.ts';
+import { clientOutboxPort } from './outbox-port.ts';
+import { Outbox } from './outbox.ts';
+
+export class Outboxes {
+  readonly #byAccount = new Map<string, Outbox>();
+
+  constructor(private readonly ctx: CoreContext) {
+    ctx.sync.onEvents((accountId, events) => {
+      const outbox = this.#byAccount.get(accountId);
+      if (!outbox) return;
+      for (const e of events) {
+        const echo = e.type === 'message' ? (e as { local_message_id?: unknown }) : undefined;
+        if (e.type === 'message' && typeof echo?.local_message_id === 'string')
+          outbox.onMessageEvent(echo.local_message_id, e.message.id);
+      }
+    });
+    ctx.sync.onReset((accountId) => {
+      const outbox = this.#byAccount.get(accountId);
+      // Stopped (quitting, signing out): not a new queue, so nothing to look up.
+      if (!ctx.sync.statuses().some((s) => s.accountId === accountId)) {
+        if (!ctx.accounts.list().some((a) => a.id === accountId)) {
+          // Signed out: its file goes with the drafts.
+          outbox?.close();
+          this.#byAccount.delete(accountId);
+        }
+        return;
+      }
+      if (outbox) outbox.onReregistered();
+      else void this.for(accountId).catch(() => undefined);
+    });
+  }
+
+  /** Resumes every signed-in account's kept sends (lookup-then-send). */
+  resumeAll(): void {
+    for (const a of this.ctx.accounts.list()) void this.for(a.id).catch(() => undefined);
+  }
+
+  async for(accountId: string): Promise<Outbox> {
+    let outbox = this.#byAccount.get(accountId);
+    if (!outbox) {
+      const { ctx } = this;
+      outbox = new Outbox({
+        clock: ctx.clock,
+        newLocalId: () => randomBytes(9).toString('base64url'),
+        port: clientOutboxPort({
+          client: async () => {
+            const { client, account } = await ctx.accounts.clientFor(accountId);
+            return { client, myUserId: account.userId };
+          },
+          queueId: () => ctx.sync.queueId(accountId),
+        }),
+        keeper: {
+          list: () => ctx.drafts.outbox(accountId),
+          take: async (entry) => {
+            const dropped = await ctx.drafts.take(accountId, entry);
+            // Its server copy (drafts synchronization) goes too: the text is in the outbox now,
+            // and a copy left there would come back as a draft of a sent message.
+            const serverId = dropped?.serverId;
+            if (serverId !== undefined)
+              void ctx.accounts
+                .clientFor(accountId)
+                .then(({ client }) => deleteDraft(client, serverId))
+                .catch(() => undefined);
+          },
+          put: (entry) => ctx.drafts.putOutbox(accountId, entry),
+          remove: (localId) => ctx.drafts.removeOutbox(accountId, localId),
+        },
+        onChange: (change) => ctx.bus.publish('outbox.changed', { accountId, ...change }),
+      });
+      this.#byAccount.set(accountId, outbox);
+    }
+    await outbox.start();
+    return outbox;
+  }
+
+  close(): void {
+    for (const o of this.#byAccount.values()) o.close();
+  }
+}

@@ -1,0 +1,29 @@
+/** The outbox (issue 21 point 1): sends kept by the Core until the server confirms them. */
+import type { CoreContext } from '../../context.ts';
+import { Outboxes } from '../../compose/outboxes.ts';
+import type { HandlerTable } from '../dispatch.ts';
+import { refuseOverLimit } from './messages.ts';
+
+type OutboxChannels = 'outbox.send' | 'outbox.list' | 'outbox.retry' | 'outbox.discard';
+
+export function outboxHandlers(ctx: CoreContext): Pick<HandlerTable, OutboxChannels> {
+  const outboxes = new Outboxes(ctx);
+  outboxes.resumeAll();
+  return {
+    'outbox.send': async ({ accountId, ...input }) => {
+      refuseOverLimit(input.content, ctx.sync.unreadSummary(accountId)?.maxMessageLength);
+      const entry = await (await outboxes.for(accountId)).submit(input);
+      return { localId: entry.localId };
+    },
+    'outbox.list': async ({ accountId }) => (await outboxes.for(accountId)).list(),
+    'outbox.retry': async ({ accountId, localId }) => {
+      // Answered at once: the look-up and the send show in the outbox as they go.
+      void (await outboxes.for(accountId)).retry(localId);
+      return {};
+    },
+    'outbox.discard': async ({ accountId, localId }) => {
+      await (await outboxes.for(accountId)).discard(localId);
+      return {};
+    },
+  };
+}
