@@ -9,31 +9,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startCuttingProxy } from './support/cutting-proxy.ts';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { messageRow, narrowTo } from './support/message-data.ts';
 import { menuItem } from './support/message-menu.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 
 let server: StartedServer;
-let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+let proxy: FaultProxy;
 let mode: BrowserMode;
 let member: ServerUser;
-/** Requests dropped before the server sees them. */
-let drop: (method: string, path: string) => boolean;
-/** Requests the server applies whose answer is then cut. */
-let loseAnswer: (method: string, path: string) => boolean;
 
 expectNoPageErrors();
 
 test.beforeEach(async () => {
-  drop = loseAnswer = () => false;
   server = await startServer({ rateLimit: false });
-  proxy = await startCuttingProxy(
-    server.url,
-    (r) => drop(r.method, r.path),
-    (r) => loseAnswer(r.method, r.path),
-  );
+  proxy = await startFaultProxy(server.url);
   mode = await startBrowserMode();
   member = server.users.find((u) => u.email.startsWith('member@'))!;
 });
@@ -86,8 +77,13 @@ async function reactOctopus(page: Page, id: number): Promise<void> {
   await picker.getByRole('button', { name: 'octopus', exact: true }).click();
 }
 
-const isWrite = (method: string, path: string, part: string) =>
-  method !== 'GET' && path.startsWith(`/api/v1/messages/${part}`);
+/** Applies `fault` to the writes (not the reads) under /messages/`part`; returns the undo. */
+const onWrites = (part: string, fault: 'refuse' | 'cut') =>
+  proxy.add((r) =>
+    r.method !== 'GET' && r.path.startsWith(`/api/v1/messages/${part}`)
+      ? { kind: fault }
+      : undefined,
+  );
 
 test('a star and a reaction lost on the way say so in words, and Try again makes each once', async ({
   page,
@@ -96,7 +92,7 @@ test('a star and a reaction lost on the way say so in words, and Try again makes
   await open(page, id);
   const row = messageRow(page, id);
 
-  drop = (m, p) => isWrite(m, p, 'flags');
+  let lift = onWrites('flags', 'refuse');
   await (await menuItem(page, id, 'Star message')).click();
   const starError = row.getByRole('alert');
   await expect(starError.locator('.sentence')).toHaveText(
@@ -109,14 +105,14 @@ test('a star and a reaction lost on the way say so in words, and Try again makes
   await page.screenshot({ path: test.info().outputPath('star-not-changed.png') });
   expect((await onServer(id)).flags).not.toContain('starred');
 
-  drop = () => false;
+  lift();
   await row.getByRole('button', { name: 'Try again' }).click();
   await expect(row.getByRole('status')).toHaveText('Starred.');
   await expect(row.getByRole('img', { name: 'Starred' })).toBeVisible();
   await expect(row.getByRole('alert')).toHaveCount(0);
   expect((await onServer(id)).flags).toContain('starred');
 
-  drop = (m, p) => isWrite(m, p, `${id}/reactions`);
+  lift = onWrites(`${id}/reactions`, 'refuse');
   await reactOctopus(page, id);
   const list = page.getByRole('region', { name: 'Message list' });
   const reactError = list.getByRole('alert').filter({ hasText: 'Reaction not changed.' });
@@ -129,7 +125,7 @@ test('a star and a reaction lost on the way say so in words, and Try again makes
   await page.screenshot({ path: test.info().outputPath('reaction-not-changed-dark.png') });
   expect((await onServer(id)).reactions).toHaveLength(0);
 
-  drop = () => false;
+  lift();
   await list.getByRole('button', { name: 'Try again' }).click();
   await expect(row.getByRole('button', { name: 'octopus: 1 by you' })).toBeVisible();
   await expect(reactError).toHaveCount(0);
@@ -143,7 +139,8 @@ test('a star and a reaction whose answer is lost are read back and shown as made
   await open(page, id);
   const row = messageRow(page, id);
 
-  loseAnswer = (m, p) => isWrite(m, p, 'flags') || isWrite(m, p, `${id}/reactions`);
+  onWrites('flags', 'cut');
+  onWrites(`${id}/reactions`, 'cut');
   await (await menuItem(page, id, 'Star message')).click();
   await expect(row.getByRole('status')).toHaveText('Starred.');
   await expect(row.getByRole('img', { name: 'Starred' })).toBeVisible();

@@ -11,25 +11,22 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startCuttingProxy } from './support/cutting-proxy.ts';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { messageRow, narrowTo } from './support/message-data.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 
 let server: StartedServer;
-let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
+let proxy: FaultProxy;
 let mode: BrowserMode;
 let member: ServerUser;
 let owner: ServerUser;
-/** While true, every request to the organization is dropped unanswered. */
-let cut = false;
 
 expectNoPageErrors();
 
 test.beforeEach(async () => {
-  cut = false;
   server = await startServer({ rateLimit: false, heartbeatSeconds: 1 });
-  proxy = await startCuttingProxy(server.url, () => cut);
+  proxy = await startFaultProxy(server.url);
   mode = await startBrowserMode();
   member = server.users.find((u) => u.email.startsWith('member@'))!;
   owner = server.users.find((u) => u.email.startsWith('owner@'))!;
@@ -73,14 +70,13 @@ test('a message posted while the queue was lost shows in the open topic once the
     .getByRole('button', { name: /^Topic elsewhere/ });
   await expect(otherTopic).toHaveCount(0);
 
-  // The outage: every connection cut, the long-poll's included; the server loses the queue.
-  cut = true;
-  proxy.server.closeAllConnections();
+  // The outage: every connection dropped, the long-poll's included; the server loses the queue.
+  const outage = proxy.outage();
   expect(server.queues.dropAllOf(member.user_id)).toBeGreaterThan(0);
   const during = post(owner, 'lost queue', 'Posted while the queue was lost');
   post(owner, 'elsewhere', 'A new topic the sidebar has not seen');
 
-  cut = false;
+  outage.end();
   // No click, no typing: the open conversation and the sidebar catch up by themselves.
   await expect(messageRow(page, during)).toContainText('Posted while the queue was lost');
   await expect(otherTopic).toHaveCount(1);
@@ -102,8 +98,7 @@ test('Messages opened during an outage writes to the conversation, and loads in 
     JSON.stringify(await mode.core.invoke('sync.status', {})).includes('"state":"polling"');
   await expect.poll(polling).toBe(true);
   // The window opens only once the server is out of reach: nothing of Messages is loaded yet.
-  cut = true;
-  proxy.server.closeAllConnections();
+  const outage = proxy.outage();
   await expect.poll(polling).toBe(false);
   await page.setViewportSize({ width: 1000, height: 760 });
   await page.goto(mode.host.url);
@@ -130,7 +125,7 @@ test('Messages opened during an outage writes to the conversation, and loads in 
   await expect(list.getByRole('alert')).not.toContainText('GET /messages');
   await page.screenshot({ path: test.info().outputPath('messages-opened-in-outage.png') });
 
-  cut = false;
+  outage.end();
   // No click: the list and the conversation load once the server answers again.
   await expect(problem).toHaveCount(0);
   await expect(conversations.getByRole('button', { name: /^Topic deploys/ })).toBeVisible();

@@ -1,35 +1,24 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type Claim = (req: { method: string; path: string }) => boolean;
-
 /**
  * A real HTTP hop in front of a server that drops the connection of the requests `cut`
  * claims, without an answer (what a network failure looks like to a client), and passes
- * everything else through untouched. Those `cutAnswer` claims reach the server, which
- * applies them, and then lose their answer: the client cannot tell whether they were made.
+ * everything else through untouched.
  */
 export async function startCuttingProxy(
   target: string,
-  cut: Claim,
-  cutAnswer: Claim = () => false,
+  cut: (req: { method: string; path: string }) => boolean,
 ): Promise<{ url: string; server: Server; close(): Promise<void> }> {
   const proxy = createServer((req, res) => {
-    const claimed = { method: req.method ?? 'GET', path: req.url ?? '/' };
-    if (cut(claimed)) {
+    if (cut({ method: req.method ?? 'GET', path: req.url ?? '/' })) {
       req.socket.destroy();
       return;
     }
-    const loseAnswer = cutAnswer(claimed);
     const upstream = request(
       `${target}${req.url ?? ''}`,
       { method: req.method, headers: req.headers },
       (up) => {
-        if (loseAnswer) {
-          up.resume();
-          up.on('end', () => req.socket.destroy());
-          return;
-        }
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       },
