@@ -13,8 +13,10 @@ import {
   getDrafts,
   type DraftFields,
 } from '../../api/routes/drafts.ts';
+import { NetworkError } from '../../api/errors.ts';
 import type { ServerDraft } from '../../api/schemas/draft.ts';
 import type { AccountManager } from '../accounts/manager.ts';
+import { mayHaveApplied } from '../messages/reconcile.ts';
 import type { DraftWire } from '../rpc/schemas/drafts.ts';
 import type { SyncManager } from '../sync/manager.ts';
 import type { DraftStore } from './drafts.ts';
@@ -38,6 +40,13 @@ function toServer(d: DraftWire): DraftFields {
 export class DraftSync {
   /** Accounts whose server drafts were read in this run. */
   readonly #pulled = new Set<string>();
+  /**
+   * Drafts ("account\nkey") whose create lost its answer and whose copy is not found yet:
+   * the server may hold one, so the next save or delete lists the server's drafts first.
+   */
+  readonly #uncertain = new Set<string>();
+  /** Per draft, its last server change: one at a time, so two saves never make two copies. */
+  readonly #pushing = new Map<string, Promise<void>>();
 
   constructor(
     private readonly drafts: DraftStore,
@@ -61,34 +70,86 @@ export class DraftSync {
   }
 
   async save(accountId: string, draft: Omit<DraftWire, 'updatedAt' | 'serverId'>): Promise<void> {
-    const before = (await this.drafts.list(accountId)).find((d) => d.key === draft.key);
+    await this.#remember(accountId, draft.key);
     await this.drafts.save(accountId, draft);
-    if (!this.on(accountId)) return;
-    const kept = (await this.drafts.list(accountId)).find((d) => d.key === draft.key);
-    await this.#client(accountId)
-      .then(async (client) => {
-        if (!kept) {
-          if (before?.serverId !== undefined) await deleteDraft(client, before.serverId);
-          return;
-        }
-        if (kept.serverId !== undefined) {
-          await editDraft(client, kept.serverId, toServer(kept));
-          return;
-        }
-        const { ids } = (await createDrafts(client, [toServer(kept)])).data;
-        if (ids[0] !== undefined) await this.drafts.linkServerCopy(accountId, kept.key, ids[0]);
-      })
-      .catch(() => undefined);
+    if (this.on(accountId)) await this.#push(accountId, draft.key);
   }
 
   async delete(accountId: string, key: string): Promise<void> {
-    const before = (await this.drafts.list(accountId)).find((d) => d.key === key);
+    await this.#remember(accountId, key);
     await this.drafts.delete(accountId, key);
-    if (before?.serverId === undefined || !this.on(accountId)) return;
-    const serverId = before.serverId;
-    await this.#client(accountId)
-      .then((client) => deleteDraft(client, serverId))
+    if (this.on(accountId)) await this.#push(accountId, key);
+  }
+
+  /** Notes a draft's server copy before a change that may drop the draft (and its link). */
+  async #remember(accountId: string, key: string): Promise<void> {
+    const serverId = (await this.drafts.list(accountId)).find((d) => d.key === key)?.serverId;
+    if (serverId !== undefined) this.#linked.set(`${accountId}\n${key}`, serverId);
+  }
+
+  /** Brings the server copy of one draft in line with the local one, after earlier changes. */
+  #push(accountId: string, key: string): Promise<void> {
+    const id = `${accountId}\n${key}`;
+    const next = (this.#pushing.get(id) ?? Promise.resolve())
+      .then(async () => this.#copy(accountId, key, await this.#client(accountId)))
       .catch(() => undefined);
+    this.#pushing.set(id, next);
+    void next.then(() => {
+      if (this.#pushing.get(id) === next) this.#pushing.delete(id);
+    });
+    return next;
+  }
+
+  async #copy(accountId: string, key: string, client: ApiClient): Promise<void> {
+    const id = `${accountId}\n${key}`;
+    const kept = (await this.drafts.list(accountId)).find((d) => d.key === key);
+    let serverId = kept ? kept.serverId : this.#linked.get(id);
+    if (serverId === undefined && this.#uncertain.has(id)) {
+      serverId = await this.#adopt(accountId, key, client);
+    }
+    if (!kept) {
+      // Sent or deleted: its copy goes too, the one a lost answer left included.
+      this.#linked.delete(id);
+      if (serverId !== undefined) await deleteDraft(client, serverId);
+      return;
+    }
+    if (serverId !== undefined) {
+      await editDraft(client, serverId, toServer(kept));
+      return;
+    }
+    try {
+      const { ids } = (await createDrafts(client, [toServer(kept)])).data;
+      if (ids[0] !== undefined) await this.#link(accountId, key, ids[0]);
+    } catch (err) {
+      if (!(err instanceof NetworkError) || !mayHaveApplied(err)) throw err;
+      // The create may have been made: find its copy rather than make a second one.
+      this.#uncertain.add(id);
+      await this.#adopt(accountId, key, client);
+    }
+  }
+
+  /** Server copies last known per draft, kept past the draft's deletion until the copy goes. */
+  readonly #linked = new Map<string, number>();
+
+  async #link(accountId: string, key: string, serverId: number): Promise<void> {
+    this.#linked.set(`${accountId}\n${key}`, serverId);
+    this.#uncertain.delete(`${accountId}\n${key}`);
+    await this.drafts.linkServerCopy(accountId, key, serverId);
+  }
+
+  /** The server's copy of a draft no local draft claims (a create whose answer was lost). */
+  async #adopt(accountId: string, key: string, client: ApiClient): Promise<number | undefined> {
+    const { drafts: remote } = (await getDrafts(client)).data;
+    const claimed = new Set((await this.drafts.list(accountId)).map((d) => d.serverId));
+    const found = remote
+      .filter((r) => !claimed.has(r.id) && this.#fromServer(accountId, r)?.key === key)
+      .sort((a, b) => b.timestamp - a.timestamp)[0];
+    if (found === undefined) {
+      this.#uncertain.delete(`${accountId}\n${key}`);
+      return undefined;
+    }
+    await this.#link(accountId, key, found.id);
+    return found.id;
   }
 
   async #client(accountId: string): Promise<ApiClient> {
@@ -96,7 +157,9 @@ export class DraftSync {
   }
 
   async #pull(accountId: string): Promise<void> {
-    const { drafts: remote } = (await getDrafts(await this.#client(accountId))).data;
+    const client = await this.#client(accountId);
+    const { drafts: remote } = (await getDrafts(client)).data;
+    const adopted = new Set<string>();
     const byId = new Map(remote.map((d) => [d.id, d]));
     const local = await this.drafts.list(accountId);
     // Linked here but gone there: deleted (or sent) on another device.
@@ -111,7 +174,15 @@ export class DraftSync {
       const draft = this.#fromServer(accountId, r);
       if (!draft) continue;
       const sameKey = local.find((d) => d.key === draft.key && d.serverId === undefined);
-      if (sameKey && sameKey.updatedAt >= when) continue;
+      if (sameKey && !adopted.has(draft.key)) {
+        // This draft's own copy, its link lost with a create's answer: one copy, not two.
+        adopted.add(draft.key);
+        if (sameKey.updatedAt >= when) {
+          await this.#link(accountId, draft.key, r.id);
+          await editDraft(client, r.id, toServer(sameKey));
+          continue;
+        }
+      } else if (sameKey && sameKey.updatedAt >= when) continue;
       await this.drafts.save(accountId, { ...draft, serverId: r.id }, when);
     }
   }

@@ -2,8 +2,10 @@
 import type { ApiClient } from '../../api/client.ts';
 import { updateMessageFlagsForNarrow } from '../../api/routes/messages.ts';
 import type { NarrowTerm } from '../../api/routes/narrow.ts';
-import { updateSubscriptionProperties } from '../../api/routes/subscriptions.ts';
+import { deleteQueue, register } from '../../api/routes/events.ts';
+import { getSubscriptions, updateSubscriptionProperties } from '../../api/routes/subscriptions.ts';
 import { updateUserTopic, type VisibilityPolicy } from '../../api/routes/user-topics.ts';
+import { reconciled } from '../messages/reconcile.ts';
 import type { ConversationTarget } from '../rpc/schemas/inbox.ts';
 
 /** Messages marked per request; the server takes up to 5000. */
@@ -59,7 +61,24 @@ export async function setTopicPolicy(
   topic: string,
   policy: VisibilityPolicy,
 ): Promise<void> {
-  await updateUserTopic(client, { stream_id: streamId, topic, visibility_policy: policy });
+  await reconciled(
+    () => updateUserTopic(client, { stream_id: streamId, topic, visibility_policy: policy }),
+    async () => (await topicPolicyNow(client, streamId, topic)) === policy,
+  );
+}
+
+/**
+ * A topic's policy as the server holds it. No endpoint lists user_topics alone: a register
+ * that fetches only them reads it, and its queue is released at once.
+ */
+async function topicPolicyNow(client: ApiClient, streamId: number, topic: string) {
+  const { data } = await register(client, { fetch_event_types: ['user_topic'], event_types: [] });
+  if (data.queue_id) await deleteQueue(client, data.queue_id).catch(() => undefined);
+  const key = topic.toLowerCase();
+  const found = data.user_topics?.find(
+    (t) => t.stream_id === streamId && t.topic_name.toLowerCase() === key,
+  );
+  return found?.visibility_policy ?? 0;
 }
 
 /** `is_muted` from feature level 139; before it, its inverse `in_home_view`. */
@@ -69,9 +88,16 @@ export async function setChannelMuted(
   muted: boolean,
 ): Promise<void> {
   const level = await client.featureLevel();
-  await updateSubscriptionProperties(client, [
-    level >= 139
-      ? { stream_id: streamId, property: 'is_muted', value: muted }
-      : { stream_id: streamId, property: 'in_home_view', value: !muted },
-  ]);
+  await reconciled(
+    () =>
+      updateSubscriptionProperties(client, [
+        level >= 139
+          ? { stream_id: streamId, property: 'is_muted', value: muted }
+          : { stream_id: streamId, property: 'in_home_view', value: !muted },
+      ]),
+    async () => {
+      const { subscriptions } = (await getSubscriptions(client)).data;
+      return subscriptions.find((s) => s.stream_id === streamId)?.is_muted === muted;
+    },
+  );
 }

@@ -79,6 +79,10 @@ export class InboxService {
     this.#deps = deps;
     const { sync, bus } = deps;
     sync.onUnreadsChanged((id) => this.#touch(id));
+    // A lost queue, even one lost while the connection looked live: what was missed reaches Recent.
+    sync.onRestored((id) => {
+      if (this.#recent.get(id)?.model) void this.#loadRecent(id, true).then(() => this.#touch(id));
+    });
     sync.onEvents((id, events) => {
       let inbox = false;
       for (const received of events) {

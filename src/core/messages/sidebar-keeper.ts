@@ -7,6 +7,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
+import type { AccountState } from '../sync/account-state.ts';
 import type { SyncManager } from '../sync/manager.ts';
 import { addToSources, fetchSidebarSources, type SidebarSources } from './sidebar.ts';
 
@@ -51,6 +52,18 @@ export class SidebarKeeper {
       if (this.#sources.get(accountId) === fetched) this.#sources.delete(accountId);
     });
     return fetched;
+  }
+
+  /**
+   * Sources from the account's registered state alone, for when the server cannot be reached
+   * (issue 21 point 7): its channels, so a conversation opened meanwhile still knows where
+   * compose writes, without topics or recent conversations.
+   */
+  static fromState(state: AccountState | undefined): SidebarSources | undefined {
+    if (!state) return undefined;
+    // The register's subscriptions are the same objects GET /users/me/subscriptions lists.
+    const subscriptions = state.subscriptions() as unknown as SidebarSources['subscriptions'];
+    return { subscriptions, folders: [], recentDms: [], recent: [] };
   }
 
   #follow(accountId: string, events: ServerEvent[]): void {

@@ -589,6 +589,8 @@ export const topics = {
   // Messages (issue 7): one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
   'messages.unreadChanged': UnreadChanged,
+  /** The account's lost queue was registered again: what an open view shows may be stale. */
+  'messages.stale': UnreadChanged,
   /** The organization changed who may edit, move or delete messages: reload the sidebar. */
   'messages.rulesChanged': UnreadChanged,
   /** One organization's Inbox rows changed (or its connection did). */

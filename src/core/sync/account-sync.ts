@@ -69,6 +69,11 @@ export interface AccountSyncOptions {
   onApplied?: (events: ServerEvent[]) => void;
   /** A queue was registered: events before it may be missed, so what they kept is stale. */
   onRegistered?: () => void;
+  /**
+   * A lost queue was registered again and the state rebuilt, missed messages included:
+   * whatever a view shows from before may be older than the server (issue 21 point 3).
+   */
+  onRestored?: () => void;
   onCredentialsRejected: (error: AccountStopError) => void;
   /** Presence or statuses may have changed: a presence poll, or such events applied. */
   onPresenceChanged?: () => void;
@@ -253,6 +258,7 @@ export class AccountSync {
     // Reporting starts once the server's presence settings and the user's are known.
     this.presence.start();
     this.opts.onPresenceChanged?.();
+    if (reason === 'reregister') this.opts.onRestored?.();
   }
 
   private applyEvents(events: ServerEvent[]): void {

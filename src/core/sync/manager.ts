@@ -51,6 +51,7 @@ export class SyncManager {
   private readonly presenceListeners = new Set<(accountId: string) => void>();
   /** Whether a Perch window is open and in use: every account's presence reports follow it. */
   private window: WindowPresence = 'closed';
+  private readonly restoredListeners = new Set<(accountId: string) => void>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -82,6 +83,9 @@ export class SyncManager {
         for (const listener of this.presenceListeners) listener(accountId);
       },
       window: this.window,
+      onRestored: () => {
+        for (const listener of this.restoredListeners) listener(accountId);
+      },
       onApplied: (events) => {
         for (const listener of this.appliedListeners) {
           try {
@@ -116,6 +120,15 @@ export class SyncManager {
   onReset(listener: (accountId: string) => void): () => void {
     this.resetListeners.add(listener);
     return () => this.resetListeners.delete(listener);
+  }
+
+  /**
+   * Observes an account's lost queue registered again, its state rebuilt: open views fetch
+   * what they show anew, since events they missed will never come. Returns the unsubscribe.
+   */
+  onRestored(listener: (accountId: string) => void): () => void {
+    this.restoredListeners.add(listener);
+    return () => this.restoredListeners.delete(listener);
   }
 
   /**

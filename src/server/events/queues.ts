@@ -92,6 +92,13 @@ export class EventQueues implements EventSink {
     queue.waiter?.([]);
   }
 
+  /** Drops every queue of a user, as a server restart loses them; returns how many. */
+  dropAllOf(userId: number): number {
+    const mine = [...(this.byUser.get(userId) ?? [])];
+    for (const queue of mine) this.delete(queue);
+    return mine.length;
+  }
+
   emit(userIds: Iterable<number>, event: Record<string, unknown>): void {
     const shaped = legacySettingEvent(this.ctx.state.featureLevel, event) ?? event;
     const type = typeof shaped.type === 'string' ? shaped.type : '';

@@ -2,7 +2,8 @@
  * Drafts copied to the server for a user with `enable_drafts_synchronization` on: what the
  * Core keeps is created, edited and deleted there; a draft made on another device shows in
  * a Core's list; one deleted elsewhere leaves it at the next start; with the setting off,
- * nothing leaves the machine.
+ * nothing leaves the machine. A create whose answer is lost leaves one server copy, found by
+ * listing the server's drafts (now or after a restart), and deleted once the text is sent.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { createDrafts, deleteDraft, getDrafts } from '../../../src/api/routes/dr
 import { createCore, type Core } from '../../../src/core/core.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail } from '../server/messaging-client.ts';
+import { Gate } from './sync/harness.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';
 
 type Listed = { key: string; content: string; serverId?: number; recipient?: unknown };
@@ -41,7 +43,10 @@ describe('drafts synchronized with the server', () => {
   }
 
   /** A Core on a data directory of its own (another device), signed in and following. */
-  async function device(dataDir?: string): Promise<{ core: Core; accountId: string; dir: string }> {
+  async function device(
+    dataDir?: string,
+    serverUrl = server.url,
+  ): Promise<{ core: Core; accountId: string; dir: string }> {
     const dir = dataDir ?? (await mkdtemp(join(tmpdir(), 'perch-drafts-sync-')));
     const core = await createCore({
       dataDir: dir,
@@ -51,7 +56,7 @@ describe('drafts synchronized with the server', () => {
     });
     open.push(core);
     const { id: accountId } = await call<{ id: string }>(core, 'accounts.signInWithKey', {
-      serverUrl: server.url,
+      serverUrl,
       email: member.email,
       apiKey: member.api_key,
       allowInsecure: true,
@@ -128,5 +133,76 @@ describe('drafts synchronized with the server', () => {
     ]);
     server.state.users.get(member.user_id)!.settings.enable_drafts_synchronization = true;
     expect(await onServer()).toEqual([]);
+  });
+
+  // Issue 21 point 5: a gate in front of the server forwards `POST /drafts` and cuts its
+  // answer, so the server holds a copy the Core was never told of.
+  describe('when an answer is lost', () => {
+    let gate: Gate;
+    beforeEach(async () => {
+      gate = await Gate.open(server.url);
+    });
+    afterEach(() => gate.close());
+
+    /** A Core on `dir` (a new one when undefined) reaching the server through the gate. */
+    const start = (dir?: string) => device(dir, gate.url);
+    async function restart(running: { core: Core; dir: string }) {
+      await running.core.close();
+      open.splice(open.indexOf(running.core), 1);
+      return start(running.dir);
+    }
+    const draft = (content: string) => ({
+      key: 'channel:general topic:plans',
+      topic: 'plans',
+      target: target(),
+      content,
+    });
+    /** Cuts the answer of the first `POST /drafts` only. */
+    function loseFirstCreate() {
+      let cut = 0;
+      gate.cutAnswer = (seen) => seen === 'POST /api/v1/drafts' && cut++ === 0;
+    }
+
+    it('the copy a lost answer left is found, edited, and deleted once the text is sent', async () => {
+      const first = await start();
+      const { core, accountId } = first;
+      loseFirstCreate();
+      await call(core, 'drafts.save', { accountId, draft: draft('Ship on Monday') });
+      await call(core, 'drafts.save', { accountId, draft: draft('Ship on Monday, early') });
+      expect(await onServer()).toMatchObject([
+        { topic: 'plans', content: 'Ship on Monday, early' },
+      ]);
+      expect(gate.seen.filter((s) => s === 'POST /api/v1/drafts')).toHaveLength(1);
+
+      // Sent: compose's draft goes.
+      await call(core, 'drafts.delete', { accountId, key: draft('').key });
+      expect(await onServer()).toEqual([]);
+      const again = await restart(first);
+      expect(await call(again.core, 'drafts.list', { accountId: again.accountId })).toEqual([]);
+      expect(await onServer()).toEqual([]);
+    });
+
+    it('a copy not found before a restart is adopted after it, and goes when the text is sent', async () => {
+      const first = await start();
+      const { core, accountId } = first;
+      loseFirstCreate();
+      // The list that would find the copy is lost too.
+      gate.drop = (seen) => seen === 'GET /api/v1/drafts';
+      await call(core, 'drafts.save', { accountId, draft: draft('Ship on Monday') });
+      expect(await onServer()).toHaveLength(1);
+      gate.drop = undefined;
+
+      const again = await restart(first);
+      const listed = await call<{ content: string }[]>(again.core, 'drafts.list', {
+        accountId: again.accountId,
+      });
+      expect(listed).toMatchObject([{ content: 'Ship on Monday' }]);
+      expect(await onServer()).toHaveLength(1);
+
+      await call(again.core, 'drafts.delete', { accountId: again.accountId, key: draft('').key });
+      expect(await onServer()).toEqual([]);
+      const third = await restart(again);
+      expect(await call(third.core, 'drafts.list', { accountId: third.accountId })).toEqual([]);
+    });
   });
 });

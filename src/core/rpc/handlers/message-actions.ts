@@ -13,6 +13,8 @@ import {
   type UpdateMessageParams,
 } from '../../../api/routes/messages.ts';
 import type { CoreContext } from '../../context.ts';
+import { hasFlag, isGone, readsAs } from '../../messages/read-back.ts';
+import { reconciled } from '../../messages/reconcile.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type ActionChannels =
@@ -44,18 +46,28 @@ export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, Acti
           params.send_notification_to_old_thread = a.notifyOldThread ?? false;
           params.send_notification_to_new_thread = a.notifyNewThread ?? true;
         }
-        await updateMessage(client, a.messageId, params);
+        // A lost answer is checked against the message itself (issue 21 point 2).
+        await reconciled(
+          () => updateMessage(client, a.messageId, params),
+          () => readsAs(client, a.messageId, a),
+        );
         return {};
       }),
     'messages.delete': ({ accountId, messageId }) =>
       withClient(accountId, async (client) => {
-        await deleteMessage(client, messageId);
+        await reconciled(
+          () => deleteMessage(client, messageId),
+          () => isGone(client, messageId),
+        );
         return {};
       }),
     'messages.star': ({ accountId, messageId, starred }) =>
       withClient(accountId, async (client) => {
         const op = starred ? 'add' : 'remove';
-        await updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' });
+        await reconciled(
+          () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+          async () => (await hasFlag(client, messageId, 'starred')) === starred,
+        );
         return {};
       }),
     'messages.unreadFrom': ({ accountId, messageId, narrow }) =>

@@ -3,6 +3,9 @@ import type { ApiClient } from '../../../api/client.ts';
 import { createVideoCall } from '../../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
+import { ApiError, NetworkError } from '../../../api/errors.ts';
+import { hasMyReaction } from '../../messages/read-back.ts';
+import { reconciled } from '../../messages/reconcile.ts';
 import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
 import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
@@ -54,6 +57,8 @@ export function messagesHandlers(
     if (rulesSent.has(accountId) && rulesSent.get(accountId) !== rules)
       ctx.bus.publish('messages.rulesChanged', { accountId });
   });
+  // A lost queue registered again: the open narrow and sidebar fetch what they show anew.
+  ctx.sync.onRestored((accountId) => ctx.bus.publish('messages.stale', { accountId }));
   ctx.sync.onUnreadsChanged((accountId) =>
     ctx.bus.publish('messages.unreadChanged', { accountId }),
   );
@@ -96,10 +101,18 @@ export function messagesHandlers(
       }),
     'messages.sidebar': ({ accountId }) =>
       withClient(accountId, async (client, account) => {
-        const sources = await sidebars.sources(accountId, client);
         const summary = ctx.sync.unreadSummary(accountId);
+        let stale: string | undefined;
+        const sources = await sidebars.sources(accountId, client).catch((err: unknown) => {
+          // Out of reach: the channels the account registered with, said to be stale.
+          const kept =
+            err instanceof NetworkError && SidebarKeeper.fromState(ctx.sync.state(accountId));
+          if (!kept) throw err;
+          stale = err.message;
+          return kept;
+        });
         rulesSent.set(accountId, summary?.editRules);
-        return buildSidebar(sources, account.userId, summary);
+        return { ...buildSidebar(sources, account.userId, summary), ...(stale ? { stale } : {}) };
       }),
     'messages.send': ({ accountId, to, content }) =>
       withClient(accountId, async (client) => {
@@ -117,14 +130,27 @@ export function messagesHandlers(
         return {};
       }),
     'messages.react': ({ accountId, messageId, op, emojiName, emojiCode, reactionType }) =>
-      withClient(accountId, async (client) => {
+      withClient(accountId, async (client, account) => {
         const params = {
           emoji_name: emojiName,
           emoji_code: emojiCode,
           reaction_type: reactionType,
         };
-        if (op === 'add') await addReaction(client, messageId, params);
-        else await removeReaction(client, messageId, params);
+        const emoji = { code: emojiCode, type: reactionType };
+        await reconciled(
+          () =>
+            (op === 'add'
+              ? addReaction(client, messageId, params)
+              : removeReaction(client, messageId, params)
+            ).catch((err: unknown) => {
+              // A try again after a lost answer finds the reaction already as asked: done.
+              if (!(err instanceof ApiError)) throw err;
+              const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+              if (err.code !== already) throw err;
+            }),
+          async () =>
+            (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+        );
         return {};
       }),
     'messages.snippets': ({ accountId }) =>

@@ -99,6 +99,11 @@ export const Sidebar = z.object({
   maxMessageLength: z.number().int().positive(),
   /** The organization's edit, move and delete rules for this user (the message menu). */
   editRules: EditRulesWire,
+  /**
+   * Set when the server could not be reached: the list comes from the account's registered
+   * state (channels, no topics), and this is the failure, for the details.
+   */
+  stale: z.string().optional(),
   /** The reader's groups, clock and mark-read policy; absent before the first registration. */
   reader: z
     .object({

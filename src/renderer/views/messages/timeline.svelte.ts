@@ -5,6 +5,7 @@
  */
 import { invoke } from '../../bridge.ts';
 import { errorText } from '../../lib/errors.ts';
+import { explainError } from '../admin/rules/error-sentences.ts';
 import {
   applyEvents,
   mergeById,
@@ -21,6 +22,16 @@ const INITIAL = 100;
  * whatever this is, and bench/renderer-messages.bench.ts reports the heap it costs.
  */
 const MAX_LOADED = 5000;
+
+/**
+ * Why a narrow did not open: a connection failure in words (AccountMessages opens it again
+ * once the connection is back), anything else as the Core said it.
+ */
+function openError(err: unknown): string {
+  const text = errorText(err);
+  if (!/\bnetwork \w+:/.test(text)) return text;
+  return `${explainError(err).sentence} The messages load by themselves when the connection is back.`;
+}
 
 export type AnchorChoice =
   | { kind: 'newest' }
@@ -85,7 +96,7 @@ export class Timeline {
             : (this.#nearest(resolved) ?? 'bottom');
       this.opened++;
     } catch (err) {
-      if (generation === this.#generation) this.error = errorText(err);
+      if (generation === this.#generation) this.error = openError(err);
     }
     await this.#finish(generation);
   }
@@ -118,6 +129,45 @@ export class Timeline {
     if (newer && this.foundNewest) {
       if (this.loading) this.#newerWanted = true;
       else await this.#grow('newer', this.messages.at(-1)?.id);
+    }
+  }
+
+  /**
+   * After the account's lost queue was registered again (issue 21 point 3): the events the
+   * list missed will never come, so what it shows is fetched anew. With the newest end loaded,
+   * the newest page replaces the stretch it covers (new, edited, moved and deleted messages
+   * alike); further back, the loaded messages are fetched again by id.
+   */
+  async refresh(): Promise<void> {
+    if (this.loading === 'open') return; // the page being opened is fetched afresh anyway
+    if (!this.foundNewest) {
+      await this.#refetch(this.messages.slice(-BATCH).map((m) => m.id));
+      return;
+    }
+    const generation = this.#generation;
+    try {
+      const page = await invoke('messages.fetch', {
+        accountId: this.accountId,
+        narrow: this.narrow,
+        anchor: 'newest',
+        includeAnchor: true,
+        numBefore: INITIAL,
+        numAfter: 0,
+      });
+      if (generation !== this.#generation) return;
+      const from = page.messages[0]?.id;
+      const last = this.messages.at(-1)?.id;
+      const overlaps =
+        page.foundOldest || (from !== undefined && last !== undefined && from <= last);
+      const older = page.foundOldest
+        ? []
+        : this.messages.filter((m) => from !== undefined && m.id < from);
+      this.messages = overlaps ? [...older, ...page.messages] : page.messages;
+      if (!overlaps || page.foundOldest) this.foundOldest = page.foundOldest;
+      this.foundNewest = page.foundNewest;
+      this.error = undefined;
+    } catch (err) {
+      if (generation === this.#generation) this.error = errorText(err);
     }
   }
 

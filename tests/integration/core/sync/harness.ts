@@ -103,6 +103,10 @@ export class Gate {
   requests = 0;
   /** "METHOD /path" of every request that reached the gate, in order. */
   readonly seen: string[] = [];
+  /** Requests ("METHOD /path") dropped before they reach the server: nothing is applied. */
+  drop: ((seen: string) => boolean) | undefined;
+  /** Requests forwarded, then their answer cut: applied, but the client never hears so. */
+  cutAnswer: ((seen: string) => boolean) | undefined;
   /** Runs before a request is forwarded (e.g. to make something happen at that moment). */
   beforeForward: ((seen: string) => Promise<void>) | undefined;
   /** HTTP statuses the server answered through the gate, in order. */
@@ -126,7 +130,7 @@ export class Gate {
     this.requests++;
     const seen = `${req.method ?? ''} ${(req.url ?? '').split('?')[0] ?? ''}`;
     this.seen.push(seen);
-    if (this.mode === 'cut') return void req.socket.destroy();
+    if (this.mode === 'cut' || this.drop?.(seen)) return void req.socket.destroy();
     if (this.mode === 'fail') return void res.writeHead(503).end('unavailable');
     if (this.mode === 'hang') return;
     if (this.mode === 'pause') await new Promise<void>((go) => this.held.push(go));
@@ -135,6 +139,11 @@ export class Gate {
       `${this.target}${req.url ?? '/'}`,
       { method: req.method, headers: req.headers },
       (up) => {
+        if (this.cutAnswer?.(seen)) {
+          up.resume();
+          up.on('end', () => req.socket.destroy());
+          return;
+        }
         const answer = () => {
           this.statuses.push(up.statusCode ?? 502);
           res.writeHead(up.statusCode ?? 502, up.headers);

@@ -107,8 +107,9 @@ export function explainError(err: unknown): ExplainedError {
         : `The server refused this:${quoted(err.message === err.apiCode ? '' : err.message) || ' it gave no reason.'}`;
     return { sentence, details: detailsLine([err.apiCode, err.message], fields) };
   }
-  // The Core's own sentences (a server too old for the operation, a rule it checks).
-  return explainText(err.message) ?? { sentence: err.message, details: undefined };
+  // The Core's own sentences (a server too old for the operation, a rule it checks), with
+  // the failure under them when the Core names one (a lost answer's network error).
+  return explainText(err.message) ?? { sentence: err.message, details: str(fields['cause']) };
 }
 
 /**

@@ -1,0 +1,52 @@
+/**
+ * A write whose answer never came back (issue 21 point 2). A connection that broke off after
+ * the request left may have let the server apply it: calling that "not changed" invites a
+ * retry against a change already made, and calling it done may be wrong. So the Core reads
+ * the state back and reports what the server holds. A failure the user must act on says so
+ * in words; the raw network error goes only to the details.
+ */
+import { NetworkError } from '../../api/errors.ts';
+import { RpcError } from '../rpc/errors.ts';
+
+/** The request may have reached the server: anything but a connection that never opened. */
+export function mayHaveApplied(err: NetworkError): boolean {
+  if (err.kind === 'refused' || err.kind === 'dns' || err.kind === 'tls') return false;
+  return err.kind !== 'proxy' || err.proxy?.reason === 'dropped';
+}
+
+function failed(message: string, cause: Error): RpcError {
+  return new RpcError({ code: 'FAILED', message, details: { cause: cause.message } });
+}
+
+/**
+ * Runs `write`; after a network failure, asks `holds` whether the server has the state the
+ * write was for. Resolves when it has (whether or not this attempt did it); rejects with a
+ * sentence when it has not, or when nobody can tell. A server's refusal is passed on as is.
+ */
+export async function reconciled(
+  write: () => Promise<unknown>,
+  holds: () => Promise<boolean>,
+): Promise<void> {
+  try {
+    await write();
+    return;
+  } catch (err) {
+    if (!(err instanceof NetworkError)) throw err;
+    if (!mayHaveApplied(err))
+      throw failed(
+        'The server could not be reached, so nothing changed. Try again when the connection is back.',
+        err,
+      );
+    let held: boolean;
+    try {
+      held = await holds();
+    } catch {
+      throw failed(
+        'The connection broke off, and Perch could not check whether the server made the change. Look again when the connection is back, and try again if it is not there.',
+        err,
+      );
+    }
+    if (held) return;
+    throw failed('The connection broke off before the server took the change. Try again.', err);
+  }
+}
