@@ -58,7 +58,11 @@ const unread: fc.Arbitrary<UnreadMessage> = fc.oneof(
     mentioned: fc.boolean(),
     wildcard: fc.boolean(),
   }),
-  fc.record({ type: fc.constant('private' as const), mentioned: fc.boolean(), wildcard: fc.boolean() }),
+  fc.record({
+    type: fc.constant('private' as const),
+    mentioned: fc.boolean(),
+    wildcard: fc.boolean(),
+  }),
 );
 const op = fc.oneof(
   { weight: 160, arbitrary: fc.record({ kind: fc.constant('set' as const), id, m: unread }) },
