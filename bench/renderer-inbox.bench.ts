@@ -7,8 +7,9 @@
  *   rows drawn: asking the Core for every account's Inbox, checking it, and the windowed
  *   rows. Median of several openings.
  * - one incoming message, Core: applying the message event to an account's state (4 000
- *   unread, 400 conversations), rebuilding that account's Inbox, validating it against the
- *   contract and serializing it for the WebSocket: what the Core does per message.
+ *   unread, 400 conversations), rebuilding that account's Inbox, finding the rows that
+ *   changed since the last push, validating that patch against the contract and
+ *   serializing it for the WebSocket: what the Core does per message.
  * - one incoming message, renderer: from the push's arrival on the page's WebSocket to the
  *   rows updated and laid out.
  *
@@ -16,7 +17,8 @@
  */
 import type { Page } from '@playwright/test';
 import { buildAccountInbox } from '../src/core/inbox/model.ts';
-import { InboxAccountWire } from '../src/core/rpc/schemas/inbox.ts';
+import { inboxRowKey, inboxRows, KeyedBaseline } from '../src/core/inbox/patch.ts';
+import { InboxPatchWire } from '../src/core/rpc/schemas/inbox.ts';
 import { AccountState } from '../src/core/sync/account-state.ts';
 import { UnreadPlaces } from '../src/core/sync/unread-summary.ts';
 import { messaging } from '../src/server/messages/service.ts';
@@ -94,6 +96,7 @@ function coreUpdateTimes(): number[] {
   const state = new AccountState(register);
   const places = new UnreadPlaces(register);
   const times: number[] = [];
+  const baseline = new KeyedBaseline();
   for (let i = 0; i < 50; i++) {
     const start = performance.now();
     const e = event('message', {
@@ -101,14 +104,16 @@ function coreUpdateTimes(): number[] {
       flags: [],
     });
     places.follow(e, state.apply(e), state);
-    const wire = InboxAccountWire.parse({
+    const head = { accountId: 'a', connection: 'live' as const, stale: false, pending: [] };
+    const rows = inboxRows({ ...head, ...buildAccountInbox(state, places) });
+    // Issue 25: what crosses is the rows that changed since the last push.
+    const patch = InboxPatchWire.parse({
       accountId: 'a',
-      connection: 'live',
-      stale: false,
-      ...buildAccountInbox(state, places),
-      pending: [],
+      seq: ++baseline.seq,
+      head,
+      ...baseline.diff(rows, inboxRowKey),
     });
-    JSON.stringify({ topic: 'inbox.changed', payload: wire });
+    JSON.stringify({ topic: 'inbox.patch', payload: patch });
     times.push(performance.now() - start);
   }
   return times.slice(10);
@@ -158,7 +163,7 @@ export default async function run(): Promise<BenchResult> {
         constructor(url: string | URL, protocols?: string | string[]) {
           super(url, protocols);
           this.addEventListener('message', (ev) => {
-            if (typeof ev.data === 'string' && ev.data.includes('"inbox.changed"')) {
+            if (typeof ev.data === 'string' && ev.data.includes('"inbox.patch"')) {
               w.__inboxPushAt = performance.now();
             }
           });

@@ -2,8 +2,8 @@
  * The unified Inbox and Recent conversations over every signed-in account. Each account's
  * rows come from its synced state; the last live rows are kept so an organization that is
  * out of reach or signed out stays listed, marked stale, instead of disappearing. Changes
- * are pushed per account (`inbox.changed`, `recent.changed`) as the event queues apply
- * them, coalesced to one push per account per batch.
+ * are pushed per account (`inbox.patch`, `recent.patch`) as the event queues apply them,
+ * coalesced to one push per account per batch, and only the rows that changed (patch.ts).
  */
 import type { ApiClient } from '../../api/client.ts';
 import { NetworkError } from '../../api/errors.ts';
@@ -24,6 +24,7 @@ import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
 import { markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
 import { orgConnection, type OrgConnection } from './connection.ts';
 import type { AccountInbox } from './model.ts';
+import { inboxRowKey, inboxRows, KeyedBaseline } from './patch.ts';
 import { ReadQueue } from './read-queue.ts';
 import { conversationKey, RecentConversations, type RecentMessage } from './recent.ts';
 
@@ -72,8 +73,11 @@ export class InboxService {
   readonly #connections = new Map<string, OrgConnection>();
   readonly #dirty = new Set<string>();
   #flushScheduled = false;
-  /** Recent has been asked for: its changes are pushed from then on (not after a prepare). */
-  #recentWatched = false;
+  /** Views showing Recent (recent.get adds one, recent.unwatch takes it away). */
+  #recentWatchers = 0;
+  /** What was last pushed per account, to push only what changed since. */
+  readonly #pushedInbox = new Map<string, KeyedBaseline>();
+  readonly #pushedRecent = new Map<string, KeyedBaseline>();
 
   constructor(deps: InboxDeps) {
     this.#deps = deps;
@@ -102,15 +106,30 @@ export class InboxService {
     });
   }
 
+  /**
+   * Every account's Inbox, each as of its last patch (`seq`): what differed is pushed
+   * first, so a view that applies the later patches to this stays exact.
+   */
   snapshot(): InboxAccountWire[] {
-    return this.#deps.accounts.list().map((a) => this.#inboxOf(a));
+    return this.#deps.accounts.list().map((a) => {
+      const wire = this.#inboxOf(a);
+      return { ...wire, seq: this.#pushInbox(wire) };
+    });
   }
 
   async recentSnapshot(): Promise<RecentAccountWire[]> {
-    this.#recentWatched = true;
+    this.#recentWatchers++;
     const accounts = this.#deps.accounts.list();
     await Promise.all(accounts.map((a) => this.#loadRecent(a.id)));
-    return accounts.map((a) => this.#recentOf(a));
+    return accounts.map((a) => {
+      const wire = this.#recentOf(a);
+      return { ...wire, seq: this.#pushRecent(wire) };
+    });
+  }
+
+  /** A view showing Recent went away: with none left, Recent's changes are not pushed. */
+  unwatchRecent(): void {
+    this.#recentWatchers = Math.max(0, this.#recentWatchers - 1);
   }
 
   /**
@@ -353,14 +372,61 @@ export class InboxService {
         this.#deps.bus.publish('inbox.removed', { accountId: id });
         continue;
       }
-      this.#deps.bus.publish('inbox.changed', this.#inboxOf(account));
-      if (this.#recentWatched && this.#recent.get(id)?.model) {
-        this.#deps.bus.publish('recent.changed', this.#recentOf(account));
+      this.#pushInbox(this.#inboxOf(account));
+      if (this.#recentWatchers > 0 && this.#recent.get(id)?.model) {
+        this.#pushRecent(this.#recentOf(account));
       }
     }
   }
 
+  /** Pushes what differs from the last push, if anything; returns the account's patch count. */
+  #pushInbox(wire: InboxAccountWire): number {
+    const { channels: _c, dms: _d, seq: _s, ...head } = wire;
+    const baseline = this.#baseline(this.#pushedInbox, wire.accountId);
+    const rows = baseline.diff([{ head }, ...inboxRows(wire)], (r) =>
+      'head' in r ? 'head' : inboxRowKey(r),
+    );
+    if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
+    this.#deps.bus.publish('inbox.patch', {
+      accountId: wire.accountId,
+      seq: ++baseline.seq,
+      head,
+      upsert: rows.upsert.filter((r) => !('head' in r)) as ReturnType<typeof inboxRows>,
+      remove: rows.remove,
+    });
+    return baseline.seq;
+  }
+
+  #pushRecent(wire: RecentAccountWire): number {
+    const { conversations, seq: _s, ...head } = wire;
+    const baseline = this.#baseline(this.#pushedRecent, wire.accountId);
+    const rows = baseline.diff<RecentConversationWire | { head: typeof head }>(
+      [{ head }, ...conversations],
+      (r) => ('head' in r ? 'head' : r.key),
+    );
+    if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
+    this.#deps.bus.publish('recent.patch', {
+      accountId: wire.accountId,
+      seq: ++baseline.seq,
+      head,
+      upsert: rows.upsert.filter((r): r is RecentConversationWire => !('head' in r)),
+      remove: rows.remove,
+    });
+    return baseline.seq;
+  }
+
+  #baseline(map: Map<string, KeyedBaseline>, accountId: string): KeyedBaseline {
+    let baseline = map.get(accountId);
+    if (baseline === undefined) {
+      baseline = new KeyedBaseline();
+      map.set(accountId, baseline);
+    }
+    return baseline;
+  }
+
   #forget(accountId: string): void {
+    this.#pushedInbox.delete(accountId);
+    this.#pushedRecent.delete(accountId);
     this.#kept.delete(accountId);
     this.#queues.delete(accountId);
     this.#recent.delete(accountId);

@@ -111,12 +111,12 @@ import {
 import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
 import {
   DismissPendingArgs,
-  InboxAccountWire,
+  InboxPatchWire,
   InboxSnapshot,
   MarkConversationReadArgs,
   MarkReadResult,
   MuteChannelArgs,
-  RecentAccountWire,
+  RecentPatchWire,
   RecentSnapshot,
   TopicPolicyArgs,
   TopicStateArgs,
@@ -519,6 +519,8 @@ export const channels = {
   'recent.get': channel(noArgs, RecentSnapshot),
   /** Loads Recent now, unpushed, so an organization that drops out later has last known rows. */
   'recent.prepare': channel(noArgs, z.object({})),
+  /** Recent is no longer shown: its changes stop being pushed (recent.get starts them). */
+  'recent.unwatch': channel(noArgs, z.object({})),
   // ── end inbox ──
   // ── Uploads and typing (issue 12 points 3 and 4; schemas in schemas/typing.ts, uploads.ts) ──
   /** A keystroke in a draft, or the draft done: the Core sends typing start/stop as due. */
@@ -593,10 +595,11 @@ export const topics = {
   'messages.stale': UnreadChanged,
   /** The organization changed who may edit, move or delete messages: reload the sidebar. */
   'messages.rulesChanged': UnreadChanged,
-  /** One organization's Inbox rows changed (or its connection did). */
-  'inbox.changed': InboxAccountWire,
+  /** One organization's Inbox rows changed (or its connection did): only what changed. */
+  'inbox.patch': InboxPatchWire,
   'inbox.removed': z.object({ accountId: z.string() }),
-  'recent.changed': RecentAccountWire,
+  /** Pushed only while some view shows Recent (between recent.get and recent.unwatch). */
+  'recent.patch': RecentPatchWire,
   /** Who is typing where in one account, whenever that changes (issue 12 point 4). */
   'messages.typing': Typists,
   /** Issue 14: a list the admin panels show changed on the server (any session). */

@@ -1,9 +1,12 @@
 /**
  * The four unread sets of NOTIFICATIONS.md ("Unread badge") for one account, kept exact and
  * cheap: each unread message carries a bit mask of the sets it belongs to, the counts the
- * badge needs are adjusted whenever a mask changes, and channel messages are indexed by
- * channel and topic so a mute or topic-policy change only revisits the messages it touches.
+ * badge needs are adjusted whenever a mask changes, and the ids live in one sorted typed
+ * array with their conversation's index packed beside them, so a hundred thousand unread
+ * messages take under a megabyte. A mute or topic-policy change re-places the messages of
+ * the conversations it touches in one pass over that array.
  */
+import { IdTable } from './id-table.ts';
 import type { MessageType, TopicPolicy } from './state-types.ts';
 
 /** What is kept per unread message: enough to place it in the sets, never its content. */
@@ -52,15 +55,30 @@ export function topicKey(topic: string): string {
   return topic.toLowerCase();
 }
 
-interface Entry {
-  message: UnreadMessage;
-  bits: number;
+/** One conversation's unread messages share it: what they have in common, and how many. */
+interface Place {
+  type: MessageType;
+  stream_id?: number;
+  topic?: string;
+  key: string;
+  count: number;
 }
 
+// Each id's value in the table: its place's index, then the mention bits, then its sets.
+const MENTIONED = 1 << 7;
+const WILDCARD = 1 << 6;
+const SET_MASK = 0xf;
+const PLACE_SHIFT = 8;
+
+/**
+ * Memory: one id costs 8 bytes in the table (see id-table.ts), and each conversation with
+ * unread messages one small record; no object per message.
+ */
 export class UnreadIndex {
-  readonly #entries = new Map<number, Entry>();
-  /** stream id -> topic key -> unread message ids. */
-  readonly #byTopic = new Map<number, Map<string, Set<number>>>();
+  readonly #table = new IdTable();
+  readonly #places: (Place | undefined)[] = [];
+  readonly #placeIndex = new Map<string, number>();
+  readonly #freePlaces: number[] = [];
   readonly #counts: UnreadCounts = {
     dms: 0,
     channelUnread: 0,
@@ -83,7 +101,14 @@ export class UnreadIndex {
   }
 
   get size(): number {
-    return this.#entries.size;
+    return this.#table.size;
+  }
+
+  /** Roughly the bytes the index holds (its arrays and conversation records). */
+  get bytes(): number {
+    let places = 0;
+    for (const p of this.#places) if (p) places += 64 + 2 * p.key.length;
+    return this.#table.bytes + places;
   }
 
   counts(): Readonly<UnreadCounts> {
@@ -91,54 +116,58 @@ export class UnreadIndex {
   }
 
   has(id: number): boolean {
-    return this.#entries.has(id);
+    return this.#table.get(id) >= 0;
   }
 
   get(id: number): Readonly<UnreadMessage> | undefined {
-    return this.#entries.get(id)?.message;
+    const value = this.#table.get(id);
+    return value < 0 ? undefined : this.#message(value);
   }
 
-  /** Every unread message, counted or not (muted ones too), in no particular order. */
+  /** Every unread message, counted or not (muted ones too), ascending by id. */
   *entries(): IterableIterator<[number, Readonly<UnreadMessage>]> {
-    for (const [id, entry] of this.#entries) yield [id, entry.message];
+    for (const [id, value] of this.#table.entries()) yield [id, this.#message(value)];
   }
 
   /** The ids in one set, ascending. */
   ids(set: UnreadSetName): number[] {
     const bit = SET_BITS[set];
     const out: number[] = [];
-    for (const [id, entry] of this.#entries) if (entry.bits & bit) out.push(id);
-    return out.sort((a, b) => a - b);
+    for (const [id, value] of this.#table.entries()) if (value & bit) out.push(id);
+    return out;
   }
 
   /** Adds or replaces an unread message. */
   set(id: number, message: UnreadMessage): void {
-    let entry = this.#entries.get(id);
-    if (entry === undefined) {
-      entry = { message: { ...message }, bits: 0 };
-      this.#entries.set(id, entry);
-    } else {
-      this.#unindex(id, entry.message);
-      entry.message = { ...message };
-    }
-    const { stream_id, topic } = entry.message;
-    if (stream_id !== undefined) this.#topicIds(stream_id, topic ?? '', true).add(id);
-    this.#place(entry);
+    const old = this.#table.get(id);
+    if (old >= 0) this.#release(old >>> PLACE_SHIFT);
+    const place = this.#placeOf(message);
+    const bits = this.#bitsFor(message);
+    this.#count(old < 0 ? 0 : old & SET_MASK, bits);
+    this.#table.set(
+      id,
+      (place << PLACE_SHIFT) |
+        (message.mentioned ? MENTIONED : 0) |
+        (message.wildcard ? WILDCARD : 0) |
+        bits,
+    );
   }
 
   /** A message read or deleted: it leaves every set. */
   delete(id: number): void {
-    const entry = this.#entries.get(id);
-    if (entry === undefined) return;
-    this.#setBits(entry, 0);
-    this.#entries.delete(id);
-    this.#unindex(id, entry.message);
+    const value = this.#table.get(id);
+    if (value < 0) return;
+    this.#count(value & SET_MASK, 0);
+    this.#release(value >>> PLACE_SHIFT);
+    this.#table.delete(id);
     if (this.#removed !== 'all') this.#removed.push(id);
   }
 
   clear(): void {
-    this.#entries.clear();
-    this.#byTopic.clear();
+    this.#table.clear();
+    this.#places.length = 0;
+    this.#placeIndex.clear();
+    this.#freePlaces.length = 0;
     this.#version++;
     this.#removed = 'all';
     for (const name of Object.keys(this.#counts) as (keyof UnreadCounts)[]) this.#counts[name] = 0;
@@ -156,59 +185,70 @@ export class UnreadIndex {
 
   /** Changes what is known of an unread message (an edit's flags, a move); no-op if it is read. */
   update(id: number, change: Partial<UnreadMessage>): void {
-    const entry = this.#entries.get(id);
-    if (entry === undefined) return;
-    this.set(id, { ...entry.message, ...change });
+    const value = this.#table.get(id);
+    if (value < 0) return;
+    this.set(id, { ...this.#message(value), ...change });
   }
 
   /** Re-places every unread message of a channel, after its subscription or archival changed. */
   recomputeChannel(streamId: number): void {
-    for (const ids of this.#byTopic.get(streamId)?.values() ?? []) this.#replaceAll(ids);
+    this.#replaceWhere((p) => p.stream_id === streamId);
   }
 
   /** Re-places the unread messages of one topic, after its visibility policy changed. */
   recomputeTopic(streamId: number, topic: string): void {
-    const ids = this.#topicIds(streamId, topic, false);
-    if (ids !== undefined) this.#replaceAll(ids);
-  }
-
-  #replaceAll(ids: Set<number>): void {
-    for (const id of ids) {
-      const entry = this.#entries.get(id);
-      if (entry !== undefined) this.#place(entry);
-    }
-  }
-
-  #unindex(id: number, message: UnreadMessage): void {
-    if (message.stream_id === undefined) return;
-    const topics = this.#byTopic.get(message.stream_id);
-    const key = topicKey(message.topic ?? '');
-    const ids = topics?.get(key);
-    ids?.delete(id);
-    if (ids?.size === 0) topics?.delete(key);
-    if (topics?.size === 0) this.#byTopic.delete(message.stream_id);
-  }
-
-  #topicIds(streamId: number, topic: string, create: true): Set<number>;
-  #topicIds(streamId: number, topic: string, create: false): Set<number> | undefined;
-  #topicIds(streamId: number, topic: string, create: boolean): Set<number> | undefined {
-    let topics = this.#byTopic.get(streamId);
-    if (topics === undefined) {
-      if (!create) return undefined;
-      topics = new Map();
-      this.#byTopic.set(streamId, topics);
-    }
     const key = topicKey(topic);
-    let ids = topics.get(key);
-    if (ids === undefined && create) {
-      ids = new Set();
-      topics.set(key, ids);
-    }
-    return ids;
+    this.#replaceWhere((p) => p.stream_id === streamId && topicKey(p.topic ?? '') === key);
   }
 
-  #place(entry: Entry): void {
-    this.#setBits(entry, this.#bitsFor(entry.message));
+  /** One pass over the table (a user's change of a setting, not per event). */
+  #replaceWhere(test: (place: Place) => boolean): void {
+    const touched = new Set<number>();
+    this.#places.forEach((p, i) => {
+      if (p?.type === 'stream' && test(p)) touched.add(i);
+    });
+    if (touched.size === 0) return;
+    this.#table.remap((_, value) => {
+      if (!touched.has(value >>> PLACE_SHIFT)) return value;
+      const bits = this.#bitsFor(this.#message(value));
+      this.#count(value & SET_MASK, bits);
+      return (value & ~SET_MASK) | bits;
+    });
+  }
+
+  #message(value: number): UnreadMessage {
+    const place = this.#places[value >>> PLACE_SHIFT] as Place;
+    const out: UnreadMessage = {
+      type: place.type,
+      mentioned: (value & MENTIONED) !== 0,
+      wildcard: (value & WILDCARD) !== 0,
+    };
+    if (place.stream_id !== undefined) out.stream_id = place.stream_id;
+    if (place.topic !== undefined) out.topic = place.topic;
+    return out;
+  }
+
+  #placeOf(m: UnreadMessage): number {
+    const key = `${m.type}\u0000${m.stream_id ?? ''}\u0000${m.topic ?? '\u0001'}`;
+    let index = this.#placeIndex.get(key);
+    if (index === undefined) {
+      index = this.#freePlaces.pop() ?? this.#places.length;
+      const place: Place = { type: m.type, key, count: 0 };
+      if (m.stream_id !== undefined) place.stream_id = m.stream_id;
+      if (m.topic !== undefined) place.topic = m.topic;
+      this.#places[index] = place;
+      this.#placeIndex.set(key, index);
+    }
+    (this.#places[index] as Place).count++;
+    return index;
+  }
+
+  #release(index: number): void {
+    const place = this.#places[index] as Place;
+    if (--place.count > 0) return;
+    this.#places[index] = undefined;
+    this.#placeIndex.delete(place.key);
+    this.#freePlaces.push(index);
   }
 
   #bitsFor(m: UnreadMessage): number {
@@ -223,10 +263,9 @@ export class UnreadIndex {
     return bits;
   }
 
-  #setBits(entry: Entry, bits: number): void {
-    const before = entry.bits;
+  /** Moves the counts from one message's sets to its new ones. */
+  #count(before: number, bits: number): void {
     if (before === bits) return;
-    entry.bits = bits;
     this.#version++;
     const c = this.#counts;
     c.dms += delta(before, bits, DM);

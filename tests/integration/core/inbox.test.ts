@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core.ts';
-import type { InboxAccountWire, RecentAccountWire } from '../../../src/core/rpc/schemas/inbox.ts';
+import type {
+  InboxAccountWire,
+  InboxPatchWire,
+  RecentAccountWire,
+  RecentPatchWire,
+} from '../../../src/core/rpc/schemas/inbox.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail, ok } from '../server/messaging-client.ts';
 import { Gate } from './sync/harness.ts';
@@ -105,8 +110,8 @@ describe('the unified Inbox', () => {
     const id = await post(south, 'inbox live');
     await expect.poll(() => topicRow(b, 'general', 'inbox live')).toMatchObject({ unread: 1 });
     expect(await topicRow(a, 'general', 'inbox live')).toBeUndefined();
-    const pushes = pushed.filter((p) => p.topic === 'inbox.changed');
-    expect(pushes.map((p) => (p.payload as InboxAccountWire).accountId)).toContain(b);
+    const pushes = pushed.filter((p) => p.topic === 'inbox.patch');
+    expect(pushes.map((p) => (p.payload as InboxPatchWire).accountId)).toContain(b);
     expect((await topicRow(b, 'general', 'inbox live'))?.newestId).toBe(id);
   });
 
@@ -204,8 +209,8 @@ describe('Recent conversations', () => {
       .poll(() =>
         pushed.some(
           (p) =>
-            p.topic === 'recent.changed' &&
-            (p.payload as RecentAccountWire).conversations[0]?.topic === 'recent south',
+            p.topic === 'recent.patch' &&
+            (p.payload as RecentPatchWire).upsert.some((c) => c.topic === 'recent south'),
         ),
       )
       .toBe(true);
@@ -245,8 +250,8 @@ describe('Recent conversations', () => {
     expect(
       pushed.some(
         (p) =>
-          p.topic === 'recent.changed' &&
-          !(p.payload as RecentAccountWire).conversations.some((c) => c.topic === 'to prune'),
+          p.topic === 'recent.patch' &&
+          (p.payload as RecentPatchWire).remove.some((key) => key.endsWith(':to prune')),
       ),
     ).toBe(true);
   });
@@ -258,7 +263,7 @@ describe('Recent conversations', () => {
     await post(north, 'after prepare');
     // The Inbox follows the new message; Recent, prepared but not shown, pushes nothing.
     await expect.poll(async () => (await topicRow(a, 'general', 'after prepare'))?.unread).toBe(1);
-    expect(pushed.some((p) => p.topic === 'recent.changed')).toBe(false);
+    expect(pushed.some((p) => p.topic === 'recent.patch')).toBe(false);
 
     const { accounts } = await call<{ accounts: RecentAccountWire[] }>('recent.get');
     const topics = accounts.find((x) => x.accountId === a)!.conversations.map((c) => c.topic);
@@ -268,10 +273,17 @@ describe('Recent conversations', () => {
       .poll(() =>
         pushed.some(
           (p) =>
-            p.topic === 'recent.changed' &&
-            (p.payload as RecentAccountWire).conversations[0]?.topic === 'now shown',
+            p.topic === 'recent.patch' &&
+            (p.payload as RecentPatchWire).upsert.some((c) => c.topic === 'now shown'),
         ),
       )
       .toBe(true);
+
+    // Recent no longer shown: its changes stop being pushed, the Inbox's go on.
+    await call('recent.unwatch');
+    pushed.length = 0;
+    await post(north, 'after unwatch');
+    await expect.poll(async () => (await topicRow(a, 'general', 'after unwatch'))?.unread).toBe(1);
+    expect(pushed.some((p) => p.topic === 'recent.patch')).toBe(false);
   });
 });

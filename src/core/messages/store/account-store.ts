@@ -9,6 +9,8 @@ import {
   answerWindow,
   joinRanges,
   rangeOfPage,
+  trimRange,
+  type Focus,
   type NarrowRange,
   type WindowAsk,
 } from './range.ts';
@@ -19,6 +21,8 @@ export interface StoredNarrow {
   range: NarrowRange;
   /** When a view last read it (a counter): the least recent is let go first. */
   viewed: number;
+  /** The ids a view last read or fetched: what is on screen, kept when the stretch is cut. */
+  focus?: Focus;
 }
 
 let viewCounter = 0;
@@ -46,6 +50,7 @@ export class AccountStore {
       messages.push(m);
     }
     entry.viewed = ++viewCounter;
+    entry.focus = spanOf(found.ids) ?? entry.focus;
     return {
       messages,
       foundAnchor: found.foundAnchor,
@@ -80,10 +85,21 @@ export class AccountStore {
     for (const m of page.messages) this.messages.set(m.id, m);
     const old = this.narrows.get(key);
     const joined = old ? joinRanges(old.range, fresh) : fresh;
-    // Scrolled far: the stretch starts again from this page rather than grow without end.
-    const range = joined.ids.length > maxPerNarrow ? fresh : joined;
+    const focus = spanOf(fresh.ids) ?? old?.focus;
+    // Scrolled far: the stretch keeps its budget's worth around this page, not all it saw.
+    const range = trimRange(joined, maxPerNarrow, focus);
     if (range !== joined) this.dirty = true;
-    this.narrows.set(key, { narrow: [...narrow], compiled, range, viewed: ++viewCounter });
+    this.narrows.set(key, { narrow: [...narrow], compiled, range, viewed: ++viewCounter, focus });
+  }
+
+  /** Cuts every narrow over `max` ids down to it around what is on screen. */
+  trim(max: number): void {
+    for (const entry of this.narrows.values()) {
+      const range = trimRange(entry.range, max, entry.focus);
+      if (range === entry.range) continue;
+      entry.range = range;
+      this.dirty = true;
+    }
   }
 
   forget(key: string): void {
@@ -98,4 +114,8 @@ export class AccountStore {
     for (const entry of this.narrows.values()) for (const id of entry.range.ids) held.add(id);
     for (const id of this.messages.keys()) if (!held.has(id)) this.messages.delete(id);
   }
+}
+
+function spanOf(ids: readonly number[]): Focus | undefined {
+  return ids.length === 0 ? undefined : { lo: ids[0] as number, hi: ids.at(-1) as number };
 }

@@ -10,7 +10,7 @@ import type { MessageWire } from '../../rpc/schemas/messages.ts';
 import type { AccountStore, StoredNarrow } from './account-store.ts';
 import { alreadyEdited } from './already-applied.ts';
 import { placeMayFit } from './narrow-match.ts';
-import { insertId } from './range.ts';
+import { followFocus, insertId } from './range.ts';
 
 type Loose = { type: string } & Record<string, unknown>;
 
@@ -108,6 +108,7 @@ function added(store: AccountStore, event: Loose): void {
     // A message fetched before its event came through is already in place.
     if (!store.messages.has(message.id)) store.messages.set(message.id, message);
     range.ids = insertId(range.ids, message.id);
+    if (entry.focus) entry.focus = followFocus(range.ids, entry.focus, message.id);
   }
 }
 

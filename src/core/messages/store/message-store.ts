@@ -43,7 +43,8 @@ export class MessageStore {
     const store = this.#accounts.get(accountId);
     if (!store) return;
     applyToStore(store, events, ctx);
-    store.collect();
+    // Incoming messages grow the narrows they belong to: the budget holds after them too.
+    this.enforce();
   }
 
   /** Messages by id when every one is kept (their events keep them current); else undefined. */
@@ -65,17 +66,33 @@ export class MessageStore {
     return n;
   }
 
-  /** Lets the least recently viewed narrows go until the budget holds again. */
+  /**
+   * Brings every budget back: each narrow cut to its share around what is on screen, then
+   * the least recently viewed narrows let go, and a last narrow still over cut to what is
+   * left (never below its visible window). Collection follows every cut, so what no narrow
+   * holds is gone at once rather than when some narrow is evicted.
+   */
   enforce(): void {
     for (const store of this.#accounts.values()) {
+      store.trim(this.budget.perNarrow);
+      store.collect();
       while (store.messages.size > this.budget.perAccount && store.narrows.size > 1)
         this.#evictOldest([store]);
+      if (store.messages.size > this.budget.perAccount) {
+        store.trim(this.budget.perAccount);
+        store.collect();
+      }
     }
     while (this.messageCount() > this.budget.total) {
       const stores = [...this.#accounts.values()].filter((s) => s.narrows.size > 0);
       const total = stores.reduce((n, s) => n + s.narrows.size, 0);
-      // The one narrow just viewed stays even alone over budget; the next fetch trims it.
-      if (total <= 1) break;
+      if (total <= 1) {
+        for (const store of stores) {
+          store.trim(this.budget.total);
+          store.collect();
+        }
+        break;
+      }
       this.#evictOldest(stores);
     }
   }

@@ -155,3 +155,45 @@ export function insertId(ids: number[], id: number): number[] {
   if (ids[at] === id) return ids;
   return [...ids.slice(0, at), id, ...ids.slice(at)];
 }
+
+/** The id span of what a view last read from a stretch: it stays when the stretch is cut. */
+export interface Focus {
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The stretch cut to at most `max` ids (never below the focus), keeping the focus and the
+ * ids nearest it on both sides. A cut end becomes the last kept id with more beyond it, so
+ * a window reaching past it is fetched again rather than answered short.
+ */
+export function trimRange(range: NarrowRange, max: number, focus?: Focus): NarrowRange {
+  const { ids } = range;
+  if (ids.length <= max) return range;
+  const from = focus ? lowerBound(ids, focus.lo) : ids.length;
+  const to = focus ? lowerBound(ids, focus.hi + 1) : ids.length;
+  const keep = Math.max(max, to - from);
+  // Centre the focus in what is kept, shifted back inside the stretch at either end.
+  const start = Math.max(0, Math.min(from - ((keep - (to - from)) >> 1), ids.length - keep));
+  const end = start + keep;
+  const cutBelow = start > 0;
+  const cutAbove = end < ids.length;
+  return {
+    ids: ids.slice(start, end),
+    lo: cutBelow ? (ids[start] as number) : range.lo,
+    hi: cutAbove ? (ids[end - 1] as number) : range.hi,
+    below: cutBelow ? 'more' : range.below,
+    above: cutAbove ? 'more' : range.above,
+    historyLimited: range.historyLimited,
+  };
+}
+
+/**
+ * The focus after `id` joined the stretch `ids` (already in place): a view showing the
+ * newest end follows a newer message, its window sliding by one; any other stays put.
+ */
+export function followFocus(ids: readonly number[], focus: Focus, id: number): Focus {
+  if (id <= focus.hi || ids.at(-1) !== id || ids.at(-2) !== focus.hi) return focus;
+  const lo = ids[lowerBound(ids, focus.lo) + 1] ?? id;
+  return { lo, hi: id };
+}

@@ -11,7 +11,8 @@ type InboxChannels =
   | 'inbox.muteChannel'
   | 'inbox.dismissPending'
   | 'recent.get'
-  | 'recent.prepare';
+  | 'recent.prepare'
+  | 'recent.unwatch';
 
 export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannels> {
   const inbox = new InboxService(ctx);
@@ -33,6 +34,10 @@ export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannel
       return {};
     },
     'recent.get': async () => ({ accounts: await inbox.recentSnapshot() }),
+    'recent.unwatch': async () => {
+      inbox.unwatchRecent();
+      return {};
+    },
     'recent.prepare': async () => {
       await inbox.prepareRecent();
       return {};

@@ -78,8 +78,32 @@ export const InboxAccountWire = z.object({
   channels: z.array(InboxChannelWire),
   dms: z.array(InboxDmWire),
   pending: z.array(PendingReadWire),
+  /** The last change pushed for the account when this was taken (see InboxPatchWire). */
+  seq: z.number().int().optional(),
 });
 export type InboxAccountWire = z.infer<typeof InboxAccountWire>;
+
+/**
+ * Issue 25 point 2: what changed in one organization's Inbox, not all of it. Rows are keyed
+ * (src/core/inbox/patch.ts says how); an upsert carries the whole row, so applying a patch
+ * twice does no harm. `seq` counts the account's patches: a renderer that sees one missing
+ * asks for the whole Inbox again.
+ */
+export const InboxRowWire = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('channel'), channel: InboxChannelWire.omit({ topics: true }) }),
+  z.object({ kind: z.literal('topic'), streamId, topic: InboxTopicWire }),
+  z.object({ kind: z.literal('dm'), dm: InboxDmWire }),
+]);
+export type InboxRowWire = z.infer<typeof InboxRowWire>;
+
+export const InboxPatchWire = z.object({
+  accountId,
+  seq: z.number().int(),
+  head: InboxAccountWire.omit({ channels: true, dms: true, seq: true }),
+  upsert: z.array(InboxRowWire),
+  remove: z.array(z.string()),
+});
+export type InboxPatchWire = z.infer<typeof InboxPatchWire>;
 
 export const InboxSnapshot = z.object({ accounts: z.array(InboxAccountWire) });
 
@@ -109,8 +133,19 @@ export const RecentAccountWire = z.object({
   stale: z.boolean(),
   problem: z.string().optional(),
   conversations: z.array(RecentConversationWire),
+  seq: z.number().int().optional(),
 });
 export type RecentAccountWire = z.infer<typeof RecentAccountWire>;
+
+/** What changed in one organization's Recent conversations, keyed by `key` (as InboxPatchWire). */
+export const RecentPatchWire = z.object({
+  accountId,
+  seq: z.number().int(),
+  head: RecentAccountWire.omit({ conversations: true, seq: true }),
+  upsert: z.array(RecentConversationWire),
+  remove: z.array(z.string()),
+});
+export type RecentPatchWire = z.infer<typeof RecentPatchWire>;
 
 export const RecentSnapshot = z.object({ accounts: z.array(RecentAccountWire) });
 

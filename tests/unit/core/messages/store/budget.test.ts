@@ -88,4 +88,66 @@ describe('the message store within its budget', () => {
     expect(store.narrows('a').map((n) => n[1]!.operand)).toEqual(['large']);
     expect(view(store, 'a', 'large', 100, 40)).toBe('kept');
   });
+
+  it('cuts a narrow scrolled past its budget, keeping the stretch on screen', () => {
+    const store = new MessageStore({ total: 1000, perAccount: 1000, perNarrow: 30 });
+    const kept = store.account('a', 'p');
+    const narrow = topic('long');
+    const compiled = compileNarrow(narrow, lookup)!;
+    const all = Array.from({ length: 200 }, (_, i) => i + 1);
+    // Newest page first, then older pages of ten as the user scrolls up to id 101.
+    for (let end = 200; end > 100; end -= 10) {
+      const ids = all.filter((id) => id > end - 10 && id <= end);
+      const ask: WindowAsk =
+        end === 200
+          ? { anchor: 'newest', includeAnchor: true, numBefore: 10, numAfter: 0 }
+          : { anchor: end + 1, includeAnchor: false, numBefore: 10, numAfter: 0 };
+      kept.remember(
+        narrow,
+        compiled,
+        ask,
+        {
+          messages: ids.map((id) => message(id, { subject: 'long', flags: ['read'] })),
+          foundAnchor: false,
+          foundOldest: false,
+          foundNewest: end === 200,
+          historyLimited: false,
+          anchor: end === 200 ? null : end + 1,
+        },
+        store.budget.perNarrow,
+      );
+      store.enforce();
+      expect(store.messageCount()).toBeLessThanOrEqual(30);
+    }
+
+    // What the user is reading (101–110) and the pages next to it answer without the server.
+    const onScreen = kept.answer(narrow, {
+      anchor: 111,
+      includeAnchor: false,
+      numBefore: 10,
+      numAfter: 0,
+    });
+    expect(onScreen?.messages.map((m) => m.id)).toEqual(all.slice(100, 110));
+    expect(store.byIds('a', [101, 120, 130])).toHaveLength(3);
+    // The far end scrolled past is let go, messages and all, and is fetched again.
+    expect(store.byIds('a', [200])).toBeUndefined();
+    expect(kept.answer(narrow, NEWEST)).toBeUndefined();
+  });
+
+  it('keeps a narrow growing by incoming messages within its budget', () => {
+    const store = new MessageStore({ total: 1000, perAccount: 1000, perNarrow: 20 });
+    view(store, 'a', 'busy', 1, 10);
+    const ctx = { channelName: (): string | undefined => undefined };
+    for (let id = 11; id <= 60; id++) {
+      store.apply(
+        'a',
+        [{ type: 'message', message: message(id, { subject: 'busy' }), flags: [] }],
+        ctx,
+      );
+      expect(store.messageCount()).toBeLessThanOrEqual(20);
+    }
+    // The newest messages are what a narrow showing its newest end has on screen.
+    expect(store.byIds('a', [41, 60])).toHaveLength(2);
+    expect(store.byIds('a', [1])).toBeUndefined();
+  });
 });

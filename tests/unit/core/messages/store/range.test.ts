@@ -8,6 +8,7 @@ import {
   answerWindow,
   joinRanges,
   rangeOfPage,
+  trimRange,
   type NarrowRange,
   type WindowAsk,
 } from '../../../../../src/core/messages/store/range.ts';
@@ -98,5 +99,34 @@ describe('a narrow stretch', () => {
     );
     expect(joined.ids).toEqual([1, 2, 3, 4, 5]);
     expect(answerWindow(joined, top)).toBeUndefined();
+  });
+
+  it('still answers exactly as the service after being cut to a budget', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 30 }),
+        fc.array(fc.tuple(ask, fc.integer({ min: 1, max: 12 })), { minLength: 1, maxLength: 5 }),
+        fc.array(ask, { minLength: 1, maxLength: 10 }),
+        (ids, fetched, asked) => {
+          const all = [...ids].sort((a, b) => a - b);
+          let range: NarrowRange | undefined;
+          for (const [f, max] of fetched) {
+            const fresh = rangeOfPage(f, page(all, f));
+            const focus = fresh.ids.length
+              ? { lo: fresh.ids[0]!, hi: fresh.ids.at(-1)! }
+              : undefined;
+            range = trimRange(range ? joinRanges(range, fresh) : fresh, max, focus);
+            // The page just fetched is what is on screen: it is never cut.
+            for (const id of fresh.ids) expect(range.ids).toContain(id);
+            expect(range.ids.length).toBeLessThanOrEqual(Math.max(max, fresh.ids.length));
+          }
+          for (const a of asked) {
+            const answer = answerWindow(range as NarrowRange, a);
+            if (answer) expect(answer).toEqual(service(all, a));
+          }
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });

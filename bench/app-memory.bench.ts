@@ -1,0 +1,228 @@
+/**
+ * Issue 25 point 5: the whole app's memory and idle cost, as a user runs it in browser
+ * mode: the bundled host (`dist-web/cli.mjs --demo`, its own process) and the page's
+ * Chromium renderer process, together.
+ *
+ * 1. The demo plus 4 accounts (4 people of a reference server started here, reached
+ *    through a counting proxy), 10 000 messages browsed: 2 500 per account fetched
+ *    through the page's own bridge (`messages.fetch`, newest first, pages of 500), as the
+ *    Messages view does when scrolled; then the Messages view shown.
+ * 2. Idle on Messages for a minute (the demo keeps chatting): host RSS + renderer RSS
+ *    (/proc of the host pid and of the renderer pid CDP's SystemInfo.getProcessInfo
+ *    names), CPU seconds in that minute (host from /proc, renderer from CDP), and the
+ *    requests the 4 accounts made other than their event long-polls.
+ * 3. 5 000 incoming messages to those accounts' channels over about 30 s, then RSS again
+ *    once 20 s have passed.
+ *
+ * Runs in about 2.5 minutes: `npx vite build && node scripts/build-web.mjs &&
+ * bash scripts/with-keyring.sh npx tsx bench/run.ts app-memory`.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { messaging } from '../src/server/messages/service.ts';
+import { startServer } from '../src/server/index.ts';
+import type { UserRecord } from '../src/server/state/types.ts';
+import { launchChromium } from '../tests/e2e/support/chromium.ts';
+import { stopTree } from '../tests/e2e/support/process-tree.ts';
+import type { BenchResult } from './types.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ACCOUNTS = 4;
+const BROWSED = 10_000;
+const IDLE_MS = 60_000;
+const BURST = 5_000;
+const TARGET_MB = 300;
+const TARGET_CPU_S = 1;
+
+async function procStat(pid: number): Promise<{ rssMb: number; cpuS: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  return { rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024, cpuS: ticks / 100 };
+}
+
+/** Forwards every request to `target`, counting those that are not event long-polls. */
+function countingProxy(
+  target: string,
+): Promise<{ server: Server; url: string; count: () => number }> {
+  let requests = 0;
+  const to = new URL(target);
+  const server = createServer((req, res) => {
+    if (!(req.method === 'GET' && req.url?.startsWith('/api/v1/events'))) requests++;
+    const out = request(
+      { host: to.hostname, port: to.port, path: req.url, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    out.on('error', () => res.destroy());
+    req.pipe(out);
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const port = (server.address() as { port: number }).port;
+      resolve({ server, url: `http://127.0.0.1:${port}`, count: () => requests });
+    }),
+  );
+}
+
+async function startHost(dataDir: string) {
+  const child = spawn(
+    process.execPath,
+    ['dist-web/cli.mjs', '--demo', '--data-dir', dataDir, '--secret-store', 'memory'],
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = /Open: (\S+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`host exited with ${code}: ${out}`)));
+  });
+  return { child, url };
+}
+
+/** The page's bridge, as the views use it. */
+function invoke(page: Page, channel: string, args: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ channel, args }) => {
+      const r = await window.perch!.invoke(channel as never, args as never);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.result;
+    },
+    { channel, args },
+  );
+}
+
+export default async function (): Promise<BenchResult> {
+  const server = await startServer({ demo: { seed: 7, messages: 4000 } });
+  const proxy = await countingProxy(server.url);
+  const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-app-'));
+  const host = await startHost(dataDir);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    const cdp = await browser.newBrowserCDPSession();
+    await page.goto(host.url);
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    const people = server.users.filter((u) => !u.is_bot && u.role !== 600).slice(0, ACCOUNTS);
+    const ids: string[] = [];
+    for (const u of people) {
+      const { id } = (await invoke(page, 'accounts.signInWithKey', {
+        serverUrl: proxy.url,
+        email: u.email,
+        apiKey: u.api_key,
+        allowInsecure: true,
+      })) as { id: string };
+      ids.push(id);
+    }
+    // Browsing: each account's history, newest first, as the Messages view scrolls it.
+    for (const accountId of ids) {
+      let anchor: number | 'newest' = 'newest';
+      for (let got = 0; got < BROWSED / ACCOUNTS;) {
+        const page_ = (await invoke(page, 'messages.fetch', {
+          accountId,
+          narrow: [],
+          anchor,
+          numBefore: 500,
+          numAfter: 0,
+          includeAnchor: false,
+        })) as { messages: { id: number }[]; foundOldest: boolean };
+        got += page_.messages.length;
+        if (page_.foundOldest || page_.messages.length === 0) break;
+        anchor = page_.messages[0]!.id;
+      }
+    }
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'Messages' })
+      .click();
+
+    /**
+     * The page's renderer: of the browser's renderer processes, the one that has done the
+     * work (a spare one may wait beside it). Summing them would count shared pages twice.
+     */
+    const renderer = async () => {
+      const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; id: number; cpuTime: number }[];
+      };
+      const page = info.processInfo
+        .filter((x) => x.type === 'renderer')
+        .sort((a, b) => b.cpuTime - a.cpuTime)[0]!;
+      return { cpuS: page.cpuTime, rssMb: (await procStat(page.id)).rssMb };
+    };
+    const snapshot = async () => {
+      const h = await procStat(host.child.pid!);
+      const r = await renderer();
+      return { hostMb: h.rssMb, rendererMb: r.rssMb, hostCpu: h.cpuS, rendererCpu: r.cpuS };
+    };
+    await new Promise((d) => setTimeout(d, 5_000));
+    const idleStart = await snapshot();
+    const requestsBefore = proxy.count();
+    await new Promise((d) => setTimeout(d, IDLE_MS));
+    const idleEnd = await snapshot();
+    const requests = proxy.count() - requestsBefore;
+    const idleCpu =
+      idleEnd.hostCpu - idleStart.hostCpu + (idleEnd.rendererCpu - idleStart.rendererCpu);
+    const idleMb = idleEnd.hostMb + idleEnd.rendererMb;
+
+    // The burst: into every channel the four people read, spread over about 30 s.
+    const m = messaging(server.ctx);
+    const channels = [...server.state.channels.values()].filter((c) => !c.invite_only);
+    const sender = server.state.users.get(
+      server.users.find((u) => u.is_bot)!.user_id,
+    ) as UserRecord;
+    for (let i = 0; i < BURST; i++) {
+      const c = channels[i % channels.length]!;
+      m.send({ sender, streamId: c.stream_id, topic: `burst ${i % 40}`, content: `burst ${i}` });
+      if (i % 100 === 99) await new Promise((d) => setTimeout(d, 600));
+    }
+    await new Promise((d) => setTimeout(d, 20_000));
+    const after = await snapshot();
+    const afterMb = after.hostMb + after.rendererMb;
+    return {
+      name: `app memory: browser mode, demo + ${ACCOUNTS} accounts, ${BROWSED} messages browsed`,
+      metrics: {
+        idle_host_rss_mb: idleEnd.hostMb,
+        idle_renderer_rss_mb: idleEnd.rendererMb,
+        idle_total_rss_mb: idleMb,
+        idle_cpu_s_per_min: idleCpu,
+        idle_requests_besides_longpolls: requests,
+        after_burst_host_rss_mb: after.hostMb,
+        after_burst_renderer_rss_mb: after.rendererMb,
+        after_burst_total_rss_mb: afterMb,
+        load: (await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' '),
+      },
+      targets: [
+        {
+          label: `idle on Messages: host + renderer RSS at most ${TARGET_MB} MB`,
+          pass: idleMb <= TARGET_MB,
+        },
+        {
+          label: `idle CPU (host + renderer) at most ${TARGET_CPU_S} s a minute`,
+          pass: idleCpu <= TARGET_CPU_S,
+        },
+        { label: 'no request besides the long-polls while idle', pass: requests === 0 },
+        {
+          label: 'after 5 000 incoming messages: within 10% of idle',
+          pass: afterMb <= idleMb * 1.1,
+        },
+      ],
+    };
+  } finally {
+    await browser.close();
+    await stopTree(host.child);
+    proxy.server.close();
+    await server.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,170 @@
+/**
+ * Issue 25 point 2: Inbox and Recent cross the bridge as keyed changes. The Core keeps, per
+ * account, what it last pushed (each row as its JSON text) and pushes only the rows that
+ * differ; the renderer applies them to its copy. Both sides use this module, so the keys
+ * and the order of rows (channels by name, topics and DMs newest first, as model.ts builds
+ * them) are the same on both.
+ */
+import type {
+  InboxAccountWire,
+  InboxChannelWire,
+  InboxPatchWire,
+  InboxRowWire,
+  RecentAccountWire,
+  RecentConversationWire,
+  RecentPatchWire,
+} from '../rpc/schemas/inbox.ts';
+
+export function inboxRowKey(row: InboxRowWire): string {
+  if (row.kind === 'channel') return `c:${row.channel.streamId}`;
+  if (row.kind === 'topic') return `t:${row.streamId}:${row.topic.name.toLowerCase()}`;
+  return `d:${row.dm.userIds.join(',')}`;
+}
+
+/** An account's Inbox as keyed rows. */
+export function inboxRows(wire: InboxAccountWire): InboxRowWire[] {
+  const rows: InboxRowWire[] = [];
+  for (const { topics, ...channel } of wire.channels) {
+    rows.push({ kind: 'channel', channel });
+    for (const topic of topics) rows.push({ kind: 'topic', streamId: channel.streamId, topic });
+  }
+  for (const dm of wire.dms) rows.push({ kind: 'dm', dm });
+  return rows;
+}
+
+/** What was last pushed for one list: rows by key, as JSON text to compare with. */
+export class KeyedBaseline {
+  #rows = new Map<string, string>();
+  seq = 0;
+
+  /** The rows that differ from the last push and the keys gone since; the baseline moves on. */
+  diff<Row>(
+    rows: readonly Row[],
+    keyOf: (row: Row) => string,
+  ): { upsert: Row[]; remove: string[] } {
+    const next = new Map<string, string>();
+    const upsert: Row[] = [];
+    for (const row of rows) {
+      const key = keyOf(row);
+      const text = JSON.stringify(row);
+      next.set(key, text);
+      if (this.#rows.get(key) !== text) upsert.push(row);
+    }
+    const remove: string[] = [];
+    for (const key of this.#rows.keys()) if (!next.has(key)) remove.push(key);
+    this.#rows = next;
+    return { upsert, remove };
+  }
+}
+
+type Channel = InboxChannelWire;
+
+function byName(a: { name: string }, b: { name: string }): number {
+  return a.name.localeCompare(b.name);
+}
+
+function byNewest(a: { newestId: number }, b: { newestId: number }): number {
+  return b.newestId - a.newestId;
+}
+
+/** Puts `item` into the sorted `list` in place, by a binary search. */
+function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (order(list[mid] as T, item) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, item);
+}
+
+/**
+ * The account's Inbox with the patch applied: only the channels the patch touches are
+ * copied (the rest are shared with `before`), and each changed row moves by a binary
+ * search to its place.
+ */
+export function applyInboxPatch(
+  before: InboxAccountWire | undefined,
+  patch: InboxPatchWire,
+): InboxAccountWire {
+  const channels = [...(before?.channels ?? [])];
+  let dms = before?.dms ?? [];
+  const copied = new Set<number>();
+  const channelAt = (streamId: number) => channels.findIndex((c) => c.streamId === streamId);
+  /** The channel's row, copied once per patch so `before` stays as it was. */
+  const own = (streamId: number): Channel | undefined => {
+    const at = channelAt(streamId);
+    if (at < 0) return undefined;
+    if (!copied.has(streamId)) {
+      const c = channels[at] as Channel;
+      channels[at] = { ...c, topics: [...c.topics] };
+      copied.add(streamId);
+    }
+    return channels[at];
+  };
+  let dmsCopied = false;
+  const ownDms = () => {
+    if (!dmsCopied) dms = [...dms];
+    dmsCopied = true;
+    return dms;
+  };
+  const removeTopic = (streamId: number, name: string) => {
+    const c = own(streamId);
+    const at = c?.topics.findIndex((t) => t.name.toLowerCase() === name) ?? -1;
+    if (c && at >= 0) c.topics.splice(at, 1);
+  };
+  for (const key of patch.remove) {
+    const [kind, rest = ''] = [key.slice(0, 1), key.slice(2)];
+    if (kind === 'c') {
+      const at = channelAt(Number(rest));
+      if (at >= 0) channels.splice(at, 1);
+    } else if (kind === 't') {
+      const colon = rest.indexOf(':');
+      removeTopic(Number(rest.slice(0, colon)), rest.slice(colon + 1));
+    } else {
+      const list = ownDms();
+      const at = list.findIndex((d) => d.userIds.join(',') === rest);
+      if (at >= 0) list.splice(at, 1);
+    }
+  }
+  // Channels first, so a new channel's topics have somewhere to go.
+  for (const row of patch.upsert) {
+    if (row.kind !== 'channel') continue;
+    const at = channelAt(row.channel.streamId);
+    const topics = at >= 0 ? (channels[at] as Channel).topics : [];
+    if (at >= 0) channels.splice(at, 1);
+    insertSorted(channels, { ...row.channel, topics }, byName);
+  }
+  for (const row of patch.upsert) {
+    if (row.kind === 'topic') {
+      removeTopic(row.streamId, row.topic.name.toLowerCase());
+      const c = own(row.streamId);
+      if (c) insertSorted(c.topics, row.topic, byNewest);
+    } else if (row.kind === 'dm') {
+      const list = ownDms();
+      const key = row.dm.userIds.join(',');
+      const at = list.findIndex((d) => d.userIds.join(',') === key);
+      if (at >= 0) list.splice(at, 1);
+      insertSorted(list, row.dm, byNewest);
+    }
+  }
+  return { ...patch.head, accountId: patch.accountId, seq: patch.seq, channels, dms };
+}
+
+/** Recent with the patch applied (the view sorts by activity itself). */
+export function applyRecentPatch(
+  before: RecentAccountWire | undefined,
+  patch: RecentPatchWire,
+): RecentAccountWire {
+  const byKey = new Map<string, RecentConversationWire>();
+  for (const c of before?.conversations ?? []) byKey.set(c.key, c);
+  for (const key of patch.remove) byKey.delete(key);
+  for (const c of patch.upsert) byKey.set(c.key, c);
+  return {
+    ...patch.head,
+    accountId: patch.accountId,
+    seq: patch.seq,
+    conversations: [...byKey.values()],
+  };
+}
