@@ -37,7 +37,7 @@ const rowOf = (page: Page, name: string) =>
   table(page)
     .getByRole('row')
     .filter({ has: page.getByRole('button', { name, exact: true }) });
-const names = (page: Page) => table(page).locator('.name > button');
+const names = (page: Page) => table(page).locator('.name button.link');
 const open = (page: Page, name: string) =>
   table(page).getByRole('button', { name, exact: true }).click();
 const dialog = (page: Page) => page.getByTestId('confirm-dialog');
