@@ -77,6 +77,8 @@ async function openMessages(page: Page): Promise<void> {
     (req, body) => breakCall(req, body),
     (req) => refuseCall(req),
   );
+  // Their home view is all messages (issue 23): Perch opens on Messages.
+  server.state.users.get(owner().user_id)!.settings['web_home_view'] = 'all_messages';
   await mode.core.invoke('accounts.signInWithKey', {
     serverUrl: proxy.url,
     email: owner().email,

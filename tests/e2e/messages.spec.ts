@@ -192,6 +192,8 @@ test('anchors: oldest, first unread, a date, a message id or link, and a message
   }
   // The owner has read the first 25.
   m.store.history(owner.user_id).setBelow(sent[25]!.id, FLAG_BITS.read);
+  // Their home view is all messages (issue 23): Perch opens on Messages.
+  record(owner).settings['web_home_view'] = 'all_messages';
 
   // Perch opens at the newest unread conversation, at its first unread message. Clicking
   // elsewhere first would show the unread messages, and seen messages become read.
