@@ -165,6 +165,8 @@ export function applyRecentPatch(
     ...patch.head,
     accountId: patch.accountId,
     seq: patch.seq,
-    conversations: [...byKey.values()],
+    // A new key lands last in the map; the Core's order (newest message first) is restored,
+    // since conversations active in the same second are told apart by it alone.
+    conversations: [...byKey.values()].sort((a, b) => b.lastMessageId - a.lastMessageId),
   };
 }

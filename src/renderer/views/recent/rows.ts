@@ -28,8 +28,15 @@ export function recentRows(
       rows.push({ key: `${account.id}:${c.key}`, account, conversation: c, stale: recent!.stale });
     }
   }
-  // Server clocks, not message ids, order conversations of different organizations.
-  return rows.sort((a, b) => b.conversation.lastActivity - a.conversation.lastActivity);
+  // Server clocks, not message ids, order conversations of different organizations; within
+  // one second, one account's are still ordered by its message ids (the sort is stable).
+  return rows.sort(
+    (a, b) =>
+      b.conversation.lastActivity - a.conversation.lastActivity ||
+      (a.account.id === b.account.id
+        ? b.conversation.lastMessageId - a.conversation.lastMessageId
+        : 0),
+  );
 }
 
 /**

@@ -149,6 +149,31 @@ describe('keyed patches', () => {
       upsert: [row('y', 5), row('z', 6)],
       remove: ['x'],
     });
-    expect(after.conversations).toEqual([row('y', 5), row('z', 6)]);
+    // Newest message first, as the Core lists them, whatever order the patch named them in.
+    expect(after.conversations).toEqual([row('z', 6), row('y', 5)]);
+  });
+
+  it('put a conversation new to Recent above older ones active in the same second', () => {
+    const row = (key: string, lastMessageId: number): RecentConversationWire => ({
+      key,
+      target: { kind: 'channel', streamId: 1 },
+      participants: [],
+      lastMessageId,
+      lastActivity: 1000,
+      unread: 0,
+      mentions: 0,
+      policy: 0,
+      muted: false,
+    });
+    const head = { accountId: 'a', connection: 'live' as const, stale: false };
+    const before: RecentAccountWire = { ...head, conversations: [row('dm', 4), row('old', 3)] };
+    const after = applyRecentPatch(before, {
+      accountId: 'a',
+      seq: 2,
+      head,
+      upsert: [row('new', 5)],
+      remove: [],
+    });
+    expect(after.conversations.map((c) => c.key)).toEqual(['new', 'dm', 'old']);
   });
 });

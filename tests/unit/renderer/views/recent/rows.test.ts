@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { AccountSummary } from '../../../../../src/core/rpc/contract.ts';
+import type {
+  RecentAccountWire,
+  RecentConversationWire,
+} from '../../../../../src/core/rpc/schemas/inbox.ts';
+import { recentRows } from '../../../../../src/renderer/views/recent/rows.ts';
+
+const account = (id: string): AccountSummary => ({
+  id,
+  serverUrl: `https://${id}.example`,
+  email: `me@${id}.example`,
+  fullName: 'Me',
+  userId: 1,
+  role: 400,
+  realmName: id,
+  featureLevel: 420,
+  keyStorage: 'memory',
+});
+
+const conversation = (key: string, lastMessageId: number, lastActivity: number) =>
+  ({
+    key,
+    target: { kind: 'channel', streamId: 1 },
+    participants: [],
+    lastMessageId,
+    lastActivity,
+    unread: 0,
+    mentions: 0,
+    policy: 0,
+    muted: false,
+  }) satisfies RecentConversationWire;
+
+const recent = (accountId: string, ...conversations: RecentConversationWire[]) =>
+  ({ accountId, connection: 'live', stale: false, conversations }) satisfies RecentAccountWire;
+
+const filters = { org: 'all', showMuted: false, mentionsAndDms: false } as const;
+
+describe('Recent rows', () => {
+  it('order organizations by their server clocks, newest first', () => {
+    const rows = recentRows(
+      [account('a'), account('b')],
+      new Map([
+        ['a', recent('a', conversation('a1', 900, 100))],
+        ['b', recent('b', conversation('b1', 2, 200))],
+      ]),
+      filters,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['b:b1', 'a:a1']);
+  });
+
+  it('within one second, order one account’s conversations by message id', () => {
+    // Listed oldest first, as a patch that appended a new conversation could leave them.
+    const rows = recentRows(
+      [account('a')],
+      new Map([['a', recent('a', conversation('dm', 4, 100), conversation('new', 5, 100))]]),
+      filters,
+    );
+    expect(rows.map((r) => r.key)).toEqual(['a:new', 'a:dm']);
+  });
+});
