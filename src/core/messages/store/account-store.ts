@@ -34,6 +34,12 @@ export class AccountStore {
   epoch = 0;
   /** Some narrow let messages go since the last collect. */
   dirty = false;
+  /**
+   * Per message, how many of its recorded edits the store has taken from events (applied,
+   * or found already in a fetched copy): a later event is at least that far up its history,
+   * so a same-second edit that repeats an earlier one is not taken for it.
+   */
+  readonly editsSeen = new Map<number, number>();
 
   /** `params` names the request options every kept message was fetched with. */
   constructor(readonly params: string) {}
@@ -113,6 +119,8 @@ export class AccountStore {
     const held = new Set<number>();
     for (const entry of this.narrows.values()) for (const id of entry.range.ids) held.add(id);
     for (const id of this.messages.keys()) if (!held.has(id)) this.messages.delete(id);
+    // Zero is always a safe lower bound, so what the store no longer holds needs no count.
+    for (const id of this.editsSeen.keys()) if (!held.has(id)) this.editsSeen.delete(id);
   }
 }
 

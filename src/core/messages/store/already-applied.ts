@@ -7,23 +7,29 @@ import type { MessageWire } from '../../rpc/schemas/messages.ts';
 
 type Loose = Record<string, unknown>;
 
-/** Whether the message already carries this update_message event's change. */
-export function alreadyEdited(m: MessageWire, e: Loose): boolean {
+/**
+ * Whether the message already carries this update_message event's change. `seen` edits of
+ * its history (oldest first) came through earlier events, so this one can only be above them.
+ */
+export function alreadyEdited(m: MessageWire, e: Loose, seen = 0): boolean {
   if (e.rendering_only === true) return false;
   const stamp = e.edit_timestamp;
   if (typeof stamp !== 'number') return false;
   const history = m.edit_history;
   if (history) {
-    return history.some(
-      (h) =>
-        h.timestamp === stamp &&
-        (e.user_id === undefined || h.user_id === e.user_id) &&
-        (typeof e.orig_content !== 'string' ||
-          m.id !== e.message_id ||
-          h.prev_content === e.orig_content) &&
-        (typeof e.subject !== 'string' || h.topic === e.subject) &&
-        (typeof e.new_stream_id !== 'number' || h.stream === e.new_stream_id),
-    );
+    // Newest first: the entries this event may be are all but the `seen` oldest.
+    return history
+      .slice(0, Math.max(0, history.length - seen))
+      .some(
+        (h) =>
+          h.timestamp === stamp &&
+          (e.user_id === undefined || h.user_id === e.user_id) &&
+          (typeof e.orig_content !== 'string' ||
+            m.id !== e.message_id ||
+            h.prev_content === e.orig_content) &&
+          (typeof e.subject !== 'string' || h.topic === e.subject) &&
+          (typeof e.new_stream_id !== 'number' || h.stream === e.new_stream_id),
+      );
   }
   // Without a visible history, a later or equal edit time and the same result is the sign.
   const content = typeof e.rendered_content !== 'string' || m.content === e.rendered_content;
@@ -31,4 +37,12 @@ export function alreadyEdited(m: MessageWire, e: Loose): boolean {
   const channel = typeof e.new_stream_id !== 'number' || m.stream_id === e.new_stream_id;
   const last = Math.max(m.last_edit_timestamp ?? 0, m.last_moved_timestamp ?? 0);
   return content && topic && channel && last >= stamp;
+}
+
+/** The messages whose edit history an update_message event adds to (none when it adds none). */
+export function editedBy(e: Loose, ids: readonly number[]): readonly number[] {
+  if (e.rendering_only === true || typeof e.edit_timestamp !== 'number') return [];
+  const moved = typeof e.subject === 'string' || typeof e.new_stream_id === 'number';
+  if (moved) return ids;
+  return typeof e.message_id === 'number' ? [e.message_id] : [];
 }

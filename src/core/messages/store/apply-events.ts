@@ -8,7 +8,7 @@
 import { applyEvent } from '../../../lib/message-events.ts';
 import type { MessageWire } from '../../rpc/schemas/messages.ts';
 import type { AccountStore, StoredNarrow } from './account-store.ts';
-import { alreadyEdited } from './already-applied.ts';
+import { alreadyEdited, editedBy } from './already-applied.ts';
 import { placeMayFit } from './narrow-match.ts';
 import { followFocus, insertId } from './range.ts';
 
@@ -55,7 +55,10 @@ function update(store: AccountStore, event: Loose, ctx: ApplyContext): void {
   const known: MessageWire[] = [];
   for (const id of ids) {
     const m = store.messages.get(id);
-    if (m && !alreadyEdited(m, event)) known.push(m);
+    if (m && !alreadyEdited(m, event, store.editsSeen.get(id))) known.push(m);
+  }
+  for (const id of editedBy(event, ids)) {
+    if (store.messages.has(id)) store.editsSeen.set(id, (store.editsSeen.get(id) ?? 0) + 1);
   }
   known.sort((a, b) => a.id - b.id);
   const effect = applyEvent(known, event, { narrow: [], channelName: ctx.channelName });
