@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
+import { serverApi } from './support/server-api.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 
 let server: StartedServer;
@@ -18,27 +19,8 @@ expectNoPageErrors();
 const user = (local: string): ServerUser =>
   server.users.find((u) => u.email.startsWith(`${local}@`))!;
 
-async function api(
-  as: ServerUser,
-  method: string,
-  path: string,
-  params: Record<string, unknown> = {},
-): Promise<Record<string, unknown>> {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(params))
-    body.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-  const res = await fetch(`${server.url}/api/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${as.email}:${as.api_key}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: body.toString(),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  expect(json.result, JSON.stringify(json)).toBe('success');
-  return json;
-}
+const api = (as: ServerUser, method: string, path: string, params: Record<string, unknown> = {}) =>
+  serverApi(server.url, as, method, path, params);
 
 const post = (channel: string, topic: string) =>
   api(user('owner'), 'POST', '/messages', { type: 'stream', to: channel, topic, content: 'news' });

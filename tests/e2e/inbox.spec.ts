@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
+import { serverApi } from './support/server-api.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 
 let north: StartedServer;
@@ -21,29 +22,13 @@ expectNoPageErrors();
 const user = (s: StartedServer, local: string): ServerUser =>
   s.users.find((u) => u.email.startsWith(`${local}@`))!;
 
-async function api(
+const api = (
   s: StartedServer,
   as: ServerUser,
   method: string,
   path: string,
   params: Record<string, unknown> = {},
-): Promise<Record<string, unknown>> {
-  const body = new URLSearchParams();
-  for (const [k, v] of Object.entries(params))
-    body.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-  const query = method === 'GET' ? `?${body}` : '';
-  const res = await fetch(`${s.url}/api/v1${path}${query}`, {
-    method,
-    headers: {
-      authorization: `Basic ${Buffer.from(`${as.email}:${as.api_key}`).toString('base64')}`,
-      'content-type': 'application/x-www-form-urlencoded',
-    },
-    body: method === 'GET' ? undefined : body.toString(),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  expect(json.result, JSON.stringify(json)).toBe('success');
-  return json;
-}
+) => serverApi(s.url, as, method, path, params);
 
 const post = (s: StartedServer, topic: string, content = 'hello') =>
   api(s, user(s, 'owner'), 'POST', '/messages', { type: 'stream', to: 'general', topic, content });
