@@ -5,24 +5,33 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createCore, type Core } from '../src/core/core.ts';
 import { startServer, type StartedServer } from '../src/server/index.ts';
 import { startWebHost, type WebHost } from '../src/web/host.ts';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
+import { MemorySecrets } from '../tests/integration/core/sync/memory-secrets.ts';
 
 export interface BrowserBench {
   server: StartedServer;
   core: Core;
   host: WebHost;
   browser: Browser;
+  /** Signs the server's owner in to the Core and opens the app in a 1280×800 page. */
+  openAsOwner(): Promise<Page>;
   close(): Promise<void>;
 }
 
 export async function startBrowserBench(): Promise<BrowserBench> {
   const server = await startServer({});
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-'));
-  const core = await createCore({ dataDir, version: '0.0.0-bench', transport: 'web' });
+  // The renderer is measured, not the keychain: keys stay in memory, with or without one.
+  const core = await createCore({
+    dataDir,
+    version: '0.0.0-bench',
+    transport: 'web',
+    secrets: new MemorySecrets(),
+  });
   const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
   const browser = await launchChromium();
   return {
@@ -30,6 +39,18 @@ export async function startBrowserBench(): Promise<BrowserBench> {
     core,
     host,
     browser,
+    async openAsOwner() {
+      const owner = server.users.find((u) => u.role === 100)!;
+      const signedIn = await core.invoke('accounts.signInWithKey', {
+        serverUrl: server.url,
+        email: owner.email,
+        apiKey: owner.api_key,
+      });
+      if (!signedIn.ok) throw new Error(`sign-in failed: ${signedIn.error.message}`);
+      const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      await page.goto(host.url);
+      return page;
+    },
     async close() {
       await browser.close();
       await host.close();

@@ -85,7 +85,8 @@ function richContent(topic: string, i: number): string {
 }
 
 export default async function run(): Promise<BenchResult> {
-  const { server, core, host, browser, close } = await startBrowserBench();
+  const bench = await startBrowserBench();
+  const { server, close } = bench;
   try {
     const owner = server.users.find((u) => u.role === 100)!;
     const sender = server.state.users.get(owner.user_id) as UserRecord;
@@ -104,14 +105,7 @@ export default async function run(): Promise<BenchResult> {
       const topic = i % 2 === 0 ? 'alpha' : 'beta';
       m.send({ sender, streamId: development, topic, content: richContent(topic, i) });
     }
-    await core.invoke('accounts.signInWithKey', {
-      serverUrl: server.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-    });
-
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(host.url);
+    const page = await bench.openAsOwner();
     await page.getByRole('button', { name: 'Messages', exact: true }).click();
     // The sidebar's: recipient bars name their topic the same way.
     await page

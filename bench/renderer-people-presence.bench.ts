@@ -70,7 +70,8 @@ function timeTyping(page: Page, field: string, typed: string, prefix = ''): Prom
 }
 
 export default async function run(): Promise<BenchResult> {
-  const { server, core, host, browser, close } = await startBrowserBench();
+  const bench = await startBrowserBench();
+  const { server, close } = bench;
   try {
     const now = Math.floor(Date.now() / 1000);
     for (let i = 0; i < USERS; i++) {
@@ -92,15 +93,7 @@ export default async function run(): Promise<BenchResult> {
         });
       }
     }
-    const owner = server.users.find((u) => u.role === 100)!;
-    await core.invoke('accounts.signInWithKey', {
-      serverUrl: server.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-    });
-
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(host.url);
+    const page = await bench.openAsOwner();
     await page
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('button', { name: 'Messages' })

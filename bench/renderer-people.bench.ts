@@ -81,7 +81,8 @@ function timeKeystrokes(page: Page): Promise<number[]> {
 }
 
 export default async function run(): Promise<BenchResult> {
-  const { server, core, host, browser, close } = await startBrowserBench();
+  const bench = await startBrowserBench();
+  const { server, close } = bench;
   try {
     for (let i = 0; i < USERS; i++) {
       addUser(server.state, {
@@ -91,15 +92,7 @@ export default async function run(): Promise<BenchResult> {
         date_joined: 1_700_000_000 + i,
       });
     }
-    const owner = server.users.find((u) => u.role === 100)!;
-    await core.invoke('accounts.signInWithKey', {
-      serverUrl: server.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-    });
-
-    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    await page.goto(host.url);
+    const page = await bench.openAsOwner();
     await page
       .getByRole('navigation', { name: 'Sections' })
       .getByRole('button', { name: 'Admin' })
