@@ -152,7 +152,7 @@ export function applyInboxPatch(
   return { ...patch.head, accountId: patch.accountId, seq: patch.seq, channels, dms };
 }
 
-/** Recent with the patch applied (the view sorts by activity itself). */
+/** Recent with the patch applied, newest message first as the Core lists it. */
 export function applyRecentPatch(
   before: RecentAccountWire | undefined,
   patch: RecentPatchWire,
