@@ -28,7 +28,8 @@ export interface MessageActions {
   edit(m: MessageWire, change: EditChange): Promise<void>;
   remove(m: MessageWire): Promise<void>;
   star(m: MessageWire, on: boolean): Promise<void>;
-  unreadFrom(m: MessageWire): Promise<number>;
+  /** How many were marked, or null when the answer was lost and the server read back. */
+  unreadFrom(m: MessageWire): Promise<number | null>;
   copyLink(m: MessageWire): Promise<string>;
   quote(m: MessageWire): Promise<boolean>;
 }
