@@ -43,6 +43,8 @@ export function messageActions(o: {
   channels: readonly { streamId: number; name: string }[];
   topicName: (topic: string) => string;
   narrow: () => readonly NarrowTermWire[];
+  /** The view's messages were marked unread: it stops marking them read. */
+  markedUnread?: () => void;
 }): MessageActions {
   const accountId = o.accountId;
   const source = async (m: MessageWire) =>
@@ -65,7 +67,9 @@ export function messageActions(o: {
     },
     async unreadFrom(m) {
       const narrow = [...o.narrow()];
-      return (await invoke('messages.unreadFrom', { accountId, messageId: m.id, narrow })).count;
+      const { count } = await invoke('messages.unreadFrom', { accountId, messageId: m.id, narrow });
+      o.markedUnread?.();
+      return count;
     },
     async copyLink(m) {
       const link = messageLink(o.serverUrl, m);
