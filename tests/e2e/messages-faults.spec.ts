@@ -139,10 +139,16 @@ test('Messages opened during an outage writes to the conversation, and loads in 
   await expect(box).toHaveValue('Typed while the server is away');
 });
 
-/** Opens the member's own message (already read: no mark-read competes with the faults). */
-async function openOn(page: Page, id: number): Promise<void> {
-  await open(page, 'channel:general topic:faults');
-  await expect(messageRow(page, id)).toBeVisible();
+/**
+ * Posts a message of the member's own (already read: no mark-read competes with the faults)
+ * in topic "faults" and opens `narrow` on it; returns its id and row.
+ */
+async function openOwn(page: Page, content: string, narrow = 'channel:general topic:faults') {
+  const id = post(member, 'faults', content);
+  await open(page, narrow);
+  const row = messageRow(page, id);
+  await expect(row).toBeVisible();
+  return { id, row };
 }
 
 const memberAuth = () =>
@@ -186,9 +192,7 @@ const onWrites = (part: string, fault: 'refuse' | 'cut') =>
 test('a star and a reaction lost on the way say so in words, and Try again makes each once', async ({
   page,
 }) => {
-  const id = post(member, 'faults', 'Star me through a bad network');
-  await openOn(page, id);
-  const row = messageRow(page, id);
+  const { id, row } = await openOwn(page, 'Star me through a bad network');
 
   let lift = onWrites('flags', 'refuse');
   await (await menuItem(page, id, 'Star message')).click();
@@ -233,9 +237,7 @@ test('a star and a reaction lost on the way say so in words, and Try again makes
 test('a star and a reaction whose answer is lost are read back and shown as made, once', async ({
   page,
 }) => {
-  const id = post(member, 'faults', 'The server takes it, the answer is lost');
-  await openOn(page, id);
-  const row = messageRow(page, id);
+  const { id, row } = await openOwn(page, 'The server takes it, the answer is lost');
 
   onWrites('flags', 'cut');
   onWrites(`${id}/reactions`, 'cut');
@@ -253,9 +255,7 @@ test('a star and a reaction whose answer is lost are read back and shown as made
 test('mark unread whose answer is lost says it is made; one that never arrived offers Try again', async ({
   page,
 }) => {
-  const id = post(member, 'faults', 'Read me again later');
-  await openOn(page, id);
-  const row = messageRow(page, id);
+  const { id, row } = await openOwn(page, 'Read me again later');
 
   const lift = onWrites('flags/narrow', 'refuse');
   await (await menuItem(page, id, 'Mark as unread from here')).click();
@@ -323,11 +323,8 @@ async function move(page: Page, id: number, topic: string) {
 test('an edit and a move whose answer is lost are read back and said as made, once', async ({
   page,
 }) => {
-  const id = post(member, 'faults', 'Words before the edit');
   // The whole channel: the moved message stays in view with its result.
-  await open(page, 'channel:general');
-  const row = messageRow(page, id);
-  await expect(row).toBeVisible();
+  const { id, row } = await openOwn(page, 'Words before the edit', 'channel:general');
   onPatch(id, 'cut');
 
   const editForm = await edit(page, id, 'Words after the edit');
@@ -341,6 +338,7 @@ test('an edit and a move whose answer is lost are read back and said as made, on
   await expect(moveForm).toHaveCount(0);
   await expect(row.locator('.where')).toContainText('faults moved');
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('moved-after-lost-answer.png') });
   // Each went to the server once, its answer cut, and the server applied each once.
   expect(patches(id).map((e) => e.fault)).toEqual(['cut', 'cut']);
   expect(await heldText(id)).toEqual({
@@ -353,10 +351,7 @@ test('an edit and a move whose answer is lost are read back and said as made, on
 test('an edit and a move that never reach the server stay in their form with Try again', async ({
   page,
 }) => {
-  const id = post(member, 'faults', 'Words before the edit');
-  await open(page, 'channel:general');
-  const row = messageRow(page, id);
-  await expect(row).toBeVisible();
+  const { id, row } = await openOwn(page, 'Words before the edit', 'channel:general');
 
   let lift = onPatch(id, 'refuse');
   const editForm = await edit(page, id, 'Words after the edit');
