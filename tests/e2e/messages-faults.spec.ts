@@ -8,13 +8,14 @@
  * the sidebar says why it is short, offers Try again, and loads by itself once back.
  * Point 2 (item 8): a star or reaction lost on its way says so in words, the network's own
  * error only under Details, and Try again makes it once; one whose answer is lost is read
- * back and reported as made ("Starred."), not as a failure.
+ * back and reported as made ("Starred."), not as a failure. The same for mark unread, and
+ * for the edit and move forms, whose failure stays in the form with Try again.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { exactly, startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { messageRow, narrowTo } from './support/message-data.ts';
 import { menuItem } from './support/message-menu.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
@@ -138,20 +139,37 @@ test('Messages opened during an outage writes to the conversation, and loads in 
   await expect(box).toHaveValue('Typed while the server is away');
 });
 
-/** Opens the member's own message (already read: no mark-read competes with the faults). */
-async function openOn(page: Page, id: number): Promise<void> {
-  await open(page, 'channel:general topic:faults');
-  await expect(messageRow(page, id)).toBeVisible();
+/**
+ * Posts a message of the member's own (already read: no mark-read competes with the faults)
+ * in topic "faults" and opens `narrow` on it; returns its id and row.
+ */
+async function openOwn(page: Page, content: string, narrow = 'channel:general topic:faults') {
+  const id = post(member, 'faults', content);
+  await open(page, narrow);
+  const row = messageRow(page, id);
+  await expect(row).toBeVisible();
+  return { id, row };
 }
+
+const memberAuth = () =>
+  `Basic ${Buffer.from(`${member.email}:${member.api_key}`).toString('base64')}`;
 
 /** The message as the server holds it for the member. */
 async function onServer(id: number): Promise<{ flags: string[]; reactions: unknown[] }> {
   const res = await fetch(`${server.url}/api/v1/messages/${id}`, {
-    headers: {
-      authorization: `Basic ${Buffer.from(`${member.email}:${member.api_key}`).toString('base64')}`,
-    },
+    headers: { authorization: memberAuth() },
   });
   return ((await res.json()) as { message: { flags: string[]; reactions: unknown[] } }).message;
+}
+
+/** A write as the member, straight to the server (not through the proxy). */
+async function ok(path: string, params: Record<string, string>): Promise<void> {
+  const res = await fetch(`${server.url}/api/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: memberAuth(), 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params).toString(),
+  });
+  expect(res.ok).toBe(true);
 }
 
 async function reactOctopus(page: Page, id: number): Promise<void> {
@@ -174,9 +192,7 @@ const onWrites = (part: string, fault: 'refuse' | 'cut') =>
 test('a star and a reaction lost on the way say so in words, and Try again makes each once', async ({
   page,
 }) => {
-  const id = post(member, 'faults', 'Star me through a bad network');
-  await openOn(page, id);
-  const row = messageRow(page, id);
+  const { id, row } = await openOwn(page, 'Star me through a bad network');
 
   let lift = onWrites('flags', 'refuse');
   await (await menuItem(page, id, 'Star message')).click();
@@ -221,9 +237,7 @@ test('a star and a reaction lost on the way say so in words, and Try again makes
 test('a star and a reaction whose answer is lost are read back and shown as made, once', async ({
   page,
 }) => {
-  const id = post(member, 'faults', 'The server takes it, the answer is lost');
-  await openOn(page, id);
-  const row = messageRow(page, id);
+  const { id, row } = await openOwn(page, 'The server takes it, the answer is lost');
 
   onWrites('flags', 'cut');
   onWrites(`${id}/reactions`, 'cut');
@@ -236,4 +250,151 @@ test('a star and a reaction whose answer is lost are read back and shown as made
   const held = await onServer(id);
   expect(held.flags).toContain('starred');
   expect(held.reactions).toHaveLength(1);
+});
+
+test('mark unread whose answer is lost says it is made; one that never arrived offers Try again', async ({
+  page,
+}) => {
+  const { id, row } = await openOwn(page, 'Read me again later');
+
+  const lift = onWrites('flags/narrow', 'refuse');
+  await (await menuItem(page, id, 'Mark as unread from here')).click();
+  await expect(row.getByRole('alert').locator('.sentence')).toHaveText(
+    'Not marked unread. The connection broke off before the server took the change. Try again.',
+  );
+  expect((await onServer(id)).flags).toContain('read');
+  lift();
+  await row.getByRole('button', { name: 'Try again' }).click();
+  await expect(row.getByRole('status')).toHaveText('Marked 1 message unread.');
+  // Shown unread, and left so: the view marks nothing read until the user goes elsewhere.
+  await expect(row).toHaveClass(/\bunread\b/);
+  expect((await onServer(id)).flags).not.toContain('read');
+
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  await ok(`/messages/flags`, { messages: JSON.stringify([id]), op: 'add', flag: 'read' });
+  onWrites('flags/narrow', 'cut');
+  await (await menuItem(page, id, 'Mark as unread from here')).click();
+  // How many changed went with the answer; that it is made comes from reading it back.
+  await expect(row.getByRole('status')).toHaveText('Marked unread.');
+  await expect(row.getByRole('alert')).toHaveCount(0);
+  expect((await onServer(id)).flags).not.toContain('read');
+});
+
+/** The message's text, topic and edit count as the server holds it. */
+async function heldText(id: number): Promise<{ raw: string; topic: string; edits: number }> {
+  const res = await fetch(`${server.url}/api/v1/messages/${id}?apply_markdown=false`, {
+    headers: { authorization: memberAuth() },
+  });
+  const body = (await res.json()) as {
+    raw_content: string;
+    message: { subject: string; edit_history?: unknown[] };
+  };
+  return {
+    raw: body.raw_content,
+    topic: body.message.subject,
+    edits: body.message.edit_history?.length ?? 0,
+  };
+}
+
+/** The member's PATCH /messages/{id} requests, whatever the proxy did to them. */
+const patches = (id: number) =>
+  proxy.log.filter((e) => exactly('PATCH', `/api/v1/messages/${id}`)(e.req));
+const onPatch = (id: number, fault: 'refuse' | 'cut') =>
+  proxy.add((r) => (exactly('PATCH', `/api/v1/messages/${id}`)(r) ? { kind: fault } : undefined));
+
+async function edit(page: Page, id: number, text: string) {
+  await (await menuItem(page, id, 'Edit message')).click();
+  const form = page.getByRole('form', { name: `Edit message ${id}` });
+  const box = form.getByRole('textbox', { name: 'Message text' });
+  await expect(box).toBeEnabled();
+  await box.fill(text);
+  await form.getByRole('button', { name: 'Save' }).click();
+  return form;
+}
+
+async function move(page: Page, id: number, topic: string) {
+  await (await menuItem(page, id, 'Move message or topic…')).click();
+  const form = page.getByRole('form', { name: `Move message ${id}` });
+  await form.getByRole('textbox', { name: 'Topic' }).fill(topic);
+  await form.getByRole('button', { name: 'Move' }).click();
+  return form;
+}
+
+test('an edit and a move whose answer is lost are read back and said as made, once', async ({
+  page,
+}) => {
+  // The whole channel: the moved message stays in view with its result.
+  const { id, row } = await openOwn(page, 'Words before the edit', 'channel:general');
+  onPatch(id, 'cut');
+
+  const editForm = await edit(page, id, 'Words after the edit');
+  await expect(row.getByRole('status')).toHaveText('Saved.');
+  await expect(editForm).toHaveCount(0);
+  await expect(row.locator('.msg-content')).toHaveText('Words after the edit');
+  expect(await heldText(id)).toEqual({ raw: 'Words after the edit', topic: 'faults', edits: 1 });
+
+  const moveForm = await move(page, id, 'faults moved');
+  await expect(row.getByRole('status')).toHaveText('Moved to #general › faults moved.');
+  await expect(moveForm).toHaveCount(0);
+  await expect(row.locator('.where')).toContainText('faults moved');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('moved-after-lost-answer.png') });
+  // Each went to the server once, its answer cut, and the server applied each once.
+  expect(patches(id).map((e) => e.fault)).toEqual(['cut', 'cut']);
+  expect(await heldText(id)).toEqual({
+    raw: 'Words after the edit',
+    topic: 'faults moved',
+    edits: 2,
+  });
+});
+
+test('an edit and a move that never reach the server stay in their form with Try again', async ({
+  page,
+}) => {
+  const { id, row } = await openOwn(page, 'Words before the edit', 'channel:general');
+
+  let lift = onPatch(id, 'refuse');
+  const editForm = await edit(page, id, 'Words after the edit');
+  const editError = editForm.getByRole('alert');
+  await expect(editError.locator('.sentence')).toHaveText(
+    'Not saved. The connection broke off before the server took the change. Try again.',
+  );
+  await expect(editError.getByTestId('error-details')).toBeHidden();
+  // The typed text waits in the form for the second try.
+  await expect(editForm.getByRole('textbox', { name: 'Message text' })).toHaveValue(
+    'Words after the edit',
+  );
+  await page.screenshot({ path: test.info().outputPath('edit-not-saved-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('edit-not-saved-dark.png') });
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await heldText(id)).toEqual({ raw: 'Words before the edit', topic: 'faults', edits: 0 });
+
+  lift();
+  await editForm.getByRole('button', { name: 'Try again' }).click();
+  await expect(row.getByRole('status')).toHaveText('Saved.');
+  await expect(row.locator('.msg-content')).toHaveText('Words after the edit');
+  expect(await heldText(id)).toEqual({ raw: 'Words after the edit', topic: 'faults', edits: 1 });
+
+  lift = onPatch(id, 'refuse');
+  const moveForm = await move(page, id, 'faults moved');
+  const moveError = moveForm.getByRole('alert');
+  await expect(moveError.locator('.sentence')).toHaveText(
+    'Not moved. The connection broke off before the server took the change. Try again.',
+  );
+  await expect(moveForm.getByRole('textbox', { name: 'Topic' })).toHaveValue('faults moved');
+  await page.screenshot({ path: test.info().outputPath('move-not-moved-light.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: test.info().outputPath('move-not-moved-dark.png') });
+  expect((await heldText(id)).topic).toBe('faults');
+
+  lift();
+  await moveForm.getByRole('button', { name: 'Try again' }).click();
+  await expect(row.getByRole('status')).toHaveText('Moved to #general › faults moved.');
+  await expect(row.locator('.where')).toContainText('faults moved');
+  expect(await heldText(id)).toEqual({
+    raw: 'Words after the edit',
+    topic: 'faults moved',
+    edits: 2,
+  });
 });

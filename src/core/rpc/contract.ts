@@ -466,7 +466,8 @@ export const channels = {
   'messages.edit': channel(EditArgs, z.object({})),
   'messages.delete': channel(MessageArgs, z.object({})),
   'messages.star': channel(StarArgs, z.object({})),
-  'messages.unreadFrom': channel(UnreadFromArgs, z.object({ count: z.number().int() })),
+  /** `count` is null when the answer was lost and the server was read back instead. */
+  'messages.unreadFrom': channel(UnreadFromArgs, z.object({ count: z.number().int().nullable() })),
   'messages.snippets': channel(
     z.object({ accountId: z.string().min(1) }).strict(),
     z.array(Snippet),

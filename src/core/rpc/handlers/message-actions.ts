@@ -1,7 +1,8 @@
 /**
  * Message actions (issue 12 point 1): view source, edit and move, delete, star, and mark
  * unread from a message on. Each is one request; what it changes comes back to every
- * client, this one included, as the server's events.
+ * client, this one included, as the server's events. A write whose answer is lost is read
+ * back before it is called failed (issue 21 point 2).
  */
 import type { ApiClient } from '../../../api/client.ts';
 import {
@@ -12,8 +13,9 @@ import {
   updateMessageFlagsForNarrow,
   type UpdateMessageParams,
 } from '../../../api/routes/messages.ts';
+import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
-import { hasFlag, isGone, readsAs } from '../../messages/read-back.ts';
+import { hasFlag, isGone, readsAs, unreadFrom } from '../../messages/read-back.ts';
 import { reconciled } from '../../messages/reconcile.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
@@ -24,9 +26,12 @@ type ActionChannels =
 const UNREAD_FROM_LIMIT = 5000;
 
 export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, ActionChannels> {
-  async function withClient<T>(accountId: string, run: (client: ApiClient) => Promise<T>) {
-    const { client } = await ctx.accounts.clientFor(accountId);
-    return run(client);
+  async function withClient<T>(
+    accountId: string,
+    run: (client: ApiClient, account: Account) => Promise<T>,
+  ) {
+    const { client, account } = await ctx.accounts.clientFor(accountId);
+    return run(client, account);
   }
 
   return {
@@ -71,17 +76,25 @@ export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, Acti
         return {};
       }),
     'messages.unreadFrom': ({ accountId, messageId, narrow }) =>
-      withClient(accountId, async (client) => {
-        const { data } = await updateMessageFlagsForNarrow(client, {
-          anchor: messageId,
-          include_anchor: true,
-          num_before: 0,
-          num_after: UNREAD_FROM_LIMIT,
-          narrow,
-          op: 'remove',
-          flag: 'read',
-        });
-        return { count: data.updated_count };
+      withClient(accountId, async (client, account) => {
+        // How many changed is known only from the answer; a lost one leaves it unknown.
+        let count: number | null = null;
+        await reconciled(
+          async () => {
+            const { data } = await updateMessageFlagsForNarrow(client, {
+              anchor: messageId,
+              include_anchor: true,
+              num_before: 0,
+              num_after: UNREAD_FROM_LIMIT,
+              narrow,
+              op: 'remove',
+              flag: 'read',
+            });
+            count = data.updated_count;
+          },
+          () => unreadFrom(client, messageId, narrow, account.userId),
+        );
+        return { count };
       }),
   };
 }

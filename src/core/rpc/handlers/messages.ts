@@ -4,7 +4,7 @@ import { createVideoCall } from '../../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
 import { ApiError, NetworkError } from '../../../api/errors.ts';
-import { hasMyReaction } from '../../messages/read-back.ts';
+import { allHaveFlag, hasMyReaction } from '../../messages/read-back.ts';
 import { reconciled } from '../../messages/reconcile.ts';
 import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
 import type { Account } from '../../accounts/account.ts';
@@ -126,7 +126,10 @@ export function messagesHandlers(
       }),
     'messages.markRead': ({ accountId, messageIds }) =>
       withClient(accountId, async (client) => {
-        await updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' });
+        await reconciled(
+          () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+          () => allHaveFlag(client, messageIds, 'read'),
+        );
         return {};
       }),
     'messages.react': ({ accountId, messageId, op, emojiName, emojiCode, reactionType }) =>

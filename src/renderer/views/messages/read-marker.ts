@@ -1,7 +1,9 @@
 /**
  * Marks messages read once the user has actually seen them: on screen while the window has
  * focus. Ids are sent in batches of at most 1000, each at most once; the unread counts and
- * the tray badge then follow from the server's update_message_flags event.
+ * the tray badge then follow from the server's update_message_flags event. After the user
+ * marks messages unread, nothing more is marked in that view until they go elsewhere: the
+ * messages still on screen would otherwise be marked read again at once.
  */
 const BATCH = 1000;
 const DELAY_MS = 250;
@@ -12,6 +14,7 @@ export class ReadMarker {
   #timer: ReturnType<typeof setTimeout> | undefined;
   /** Seen while the window was in the background: marked when it comes forward. */
   #deferred: number[] = [];
+  #paused = false;
 
   constructor(
     private readonly send: (ids: number[]) => Promise<unknown>,
@@ -19,6 +22,7 @@ export class ReadMarker {
   ) {}
 
   seen(ids: number[]): void {
+    if (this.#paused) return;
     if (!document.hasFocus() || document.visibilityState !== 'visible') {
       this.#deferred = ids;
       return;
@@ -37,6 +41,19 @@ export class ReadMarker {
 
   stop(): void {
     clearTimeout(this.#timer);
+  }
+
+  /** The user marked messages unread here: nothing is marked read until `resume()`. */
+  pause(): void {
+    this.#paused = true;
+    this.#pending.clear();
+    this.#deferred = [];
+    clearTimeout(this.#timer);
+  }
+
+  /** Another view is open: what is seen there counts again. */
+  resume(): void {
+    this.#paused = false;
   }
 
   #flush(): void {

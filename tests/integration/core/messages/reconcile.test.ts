@@ -107,3 +107,85 @@ describe('topic and channel settings whose answer is lost', () => {
     expect(subs.find((s) => s.stream_id === general.stream_id)?.is_muted).toBe(true);
   });
 });
+
+describe('read and unread marks whose answer is lost', () => {
+  const topicNarrow = [
+    { operator: 'channel', operand: 'general' },
+    { operator: 'topic', operand: 'faults' },
+  ];
+
+  /** Three messages from the owner in the member's topic, all already read by the member. */
+  async function readTopic() {
+    const member = byEmail(t.server, 'member');
+    const owner = byEmail(t.server, 'owner');
+    const accountId = await signIn(member);
+    const ids: number[] = [];
+    for (const words of ['one', 'two', 'three'])
+      ids.push(await send(t.server, owner, 'general', words, 'faults'));
+    await ok(t.server, member, 'POST', '/messages/flags', {
+      messages: ids,
+      op: 'add',
+      flag: 'read',
+    });
+    return { accountId, ids };
+  }
+  const unreadOnServer = async (ids: number[]) =>
+    Promise.all(ids.map(async (id) => !(await onServer(id)).flags.includes('read')));
+
+  it('mark unread from a message is read back and reported as made, once', async () => {
+    const { accountId, ids } = await readTopic();
+    t.gate.cutAnswer = (seen) => seen === 'POST /api/v1/messages/flags/narrow';
+
+    const r = await call<{ count: number | null }>('messages.unreadFrom', {
+      accountId,
+      messageId: ids[1],
+      narrow: topicNarrow,
+    });
+    // Made, though how many changed went with the lost answer.
+    expect(r).toEqual({ count: null });
+    expect(await unreadOnServer(ids)).toEqual([false, true, true]);
+    expect(t.gate.seen.filter((s) => s === 'POST /api/v1/messages/flags/narrow')).toHaveLength(1);
+  });
+
+  it('mark unread that never reached the server says so, and Try again makes it', async () => {
+    const { accountId, ids } = await readTopic();
+    t.gate.drop = (seen) => seen === 'POST /api/v1/messages/flags/narrow';
+    const args = { accountId, messageId: ids[1], narrow: topicNarrow };
+
+    const r = await t.core.invoke('messages.unreadFrom', args);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.message).toBe(
+      'The connection broke off before the server took the change. Try again.',
+    );
+    expect(await unreadOnServer(ids)).toEqual([false, false, false]);
+
+    t.gate.drop = undefined;
+    expect(await call('messages.unreadFrom', args)).toEqual({ count: 2 });
+    expect(await unreadOnServer(ids)).toEqual([false, true, true]);
+  });
+
+  it('marking seen messages read is read back after a lost answer', async () => {
+    const member = byEmail(t.server, 'member');
+    const owner = byEmail(t.server, 'owner');
+    const accountId = await signIn(member);
+    const ids = [
+      await send(t.server, owner, 'general', 'seen one', 'faults'),
+      await send(t.server, owner, 'general', 'seen two', 'faults'),
+    ];
+
+    t.gate.drop = (seen) => seen === 'POST /api/v1/messages/flags';
+    const dropped = await t.core.invoke('messages.markRead', { accountId, messageIds: ids });
+    expect(dropped.ok).toBe(false);
+    if (dropped.ok) return;
+    expect(dropped.error.message).toBe(
+      'The connection broke off before the server took the change. Try again.',
+    );
+    expect(await unreadOnServer(ids)).toEqual([true, true]);
+
+    t.gate.drop = undefined;
+    t.gate.cutAnswer = (seen) => seen === 'POST /api/v1/messages/flags';
+    await call('messages.markRead', { accountId, messageIds: ids });
+    expect(await unreadOnServer(ids)).toEqual([false, false]);
+  });
+});

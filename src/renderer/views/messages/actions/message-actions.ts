@@ -28,7 +28,8 @@ export interface MessageActions {
   edit(m: MessageWire, change: EditChange): Promise<void>;
   remove(m: MessageWire): Promise<void>;
   star(m: MessageWire, on: boolean): Promise<void>;
-  unreadFrom(m: MessageWire): Promise<number>;
+  /** How many were marked, or null when the answer was lost and the server read back. */
+  unreadFrom(m: MessageWire): Promise<number | null>;
   copyLink(m: MessageWire): Promise<string>;
   quote(m: MessageWire): Promise<boolean>;
 }
@@ -42,6 +43,8 @@ export function messageActions(o: {
   channels: readonly { streamId: number; name: string }[];
   topicName: (topic: string) => string;
   narrow: () => readonly NarrowTermWire[];
+  /** The view's messages were marked unread: it stops marking them read. */
+  markedUnread?: () => void;
 }): MessageActions {
   const accountId = o.accountId;
   const source = async (m: MessageWire) =>
@@ -64,7 +67,9 @@ export function messageActions(o: {
     },
     async unreadFrom(m) {
       const narrow = [...o.narrow()];
-      return (await invoke('messages.unreadFrom', { accountId, messageId: m.id, narrow })).count;
+      const { count } = await invoke('messages.unreadFrom', { accountId, messageId: m.id, narrow });
+      o.markedUnread?.();
+      return count;
     },
     async copyLink(m) {
       const link = messageLink(o.serverUrl, m);
