@@ -137,6 +137,33 @@ describe('PresenceReporter', () => {
     expect(t.clock.pendingCount).toBe(0);
   });
 
+  it('says idle at once when the window closes after an active report, then nothing', async () => {
+    const t = setup();
+    t.reporter.setWindow('active');
+    t.reporter.start();
+    await flushMicrotasks();
+    t.reporter.setWindow('closed');
+    await flushMicrotasks();
+    expect(t.sent.map((p) => [p.status, p.new_user_input])).toEqual([
+      ['active', true],
+      ['idle', false],
+    ]);
+    await t.clock.advance(600_000);
+    expect(t.sent).toHaveLength(2);
+    expect(t.clock.pendingCount).toBe(0);
+  });
+
+  it('says nothing more on closing when the user shares no presence', async () => {
+    const t = setup();
+    t.reporter.setWindow('active');
+    t.reporter.start();
+    await flushMicrotasks();
+    t.state.settings.presence_enabled = false;
+    t.reporter.setWindow('closed');
+    await t.clock.advance(600_000);
+    expect(t.sent.map((p) => p.status)).toEqual(['active']);
+  });
+
   it('stops for good when the account is removed', async () => {
     const t = setup();
     t.reporter.setWindow('idle');
