@@ -59,7 +59,12 @@ export class ChannelBrowserState {
     );
   }
 
-  async submitCreate(c: { name: string; description: string; private: boolean }): Promise<boolean> {
+  async submitCreate(c: {
+    name: string;
+    description: string;
+    private: boolean;
+    webPublic?: boolean;
+  }): Promise<boolean> {
     const done = await this.create.run(() =>
       invoke('channels.create', { accountId: this.#store().accountId, ...c }),
     );
