@@ -211,15 +211,20 @@ test('a channel’s mute, pin, colour and notification override from the browser
   await expect(row.getByLabel('Sound notifications for #general')).toHaveValue('inherit');
 });
 
-test('the channel menu in the sidebar and the Inbox unsubscribes after asking, warning where there is no way back', async ({
-  page,
-}) => {
-  await signIn(mode, 'moderator');
+/** Signs `local` in and opens the ⋯ menu of #general in the Messages sidebar. */
+async function sidebarMenuOfGeneral(page: Page, local: string) {
+  await signIn(mode, local);
   await page.goto(mode.host.url);
   await section(page, 'Messages');
   const nav = page.getByRole('navigation', { name: 'Conversations' });
   await nav.getByRole('button', { name: 'Settings for #general' }).click();
-  const menu = nav.getByRole('dialog', { name: 'Settings for #general' });
+  return nav.getByRole('dialog', { name: 'Settings for #general' });
+}
+
+test('the channel menu in the sidebar and the Inbox unsubscribes after asking, warning where there is no way back', async ({
+  page,
+}) => {
+  const menu = await sidebarMenuOfGeneral(page, 'moderator');
   await menu.getByRole('button', { name: 'Unsubscribe from #general' }).click();
   const ask = page.getByRole('dialog', { name: 'Unsubscribe from #general?' });
   // A public channel can be joined again, and the question says so.
@@ -255,12 +260,7 @@ test('the channel menu in the sidebar and the Inbox unsubscribes after asking, w
 test('a channel setting the server refuses goes back to what the server holds and says why', async ({
   page,
 }) => {
-  await signIn(mode, 'member');
-  await page.goto(mode.host.url);
-  await section(page, 'Messages');
-  const nav = page.getByRole('navigation', { name: 'Conversations' });
-  await nav.getByRole('button', { name: 'Settings for #general' }).click();
-  const menu = nav.getByRole('dialog', { name: 'Settings for #general' });
+  const menu = await sidebarMenuOfGeneral(page, 'member');
   const mute = menu.getByRole('checkbox', { name: 'Mute' });
   await expect(mute).not.toBeChecked();
 

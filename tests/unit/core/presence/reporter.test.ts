@@ -47,6 +47,15 @@ function setup(settings: Partial<PresenceSettings> = {}) {
   };
 }
 
+/** A reporter whose window is active and whose first report has gone out. */
+async function reportedActive() {
+  const t = setup();
+  t.reporter.setWindow('active');
+  t.reporter.start();
+  await flushMicrotasks();
+  return t;
+}
+
 describe('PresenceReporter', () => {
   it('reports at once, then every ping interval: active while the window is active, idle otherwise', async () => {
     const t = setup();
@@ -138,10 +147,7 @@ describe('PresenceReporter', () => {
   });
 
   it('says idle at once when the window closes after an active report, then nothing', async () => {
-    const t = setup();
-    t.reporter.setWindow('active');
-    t.reporter.start();
-    await flushMicrotasks();
+    const t = await reportedActive();
     t.reporter.setWindow('closed');
     await flushMicrotasks();
     expect(t.sent.map((p) => [p.status, p.new_user_input])).toEqual([
@@ -154,10 +160,7 @@ describe('PresenceReporter', () => {
   });
 
   it('says nothing more on closing when the user shares no presence', async () => {
-    const t = setup();
-    t.reporter.setWindow('active');
-    t.reporter.start();
-    await flushMicrotasks();
+    const t = await reportedActive();
     t.state.settings.presence_enabled = false;
     t.reporter.setWindow('closed');
     await t.clock.advance(600_000);
