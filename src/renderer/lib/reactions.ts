@@ -49,13 +49,14 @@ export function namesShown(groups: readonly ReactionGroup[], displayUsers: boole
   return displayUsers && total <= MAX_REACTIONS_NAMED;
 }
 
-/** Who reacted, in order, the user as "You". */
+/** Who reacted, in order, the user as "You" (or `me`, mid-sentence). */
 export function reactors(
   group: ReactionGroup,
   myUserId: number,
   nameOf: (userId: number) => string,
+  me = 'You',
 ): string[] {
-  return group.userIds.map((id) => (id === myUserId ? 'You' : nameOf(id)));
+  return group.userIds.map((id) => (id === myUserId ? me : nameOf(id)));
 }
 
 /** What a chip says beside its emoji: the names when they are shown, else the count. */
