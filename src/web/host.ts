@@ -103,7 +103,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => serveSocket(ws, options.core));
+    wss.handleUpgrade(req, socket, head, (ws) =>
+      serveSocket(ws, options.core, () => wss.clients.size),
+    );
   });
 
   await new Promise<void>((ok, fail) => {
@@ -126,12 +128,18 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   };
 }
 
-function serveSocket(ws: WebSocket, core: Core): void {
+/** `open`: how many pages are connected (this one already left the count once closed). */
+function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
   const send = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
   const unsubscribe = core.subscribe((topic, payload) => send({ t: 'push', topic, payload }));
-  ws.on('close', unsubscribe);
+  ws.on('close', () => {
+    unsubscribe();
+    // The last page went away (closed, crashed, or its pagehide report was lost with the
+    // connection): no Perch window is open, so presence stops being reported at once.
+    if (open() === 0) void core.invoke('presence.window', { state: 'closed' });
+  });
   // A frame over maxPayload (or one breaking the protocol) arrives here as an 'error', and
   // ws closes that one connection itself (1009 for size). Unheard, the error would end the
   // process and the Core with it.

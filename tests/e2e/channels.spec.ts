@@ -68,7 +68,6 @@ const browserRow = (page: Page, name: string) =>
 test('subscribing from the browser adds the channel to the sidebar and the Inbox; leaving a private one is asked first and takes it out', async ({
   page,
 }) => {
-  await post('leadership', 'board');
   await signIn(mode, 'moderator');
   await page.goto(mode.host.url);
   await section(page, 'Channels');
@@ -87,7 +86,10 @@ test('subscribing from the browser adds the channel to the sidebar and the Inbox
 
   await section(page, 'Messages');
   await expect(sidebarChannel(page, 'development')).toBeVisible();
+  // Posted once Messages (which reads what it shows) is left, so both stay unread.
+  await section(page, 'Channels');
   await post('development', 'after joining');
+  await post('leadership', 'board');
   await section(page, 'Inbox');
   await expect(inboxChannel(page, 'development')).toBeVisible();
   await expect(inboxChannel(page, 'leadership')).toBeVisible();
@@ -189,4 +191,76 @@ test('a channel’s mute, pin, colour and notification override from the browser
   await expect(desktop.locator('option[value="inherit"]')).toBeDisabled();
   await expect(row).toContainText('The server keeps an override once set');
   await expect(row.getByLabel('Sound notifications for #general')).toHaveValue('inherit');
+});
+
+/** Signs `local` in and opens the ⋯ menu of #general in the Messages sidebar. */
+async function sidebarMenuOfGeneral(page: Page, local: string) {
+  await signIn(mode, local);
+  await page.goto(mode.host.url);
+  await section(page, 'Messages');
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  await nav.getByRole('button', { name: 'Settings for #general' }).click();
+  return nav.getByRole('dialog', { name: 'Settings for #general' });
+}
+
+test('the channel menu in the sidebar and the Inbox unsubscribes after asking, warning where there is no way back', async ({
+  page,
+}) => {
+  const menu = await sidebarMenuOfGeneral(page, 'moderator');
+  await menu.getByRole('button', { name: 'Unsubscribe from #general' }).click();
+  const ask = page.getByRole('dialog', { name: 'Unsubscribe from #general?' });
+  // A public channel can be joined again, and the question says so.
+  await expect(ask).toContainText('you can subscribe again from Channels');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(sidebarChannel(page, 'general')).toBeVisible();
+  await menu.getByRole('button', { name: 'Unsubscribe from #general' }).click();
+  await ask.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+  await expect(sidebarChannel(page, 'general')).toHaveCount(0);
+  await expect(sidebarChannel(page, 'leadership')).toBeVisible();
+
+  await section(page, 'Inbox');
+  // Posted while Inbox shows (Messages reads what it shows): the channel's row appears.
+  await post('leadership', 'board');
+  const inbox = page.getByRole('list', { name: 'Unread conversations' });
+  await inbox.getByRole('button', { name: 'Settings for #leadership' }).click();
+  await inbox
+    .getByRole('dialog', { name: 'Settings for #leadership' })
+    .getByRole('button', { name: 'Unsubscribe from #leadership' })
+    .click();
+  const askPrivate = page.getByRole('dialog', { name: 'Unsubscribe from #leadership?' });
+  await expect(askPrivate).toContainText('cannot see it or join it again');
+  await askPrivate.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
+  await expect(inboxChannel(page, 'leadership')).toHaveCount(0);
+  const moderator = user('moderator').user_id;
+  const ids = (name: string) =>
+    [...server.state.channels.values()].find((c) => c.name === name)!.stream_id;
+  expect(server.state.subscription(moderator, ids('leadership'))).toBeUndefined();
+  expect(server.state.subscription(moderator, ids('general'))).toBeUndefined();
+});
+
+test('a channel setting the server refuses goes back to what the server holds and says why', async ({
+  page,
+}) => {
+  const menu = await sidebarMenuOfGeneral(page, 'member');
+  const mute = menu.getByRole('checkbox', { name: 'Mute' });
+  await expect(mute).not.toBeChecked();
+
+  // Another device left the channel and its event has not arrived: the server refuses.
+  const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;
+  const key = `${user('member').user_id}:${general.stream_id}`;
+  const sub = server.state.subscriptions.get(key)!;
+  server.state.subscriptions.delete(key);
+  await mute.check();
+  const alert = menu.getByRole('alert');
+  await expect(alert).toContainText('#general was not changed');
+  await expect(alert).toContainText('Not subscribed to channel');
+  await expect(mute).not.toBeChecked();
+  await expect(mute).toBeEnabled();
+
+  server.state.subscriptions.set(key, sub);
+  await mute.check();
+  await expect(alert).toHaveCount(0);
+  await expect.poll(() => server.state.subscriptions.get(key)?.is_muted).toBe(true);
+  await expect(mute).toBeChecked();
 });

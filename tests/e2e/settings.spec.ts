@@ -7,8 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
-import { openSettingsSection } from './support/admin.ts';
-import { narrowTo } from './support/message-data.ts';
+import { MEMBER, openSettingsSection } from './support/admin.ts';
+import { messageRow, narrowTo } from './support/message-data.ts';
 import { useMessageSuite } from './support/message-suite.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
 
@@ -83,6 +83,61 @@ test('the window opens on the home view chosen in Settings, on another device to
     await page.reload();
     await expect(current(page)).toHaveText(view);
   }
+});
+
+test('the emoji set and reaction names changed on another device redraw the open messages', async ({
+  page,
+  browser,
+}) => {
+  const member = suite.byRole(MEMBER);
+  const message = suite.post(member, 'emoji', 'party :tada: time');
+  suite.m.store.get(message.id)!.reactions.push({
+    emoji_name: 'tada',
+    emoji_code: '1f389',
+    reaction_type: 'unicode_emoji',
+    user_id: member.user_id,
+  });
+  await suite.openAt(page, owner(), 'channel:general topic:emoji');
+  const row = messageRow(page, message);
+  const chip = row.getByRole('button', { name: /^tada: 1 by / });
+  // The defaults: emoji as pictures, and a lightly reacted message names who reacted.
+  await expect(row.locator('.msg-content')).toContainText('party 🎉 time');
+  await expect(chip).toHaveText(member.full_name);
+  await expect(chip.locator('img.emoji')).toHaveCount(1);
+
+  const [other] = await suite.otherClient(browser, owner(), 'channel:general');
+  await openSettingsSection(other, 'Preferences');
+  await expect(other.getByText(/Plain text shows every emoji as its :name:/)).toBeVisible();
+  await other.getByRole('combobox', { name: 'Emoji set' }).selectOption({ label: 'Plain text' });
+  await expect(outcome(other, 'emojiset')).toHaveText('Saved.');
+  await expect(row.locator('.msg-content')).toContainText('party :tada: time');
+  await expect(chip).toHaveText(`:tada: ${member.full_name}`);
+  await expect(row.locator('img.emoji')).toHaveCount(0);
+
+  await other.getByLabel('Show who reacted with an emoji').uncheck();
+  await expect(outcome(other, 'display_emoji_reaction_users')).toHaveText('Saved.');
+  await expect(chip).toHaveText(':tada: 1');
+
+  await other.getByRole('combobox', { name: 'Emoji set' }).selectOption({ label: 'Google' });
+  await other.getByLabel('Show who reacted with an emoji').check();
+  await expect(chip.locator('img.emoji')).toHaveCount(1);
+  await expect(chip).toHaveText(member.full_name);
+  await expect(row.locator('.msg-content')).toContainText('party 🎉 time');
+});
+
+test('the time zone and language are offered where the server has them and saved there', async ({
+  page,
+}) => {
+  await suite.openAt(page, owner(), 'channel:general');
+  await openSettingsSection(page, 'Preferences');
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await zone.selectOption('Asia/Tokyo');
+  await expect(outcome(page, 'timezone')).toHaveText('Saved.');
+  expect(suite.record(owner()).timezone).toBe('Asia/Tokyo');
+  const language = page.getByRole('combobox', { name: 'Language' });
+  await language.selectOption({ label: 'Deutsch' });
+  await expect(outcome(page, 'default_language')).toHaveText('Saved.');
+  expect(suite.record(owner()).settings['default_language']).toBe('de');
 });
 
 test('a refused change is put back and explained next to the control', async ({ page }) => {

@@ -31,6 +31,8 @@ export interface SubscribeParams {
   principals?: readonly number[] | readonly string[];
   /** Channels this call creates are private. */
   invite_only?: boolean;
+  /** Channels this call creates are web-public (readable by spectators). */
+  is_web_public?: boolean;
 }
 
 /** API-NOTES.md POST /users/me/subscriptions. */

@@ -20,6 +20,10 @@ export interface CreationRules {
   publicWho: string;
   privateAllowed: boolean;
   privateWho: string;
+  /** The server and the organization allow web-public channels at all (spectator access). */
+  webPublicOffered: boolean;
+  webPublicAllowed: boolean;
+  webPublicWho: string;
 }
 
 const GUEST_ROLE = 600;
@@ -71,14 +75,51 @@ function rule(r: Record<string, unknown>, kind: 'public' | 'private'): CreationR
   return { allowed: myRole === undefined || myRole <= maxRole, who };
 }
 
+/** Upstream's web-public policy enum: 2 administrators, 4 moderators, 6 nobody, 7 owners. */
+const WEB_PUBLIC_POLICY: Record<number, { who: string; maxRole: number }> = {
+  2: { who: 'administrators', maxRole: 200 },
+  4: { who: 'moderators and administrators', maxRole: 300 },
+  6: { who: 'nobody', maxRole: 0 },
+  7: { who: 'owners', maxRole: 100 },
+};
+
+/**
+ * Web-public channels (readable without an account) exist only where the server has them
+ * on and the organization allows spectators; who may create one is the group setting
+ * can_create_web_public_channel_group (FL 280), before it the user's own
+ * can_create_web_public_streams (FL 103), before that the policy enum.
+ */
+function webPublicRule(r: Record<string, unknown>): CreationRule & { offered: boolean } {
+  const register = r as RegisterResponse;
+  const offered =
+    r['server_web_public_streams_enabled'] === true && r['realm_enable_spectator_access'] === true;
+  const groups = new Map((register.realm_user_groups ?? []).map((g) => [g.id, g]));
+  const setting = r['realm_can_create_web_public_channel_group'];
+  const policy = WEB_PUBLIC_POLICY[r['realm_create_web_public_stream_policy'] as number];
+  const who =
+    setting !== undefined ? groupWords(setting, groups) : (policy?.who ?? 'administrators');
+  const myRole = role(register);
+  let allowed: boolean;
+  if (!offered || myRole === GUEST_ROLE) allowed = false;
+  else if (setting !== undefined) allowed = inSetting(setting, groups, register.user_id, false);
+  else if (typeof r['can_create_web_public_streams'] === 'boolean')
+    allowed = r['can_create_web_public_streams'] as boolean;
+  else allowed = myRole !== undefined && myRole <= (policy?.maxRole ?? 200);
+  return { offered, allowed, who };
+}
+
 export function creationRulesFrom(register: RegisterResponse): CreationRules {
   const r = register as Record<string, unknown>;
   const pub = rule(r, 'public');
   const priv = rule(r, 'private');
+  const web = webPublicRule(r);
   return {
     publicAllowed: pub.allowed,
     publicWho: pub.who,
     privateAllowed: priv.allowed,
     privateWho: priv.who,
+    webPublicOffered: web.offered,
+    webPublicAllowed: web.allowed,
+    webPublicWho: web.who,
   };
 }

@@ -68,10 +68,17 @@ export class ChannelsService {
   /** Creates the channel by subscribing to its new name, which every feature level takes. */
   async create(
     accountId: string,
-    c: { name: string; description: string; private: boolean },
+    c: { name: string; description: string; private: boolean; webPublic?: boolean | undefined },
   ): Promise<void> {
     const dir = this.#directory(accountId);
     const rules = dir.meta().creation;
+    if (c.webPublic && (c.private || !rules.webPublicAllowed)) {
+      throw failed(
+        rules.webPublicOffered
+          ? `In this organization only ${rules.webPublicWho} may create web-public channels.`
+          : 'This organization does not allow web-public channels.',
+      );
+    }
     if (!(c.private ? rules.privateAllowed : rules.publicAllowed)) {
       const who = c.private ? rules.privateWho : rules.publicWho;
       throw failed(
@@ -83,6 +90,7 @@ export class ChannelsService {
     await subscribe(await this.#client(accountId), {
       subscriptions: [{ name: c.name, description: c.description }],
       invite_only: c.private,
+      ...(c.webPublic ? { is_web_public: true } : {}),
     });
   }
 

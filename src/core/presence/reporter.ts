@@ -49,6 +49,8 @@ export class PresenceReporter {
   private window: WindowPresence = 'closed';
   /** Input since the last report (upstream's `new_user_input`). */
   private input = false;
+  /** What the last report said, so closing after "active" can say "idle" at once. */
+  private lastStatus: 'active' | 'idle' | undefined;
 
   constructor(options: PresenceReporterOptions) {
     this.opts = options;
@@ -68,7 +70,8 @@ export class PresenceReporter {
   /**
    * A Perch window became active (focused, the user present), idle, or none is open any
    * more. Opening or becoming active is reported at once, so others see it without waiting
-   * a whole interval; closing stops the reports.
+   * a whole interval; closing stops the reports, after one last "idle" if the last said
+   * "active", so others see the user leave now rather than when the report ages out.
    */
   setWindow(window: WindowPresence): void {
     const wasRunning = this.running;
@@ -77,9 +80,22 @@ export class PresenceReporter {
     if (window === 'active') this.input = true;
     if (!this.running) {
       this.clearTimer();
+      if (wasRunning && this.lastStatus === 'active') this.leaving();
       return;
     }
     if (!wasRunning || (window === 'active' && was !== 'active')) void this.tick();
+  }
+
+  private leaving(): void {
+    const state = this.opts.state();
+    if (!state || state.presenceSettings.presenceDisabled) return;
+    if (state.settings.presence_enabled === false) return;
+    this.lastStatus = 'idle';
+    const last = { status: 'idle', new_user_input: false, slim_presence: true } as const;
+    // Lost, it changes nothing: the last report then ages past the threshold as before.
+    void this.opts
+      .report({ ...last, last_update_id: state.presenceLastUpdateId })
+      .catch(() => undefined);
   }
 
   /** The account was removed or signed out: no more reports. */
@@ -130,8 +146,10 @@ export class PresenceReporter {
     }
     const newInput = this.input;
     this.input = false;
+    const status = this.window === 'active' ? 'active' : 'idle';
+    this.lastStatus = status;
     const answer = await this.opts.report({
-      status: this.window === 'active' ? 'active' : 'idle',
+      status,
       new_user_input: newInput,
       last_update_id: state.presenceLastUpdateId,
       // Servers before last_update_id answer the modern format only when asked this way.

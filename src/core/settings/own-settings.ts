@@ -18,6 +18,15 @@ import { notificationEffects, type NotificationEffect } from './effects.ts';
 export type SettingValue = boolean | number | string | null;
 
 /**
+ * Settings a user has that the organization defaults do not (PATCH /settings only): the
+ * profile time zone others' cards show and the language of the server's emails and web app.
+ * Shown when the server's register sends them.
+ */
+export const PERSONAL_ONLY = ['timezone', 'default_language'] as const;
+export type OwnParam = DefaultsParam | (typeof PERSONAL_ONLY)[number];
+const OWN_PARAM_NAMES: readonly OwnParam[] = [...DEFAULTS_PARAM_NAMES, ...PERSONAL_ONLY];
+
+/**
  * Levels the defaults table does not carry: the followed-topic settings arrived with topic
  * following (FL 189), but register-state fills them in below it for the policy's sake; the
  * mark-as-read policy arrived at FL 175.
@@ -41,7 +50,7 @@ const SETTING_EVENTS = new Set([
 export interface SettingsSnapshot {
   featureLevel: number;
   /** Only the settings this server has; a missing name is not shown. */
-  values: Partial<Record<DefaultsParam, SettingValue>>;
+  values: Partial<Record<OwnParam, SettingValue>>;
   /** The sounds `notification_sound` may name. */
   sounds: string[];
   effects: NotificationEffect[];
@@ -66,14 +75,15 @@ export class OwnSettings {
   }
 
   /** Whether the Settings page shows this setting: the server has it at its level. */
-  has(name: string): name is DefaultsParam {
-    if (!Object.hasOwn(DEFAULTS_PARAMS, name)) return false;
+  has(name: string): name is OwnParam {
     const value = (this.#settings as Record<string, unknown>)[name];
+    if ((PERSONAL_ONLY as readonly string[]).includes(name)) return typeof value === 'string';
+    if (!Object.hasOwn(DEFAULTS_PARAMS, name)) return false;
     return sinceLevel(name as DefaultsParam) <= this.#featureLevel && isValue(value);
   }
 
   /** The shown settings' values, in the order of spec 4.1. */
-  values(names: readonly DefaultsParam[] = DEFAULTS_PARAM_NAMES): SettingsSnapshot['values'] {
+  values(names: readonly OwnParam[] = OWN_PARAM_NAMES): SettingsSnapshot['values'] {
     const out: SettingsSnapshot['values'] = {};
     for (const name of names) {
       if (this.has(name))
@@ -97,8 +107,8 @@ export class OwnSettings {
   }
 
   /** The shown settings a batch of events changed (already applied to the state). */
-  changedBy(events: readonly ServerEvent[]): DefaultsParam[] {
-    const names = new Set<DefaultsParam>();
+  changedBy(events: readonly ServerEvent[]): OwnParam[] {
+    const names = new Set<OwnParam>();
     for (const event of events) {
       if (!SETTING_EVENTS.has(event.type)) continue;
       const e = event as Record<string, unknown>;

@@ -14,3 +14,18 @@ export function showEmojiGlyphs(root: ParentNode): void {
     span.textContent = String.fromCodePoint(...points);
   }
 }
+
+const NAMED = /^:[^:\s]+:$/;
+
+/**
+ * The 'text' emoji set: every emoji, Unicode (a span holding its `:name:`) or the
+ * organization's own (an image whose alt is its `:name:`), becomes that name as plain text.
+ */
+export function showEmojiNames(root: ParentNode): void {
+  for (const el of root.querySelectorAll('span.emoji, img.emoji')) {
+    const own = el.tagName === 'IMG' ? el.getAttribute('alt') : el.textContent;
+    const title = el.getAttribute('title');
+    const text = own && NAMED.test(own) ? own : title ? `:${title.replaceAll(' ', '_')}:` : own;
+    el.replaceWith(el.ownerDocument.createTextNode(text ?? ''));
+  }
+}

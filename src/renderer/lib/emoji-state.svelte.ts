@@ -53,6 +53,10 @@ export class EmojiState {
   realm = $state.raw<RealmEmoji[]>([]);
   skinTone = $state<SkinTone>(storedTone());
   recent = $state.raw<RecentEmoji[]>([]);
+  /** The user's `emojiset` (issue 23): 'text' shows every emoji as its `:name:`. */
+  emojiset = $state<string | undefined>();
+  /** The user's `display_emoji_reaction_users`: names on a message with few reactions. */
+  reactionUsers = $state(true);
 
   constructor(
     readonly accountId: string,
@@ -65,9 +69,39 @@ export class EmojiState {
   start(): () => void {
     void this.loadCatalog();
     void this.loadRealm();
-    return on('emoji.realmChanged', ({ accountId }) => {
+    void this.loadSettings();
+    const offRealm = on('emoji.realmChanged', ({ accountId }) => {
       if (accountId === this.accountId) void this.loadRealm();
     });
+    // Settings changed here or on another device apply to every emoji at once.
+    const offSettings = on('settings.changed', ({ accountId, values }) => {
+      if (accountId === this.accountId) this.applySettings(values);
+    });
+    return () => {
+      offRealm();
+      offSettings();
+    };
+  }
+
+  /** Every emoji as `:name:` instead of a picture, as the 'text' emoji set asks. */
+  get textOnly(): boolean {
+    return this.emojiset === 'text';
+  }
+
+  applySettings(values: Record<string, unknown>): void {
+    const set = values['emojiset'];
+    if (typeof set === 'string') this.emojiset = set;
+    const users = values['display_emoji_reaction_users'];
+    if (typeof users === 'boolean') this.reactionUsers = users;
+  }
+
+  async loadSettings(): Promise<void> {
+    try {
+      const { values } = await invoke('settings.get', { accountId: this.accountId });
+      this.applySettings(values);
+    } catch {
+      // Without them emoji show as pictures and reactions with names: the server's defaults.
+    }
   }
 
   async loadCatalog(): Promise<void> {

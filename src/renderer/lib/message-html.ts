@@ -7,7 +7,7 @@
  */
 import { keepRecent } from '../../lib/recent-map.ts';
 import { sanitizeHtml } from './sanitize.ts';
-import { showEmojiGlyphs } from './emoji-glyphs.ts';
+import { showEmojiGlyphs, showEmojiNames } from './emoji-glyphs.ts';
 
 /** An absolute URL for a link or image of the server's HTML; undefined if it cannot be one. */
 export function onServer(url: string, serverUrl: string): string | undefined {
@@ -49,14 +49,15 @@ function absolutize(doc: Document, serverUrl: string): void {
 const made = new Map<string, string>();
 const MADE_MAX = 2000;
 
-export function messageHtml(html: string, serverUrl: string): string {
-  const key = `${serverUrl}\n${html}`;
-  const safe = made.get(key) ?? makeSafe(html, serverUrl);
+/** `emojiText`: the user's emoji set is 'text', so every emoji shows as its `:name:`. */
+export function messageHtml(html: string, serverUrl: string, emojiText = false): string {
+  const key = `${emojiText ? 'text' : 'img'}\n${serverUrl}\n${html}`;
+  const safe = made.get(key) ?? makeSafe(html, serverUrl, emojiText);
   keepRecent(made, key, safe, MADE_MAX);
   return safe;
 }
 
-function makeSafe(html: string, serverUrl: string): string {
+function makeSafe(html: string, serverUrl: string, emojiText: boolean): string {
   // DOMParser documents are inert: nothing in them runs or loads.
   const raw = parser.parseFromString(html, 'text/html');
   absolutize(raw, serverUrl);
@@ -66,7 +67,8 @@ function makeSafe(html: string, serverUrl: string): string {
     if (src === null || !isSameOrigin(src, serverUrl)) img.remove();
     else holdUpload(img, src);
   }
-  showEmojiGlyphs(clean.body);
+  if (emojiText) showEmojiNames(clean.body);
+  else showEmojiGlyphs(clean.body);
   return clean.body.innerHTML;
 }
 

@@ -37,3 +37,34 @@ export function groupReactions(
   }
   return [...groups.values()];
 }
+
+/**
+ * Upstream's web app names the reacting users instead of counting them when the user's
+ * `display_emoji_reaction_users` is on and the message has 3 reactions or fewer in all.
+ */
+export const MAX_REACTIONS_NAMED = 3;
+
+export function namesShown(groups: readonly ReactionGroup[], displayUsers: boolean): boolean {
+  const total = groups.reduce((n, g) => n + g.userIds.length, 0);
+  return displayUsers && total <= MAX_REACTIONS_NAMED;
+}
+
+/** Who reacted, in order, the user as "You" (or `me`, mid-sentence). */
+export function reactors(
+  group: ReactionGroup,
+  myUserId: number,
+  nameOf: (userId: number) => string,
+  me = 'You',
+): string[] {
+  return group.userIds.map((id) => (id === myUserId ? me : nameOf(id)));
+}
+
+/** What a chip says beside its emoji: the names when they are shown, else the count. */
+export function chipText(
+  group: ReactionGroup,
+  named: boolean,
+  myUserId: number,
+  nameOf: (userId: number) => string,
+): string {
+  return named ? reactors(group, myUserId, nameOf).join(', ') : String(group.userIds.length);
+}

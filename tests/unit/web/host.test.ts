@@ -16,10 +16,11 @@ import { MemorySecrets } from '../../integration/core/sync/memory-secrets.ts';
 
 let core: Core;
 let host: WebHost;
+let staticDir: string;
 
 beforeEach(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'perch-host-'));
-  const staticDir = join(dir, 'renderer');
+  staticDir = join(dir, 'renderer');
   await mkdir(staticDir);
   await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Perch</title>');
   core = await createCore({
@@ -135,5 +136,31 @@ describe('the web host under an oversized call', () => {
     const again = await open();
     expect((await call(again, 2, 'app.info', {})).ok).toBe(true);
     again.close();
+  });
+
+  it('tells the Core no window is open once the last page has gone, not before', async () => {
+    // The same Core, its calls recorded on the way in.
+    const calls: [string, unknown][] = [];
+    const recording = Object.create(core) as Core;
+    recording.invoke = ((channel: string, args: unknown) => {
+      calls.push([channel, args]);
+      return core.invoke(channel as never, args as never);
+    }) as Core['invoke'];
+    await host.close();
+    host = await startWebHost({ core: recording, staticDir });
+    const windowCalls = () => calls.filter(([c]) => c === 'presence.window');
+
+    const first = await open();
+    const second = await open();
+    const gone = (ws: WebSocket) => new Promise((resolve) => ws.on('close', resolve));
+    let closed = gone(first);
+    first.close();
+    await closed;
+    expect((await call(second, 1, 'app.info', {})).ok).toBe(true);
+    expect(windowCalls()).toEqual([]);
+    closed = gone(second);
+    second.close();
+    await closed;
+    await expect.poll(windowCalls).toEqual([['presence.window', { state: 'closed' }]]);
   });
 });

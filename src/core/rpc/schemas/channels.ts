@@ -43,6 +43,9 @@ const CreationWire = z.object({
   publicWho: z.string(),
   privateAllowed: z.boolean(),
   privateWho: z.string(),
+  webPublicOffered: z.boolean(),
+  webPublicAllowed: z.boolean(),
+  webPublicWho: z.string(),
 });
 
 export const ChannelsMetaWire = z.object({
@@ -81,5 +84,7 @@ export const CreateMyChannelArgs = z
       .refine((s) => !/\p{Cc}/u.test(s), 'a channel name cannot hold control characters'),
     description: z.string().max(1024, 'a description is at most 1024 characters'),
     private: z.boolean(),
+    /** Readable without an account; only where the organization offers it (never private). */
+    webPublic: z.boolean().optional(),
   })
   .strict();

@@ -25,11 +25,19 @@ export const SettingsSnapshotWire = z.object({
 });
 export type SettingsSnapshotWire = z.infer<typeof SettingsSnapshotWire>;
 
-/** PATCH /settings takes every parameter of the defaults, checked with the same rules. */
+/**
+ * PATCH /settings takes every parameter of the defaults, checked with the same rules, and
+ * the user's own time zone ('' for none; the server checks the IANA name) and language.
+ */
+const OwnValues = DefaultsValues.extend({
+  timezone: z.string().max(64).optional(),
+  default_language: z.string().min(1).max(16).optional(),
+}).strict();
+
 export const UpdateSettingsArgs = z
   .object({
     accountId,
-    changes: DefaultsValues.refine((c) => Object.keys(c).length > 0, 'nothing to change'),
+    changes: OwnValues.refine((c) => Object.keys(c).length > 0, 'nothing to change'),
   })
   .strict();
 

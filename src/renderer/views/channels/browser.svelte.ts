@@ -7,6 +7,7 @@
 import { invoke } from '../../bridge.ts';
 import type { ChannelRowWire } from '../../../core/rpc/schemas/channels.ts';
 import { Action } from '../admin/people/action.svelte.ts';
+import { ChannelLeave } from './channel-leave.svelte.ts';
 import type { AccountChannels } from './store.svelte.ts';
 
 export type BrowserTab = 'subscribed' | 'not-subscribed' | 'all';
@@ -20,11 +21,13 @@ export const TABS: { id: BrowserTab; label: string }[] = [
 export class ChannelBrowserState {
   filter = $state('');
   tab = $state<BrowserTab>('all');
-  /** The private channel whose leaving waits for the user's confirmation. */
-  confirming = $state.raw<ChannelRowWire | undefined>();
   /** The row whose action ran last: its result or refusal shows there. */
   actedOn = $state<number | undefined>();
   readonly action = new Action();
+  /** Leaving shares the row's action; only a channel with no way back is asked first. */
+  readonly leaving = new ChannelLeave(() => this.#store().accountId, this.action, {
+    onLeave: (row) => (this.actedOn = row.streamId),
+  });
   readonly create = new Action();
   creating = $state(false);
   readonly #store: () => AccountChannels;
@@ -56,24 +59,12 @@ export class ChannelBrowserState {
     );
   }
 
-  /** Leaving a channel the user could not rejoin is asked first. */
-  leave(row: ChannelRowWire): void {
-    if (!row.canRejoin) this.confirming = row;
-    else void this.leaveNow(row);
-  }
-
-  async leaveNow(row: ChannelRowWire): Promise<void> {
-    this.confirming = undefined;
-    this.actedOn = row.streamId;
-    await this.action.run(() =>
-      invoke('channels.unsubscribe', {
-        accountId: this.#store().accountId,
-        streamId: row.streamId,
-      }),
-    );
-  }
-
-  async submitCreate(c: { name: string; description: string; private: boolean }): Promise<boolean> {
+  async submitCreate(c: {
+    name: string;
+    description: string;
+    private: boolean;
+    webPublic?: boolean;
+  }): Promise<boolean> {
     const done = await this.create.run(() =>
       invoke('channels.create', { accountId: this.#store().accountId, ...c }),
     );

@@ -4,10 +4,9 @@
  * the `people.changed` topic. Components read it through `usePresence()`.
  */
 import { getContext, setContext } from 'svelte';
-import { SvelteMap } from 'svelte/reactivity';
 import type { PersonPresence, Presence } from '../../../core/rpc/schemas/people.ts';
 import { invoke, on } from '../../bridge.ts';
-import { byPresenceThenName } from '../../../lib/people-order.ts';
+import { PeopleRoster } from './roster.ts';
 
 const KEY = Symbol('people-presence');
 
@@ -15,7 +14,8 @@ export class PeoplePresence {
   /** Everyone, in the People list's order; replaced whole (10 000 rows are never proxied). */
   rows = $state.raw<readonly PersonPresence[]>([]);
   loaded = $state(false);
-  readonly #byId = new SvelteMap<number, PersonPresence>();
+  /** The rows and their lookup; `rows` is replaced after each change, so reading it tracks. */
+  readonly #roster = new PeopleRoster();
   #accountId: string;
 
   constructor(accountId: string) {
@@ -26,7 +26,7 @@ export class PeoplePresence {
   start(accountId = this.#accountId): () => void {
     if (accountId !== this.#accountId) {
       this.#accountId = accountId;
-      this.#byId.clear();
+      this.#roster.clear();
       this.rows = [];
       this.loaded = false;
     }
@@ -48,9 +48,8 @@ export class PeoplePresence {
   async load(): Promise<void> {
     try {
       const { people } = await invoke('people.list', { accountId: this.#accountId });
-      this.#byId.clear();
-      for (const p of people) this.#byId.set(p.userId, p);
-      this.rows = people;
+      this.#roster.replace(people);
+      this.rows = this.#roster.rows;
       this.loaded = true;
     } catch {
       // No dots and no list: the rest of the window works without them.
@@ -58,21 +57,18 @@ export class PeoplePresence {
   }
 
   update(changed: readonly PersonPresence[]): void {
-    for (const p of changed) this.#byId.set(p.userId, p);
-    // A local lookup, not state: nothing renders from it.
-    // eslint-disable-next-line svelte/prefer-svelte-reactivity
-    const ids = new Set(changed.map((p) => p.userId));
-    this.rows = [...this.rows.filter((p) => !ids.has(p.userId)), ...changed].sort(
-      byPresenceThenName,
-    );
+    this.#roster.update(changed);
+    this.rows = this.#roster.rows;
   }
 
   of(userId: number): PersonPresence | undefined {
-    return this.#byId.get(userId);
+    void this.rows; // makes a reader follow this person's changes
+    return this.#roster.of(userId);
   }
 
   presenceOf(userId: number): Presence | undefined {
-    return this.#byId.get(userId)?.presence;
+    void this.rows;
+    return this.#roster.presenceOf(userId);
   }
 }
 

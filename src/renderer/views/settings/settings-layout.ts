@@ -5,6 +5,7 @@
  * wide); a few read better in the first person here.
  */
 import type { DefaultsParam } from '../../../core/rpc/schemas/admin-org.ts';
+import type { OwnParam } from '../../../core/settings/own-settings.ts';
 import { CATALOG, type DefaultValue } from '../admin/rules/defaults-catalog.ts';
 
 export type SectionId = 'preferences' | 'notifications' | 'privacy' | 'compose' | 'snippets';
@@ -17,13 +18,15 @@ export const SECTIONS: { id: SectionId; label: string }[] = [
   { id: 'snippets', label: 'Saved snippets' },
 ];
 
-export type SettingsGroup = { title: string; names: DefaultsParam[] };
+export type SettingsGroup = { title: string; names: OwnParam[] };
 
 export const GROUPS: Record<Exclude<SectionId, 'snippets'>, SettingsGroup[]> = {
   preferences: [
     {
       title: 'General',
       names: [
+        'default_language',
+        'timezone',
         'twenty_four_hour_time',
         'color_scheme',
         'web_font_size_px',
@@ -135,7 +138,9 @@ export const GROUPS: Record<Exclude<SectionId, 'snippets'>, SettingsGroup[]> = {
 };
 
 /** Labels that read better for one's own settings than for an organization's defaults. */
-const OWN_LABELS: Partial<Record<DefaultsParam, string>> = {
+const OWN_LABELS: Partial<Record<OwnParam, string>> = {
+  default_language: 'Language',
+  timezone: 'Time zone',
   color_scheme: 'Color scheme in the web app',
   twenty_four_hour_time: 'Time format',
   enter_sends: 'Enter sends the message (otherwise Ctrl+Enter sends)',
@@ -145,6 +150,22 @@ const OWN_LABELS: Partial<Record<DefaultsParam, string>> = {
   email_address_visibility: 'Who can see my email address',
   presence_enabled: 'Show others when I am online',
 };
+
+/** The languages the reference server knows, by their own names; another shows as itself. */
+const LANGUAGES: [string, string][] = [
+  ['en', 'English'],
+  ['de', 'Deutsch'],
+  ['es', 'Español'],
+  ['fr', 'Français'],
+  ['ja', '日本語'],
+];
+
+/** Every IANA time zone this system knows, '' meaning none set (as upstream's default). */
+function timeZones(): [string, string][] {
+  const zones =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return [['', 'Not set'], ...zones.map((z): [string, string] => [z, z.replaceAll('_', ' ')])];
+}
 
 const OWN_OPTIONS: Partial<Record<DefaultsParam, [DefaultValue, string][]>> = {
   twenty_four_hour_time: [
@@ -163,14 +184,34 @@ const OWN_OPTIONS: Partial<Record<DefaultsParam, [DefaultValue, string][]>> = {
   ],
 };
 
+/** What a setting does in Perch where its label alone would mislead. */
+const OWN_HELP: Partial<Record<OwnParam, string>> = {
+  default_language: "The language of the server's emails and web app; Perch itself is in English.",
+  timezone:
+    "Others see your local time on your card. Message times show in this computer's time " +
+    'zone, as in the web app.',
+  emojiset:
+    'Perch draws Google and Twitter alike with its own bundled pictures (Noto); ' +
+    'Plain text shows every emoji as its :name:.',
+  display_emoji_reaction_users:
+    'On a message with 3 reactions or fewer, the reactions show who reacted instead of how many.',
+};
+
 export type SettingItem = {
-  name: DefaultsParam;
+  name: OwnParam;
   label: string;
+  /** A sentence under the control saying what the setting does in Perch. */
+  help?: string | undefined;
   /** Coded values with their meaning; none for a plain on/off or a number. */
   options?: [DefaultValue, string][] | undefined;
 };
 
-export function itemOf(name: DefaultsParam): SettingItem {
+export function itemOf(name: OwnParam): SettingItem {
+  const help = OWN_HELP[name];
+  if (name === 'timezone' || name === 'default_language') {
+    const options = name === 'timezone' ? timeZones() : LANGUAGES;
+    return { name, label: OWN_LABELS[name] ?? name, options, help };
+  }
   const options = OWN_OPTIONS[name] ?? CATALOG[name].options;
-  return { name, label: OWN_LABELS[name] ?? CATALOG[name].label, options };
+  return { name, label: OWN_LABELS[name] ?? CATALOG[name].label, options, help };
 }

@@ -185,6 +185,10 @@ describe('channel directory', () => {
         publicWho: 'members',
         privateAllowed: false,
         privateWho: 'administrators',
+        // The reference server has no spectator access: web-public is never offered.
+        webPublicOffered: false,
+        webPublicAllowed: false,
+        webPublicWho: 'nobody',
       });
     const refused = await t.core.invoke('channels.create', {
       accountId: id,

@@ -31,6 +31,9 @@ describe('channel creation rules', () => {
       publicWho: 'members',
       privateAllowed: false,
       privateWho: 'members of support',
+      webPublicOffered: false,
+      webPublicAllowed: false,
+      webPublicWho: 'administrators',
     });
   });
 
@@ -60,6 +63,9 @@ describe('channel creation rules', () => {
       publicWho: 'members',
       privateAllowed: false,
       privateWho: 'administrators',
+      webPublicOffered: false,
+      webPublicAllowed: false,
+      webPublicWho: 'administrators',
     });
   });
 
@@ -79,5 +85,46 @@ describe('channel creation rules', () => {
     expect(
       creationRulesFrom(register({ realm_can_create_public_channel_group: 2, role: 600 })),
     ).toMatchObject({ publicAllowed: false, privateAllowed: false });
+  });
+
+  it('offers web-public channels only where the server and organization allow spectators', () => {
+    const spectators = {
+      server_web_public_streams_enabled: true,
+      realm_enable_spectator_access: true,
+    };
+    // Group setting (FL 280): the user is in role:members.
+    expect(
+      creationRulesFrom(register({ ...spectators, realm_can_create_web_public_channel_group: 2 })),
+    ).toMatchObject({ webPublicOffered: true, webPublicAllowed: true, webPublicWho: 'members' });
+    // The same setting with spectators off: not offered, so not allowed.
+    expect(
+      creationRulesFrom(
+        register({
+          server_web_public_streams_enabled: true,
+          realm_enable_spectator_access: false,
+          realm_can_create_web_public_channel_group: 2,
+        }),
+      ),
+    ).toMatchObject({ webPublicOffered: false, webPublicAllowed: false });
+    // The user-level flag before the group setting; the policy enum names who.
+    expect(
+      creationRulesFrom(
+        register({
+          ...spectators,
+          can_create_web_public_streams: false,
+          realm_create_web_public_stream_policy: 7,
+        }),
+      ),
+    ).toMatchObject({ webPublicAllowed: false, webPublicWho: 'owners' });
+    // Only the enum: moderators (300) may under policy 4, a member (400) may not.
+    const policy = { ...spectators, realm_create_web_public_stream_policy: 4 };
+    expect(creationRulesFrom(register(policy)).webPublicAllowed).toBe(false);
+    expect(creationRulesFrom(register({ ...policy, role: 300 })).webPublicAllowed).toBe(true);
+    // A guest never.
+    expect(
+      creationRulesFrom(
+        register({ ...spectators, realm_can_create_web_public_channel_group: 2, role: 600 }),
+      ).webPublicAllowed,
+    ).toBe(false);
   });
 });

@@ -47,6 +47,15 @@ function setup(settings: Partial<PresenceSettings> = {}) {
   };
 }
 
+/** A reporter whose window is active and whose first report has gone out. */
+async function reportedActive() {
+  const t = setup();
+  t.reporter.setWindow('active');
+  t.reporter.start();
+  await flushMicrotasks();
+  return t;
+}
+
 describe('PresenceReporter', () => {
   it('reports at once, then every ping interval: active while the window is active, idle otherwise', async () => {
     const t = setup();
@@ -135,6 +144,27 @@ describe('PresenceReporter', () => {
     await t.clock.advance(600_000);
     expect(t.sent).toHaveLength(1);
     expect(t.clock.pendingCount).toBe(0);
+  });
+
+  it('says idle at once when the window closes after an active report, then nothing', async () => {
+    const t = await reportedActive();
+    t.reporter.setWindow('closed');
+    await flushMicrotasks();
+    expect(t.sent.map((p) => [p.status, p.new_user_input])).toEqual([
+      ['active', true],
+      ['idle', false],
+    ]);
+    await t.clock.advance(600_000);
+    expect(t.sent).toHaveLength(2);
+    expect(t.clock.pendingCount).toBe(0);
+  });
+
+  it('says nothing more on closing when the user shares no presence', async () => {
+    const t = await reportedActive();
+    t.state.settings.presence_enabled = false;
+    t.reporter.setWindow('closed');
+    await t.clock.advance(600_000);
+    expect(t.sent.map((p) => p.status)).toEqual(['active']);
   });
 
   it('stops for good when the account is removed', async () => {

@@ -81,6 +81,24 @@ describe('OwnSettings', () => {
     const model = modelOf(stateWith({}));
     const other = { id: 2, type: 'heartbeat' } as unknown as ServerEvent;
     expect(model.changedBy([other, update(3, 'timezone', 'Europe/Berlin')])).toEqual([]);
+    expect(model.changedBy([update(3, 'no_such_setting', true)])).toEqual([]);
+  });
+
+  it('shows the time zone and language when the server sends them, following their events', () => {
+    const without = modelOf(stateWith({}));
+    expect(without.values()).not.toHaveProperty('timezone');
+    expect(without.values()).not.toHaveProperty('default_language');
+
+    const state = stateWith({ timezone: '', default_language: 'en' });
+    const model = modelOf(state);
+    expect(model.values()).toMatchObject({ timezone: '', default_language: 'en' });
+    const events = [update(7, 'timezone', 'Asia/Tokyo'), update(8, 'default_language', 'de')];
+    for (const e of events) state.apply(e);
+    expect(model.changedBy(events)).toEqual(['timezone', 'default_language']);
+    expect(model.values(['timezone', 'default_language'])).toEqual({
+      timezone: 'Asia/Tokyo',
+      default_language: 'de',
+    });
   });
 
   it('lists the notification sounds, keeping the current one choosable', () => {
