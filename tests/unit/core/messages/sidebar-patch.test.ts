@@ -32,7 +32,7 @@ const channel = fc.record({
 });
 const dm = fc.record({
   userIds: fc.uniqueArray(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 }),
-  names: fc.constant(['someone']),
+  names: fc.constant<string[]>(['someone']),
   unread: fc.nat(2),
   newestId: fc.nat(10),
 });
