@@ -90,6 +90,11 @@ export class KeyedBaseline {
     this.#rows = next;
     return { upsert, remove };
   }
+
+  /** A row pushed by itself (not through `diff`): the next diff compares with it. */
+  record(key: string, row: unknown): void {
+    this.#rows.set(key, JSON.stringify(row));
+  }
 }
 
 function byName(a: { name: string }, b: { name: string }): number {

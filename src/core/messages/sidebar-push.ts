@@ -7,8 +7,9 @@
  */
 import { KeyedBaseline } from '../inbox/patch.ts';
 import type { PushBus } from '../push-bus.ts';
-import type { Sidebar, SidebarSnapshot } from '../rpc/schemas/messages.ts';
+import type { Sidebar, SidebarPatchWire, SidebarSnapshot } from '../rpc/schemas/messages.ts';
 import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
+import { toRpcError } from '../rpc/dispatch.ts';
 import { sidebarHead, sidebarRowKey, sidebarRows } from './sidebar-patch.ts';
 
 export class SidebarPush {
@@ -21,6 +22,8 @@ export class SidebarPush {
   /** Accounts with a rebuild waiting to start: more changes meanwhile join it. */
   readonly #queued = new Set<string>();
   readonly #health = new Map<string, string>();
+  /** The head each account's last patch carried, to say a failed rebuild beside it. */
+  readonly #heads = new Map<string, SidebarPatchWire['head']>();
 
   constructor(
     sync: Pick<SyncManager, 'onEvents' | 'onUnreadsChanged' | 'onRestored' | 'onReset'>,
@@ -67,9 +70,28 @@ export class SidebarPush {
     this.#run(accountId, async () => {
       this.#queued.delete(accountId);
       if (!this.#watchers.has(accountId)) return;
-      this.#push(accountId, await this.#build(accountId));
-    }).catch(() => {
-      // Not built (signed out, refused): the page keeps what it has; the next change tries again.
+      try {
+        this.#push(accountId, await this.#build(accountId));
+      } catch (error) {
+        this.#failed(accountId, error);
+      }
+    }).catch(() => undefined);
+  }
+
+  /** Not rebuilt (refused, malformed): the page keeps its rows and is told why. */
+  #failed(accountId: string, error: unknown): void {
+    const baseline = this.#pushed.get(accountId);
+    const last = this.#heads.get(accountId);
+    if (baseline === undefined || last === undefined) return;
+    const head = { ...last, refreshError: toRpcError(error).message };
+    baseline.record('head', head);
+    this.#heads.set(accountId, head);
+    this.#bus.publish('messages.sidebarPatch', {
+      accountId,
+      seq: ++baseline.seq,
+      head,
+      upsert: [],
+      remove: [],
     });
   }
 
@@ -91,6 +113,7 @@ export class SidebarPush {
       this.#pushed.set(accountId, baseline);
     }
     const head = sidebarHead(sidebar);
+    this.#heads.set(accountId, head);
     const rows = baseline.diff([{ head }, ...sidebarRows(sidebar)], (r) =>
       'head' in r ? 'head' : sidebarRowKey(r),
     );

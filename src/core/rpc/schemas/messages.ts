@@ -106,6 +106,11 @@ export const Sidebar = z.object({
    * state (channels, no topics), and this is the failure, for the details.
    */
   stale: z.string().optional(),
+  /**
+   * Set when the Core could not rebuild the sidebar after a change: the rows are the last
+   * ones it built, and this is why (cleared by the next rebuild that works).
+   */
+  refreshError: z.string().optional(),
   /** The reader's groups, clock and mark-read policy; absent before the first registration. */
   reader: z
     .object({

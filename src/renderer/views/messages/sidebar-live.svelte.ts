@@ -19,9 +19,10 @@ export class SidebarLive {
     return this.#live.byAccount.get(this.#accountId);
   }
 
-  /** Why the sidebar could not be loaded, or why it is only the registered channels. */
+  /** Why the sidebar could not be loaded or refreshed, or why it is only the registered channels. */
   get error(): string | undefined {
-    return this.#live.error !== undefined ? errorText(this.#live.error) : this.sidebar?.stale;
+    if (this.#live.error !== undefined) return errorText(this.#live.error);
+    return this.sidebar?.refreshError ?? this.sidebar?.stale;
   }
 
   /** Follows the sidebar; returns what stops following it. */
