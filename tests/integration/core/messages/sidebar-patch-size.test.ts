@@ -12,15 +12,13 @@ import type {
   SidebarSnapshot,
 } from '../../../../src/core/rpc/schemas/messages.ts';
 import { applySidebarPatch } from '../../../../src/core/messages/sidebar-patch.ts';
-import { messaging } from '../../../../src/server/messages/service.ts';
 import { addChannel, addSubscription } from '../../../../src/server/state/factory.ts';
-import type { UserRecord } from '../../../../src/server/state/types.ts';
-import { byEmail, send } from '../../server/messaging-client.ts';
+import { byEmail, seedTopics, send } from '../../server/messaging-client.ts';
 import { useCoreThroughGate } from '../../support/core-through-gate.ts';
 
 const t = useCoreThroughGate();
 
-/** Seeds the organization straight into the server: thousands of posts over HTTP are slow. */
+/** `channels` more channels for both, and `topics` unread topics in general for the member. */
 function seed(channels: number, topics: number) {
   const { server } = t;
   const owner = byEmail(server, 'owner');
@@ -30,14 +28,7 @@ function seed(channels: number, topics: number) {
     addSubscription(server.state, member.user_id, c.stream_id);
     addSubscription(server.state, owner.user_id, c.stream_id);
   }
-  const general = [...server.state.channels.values()].find((s) => s.name === 'general')!;
-  const sender = server.state.users.get(owner.user_id) as UserRecord;
-  for (let i = 0; i < topics; i++) {
-    messaging(server.ctx).send(
-      { sender, streamId: general.stream_id, topic: `topic ${i}`, content: `number ${i}` },
-      [owner.user_id, member.user_id],
-    );
-  }
+  seedTopics(server, owner, member, 'general', topics);
   return { owner, member };
 }
 
