@@ -8,6 +8,7 @@
 import type {
   InboxAccountWire,
   InboxChannelWire,
+  InboxDmWire,
   InboxPatchWire,
   InboxRowWire,
   RecentAccountWire,
@@ -15,21 +16,55 @@ import type {
   RecentPatchWire,
 } from '../rpc/schemas/inbox.ts';
 
-export function inboxRowKey(row: InboxRowWire): string {
-  if (row.kind === 'channel') return `c:${row.channel.streamId}`;
+/**
+ * A list of channels, each with its topics, then direct conversations: the Inbox's shape
+ * and the Messages sidebar's. Each is crossed as keyed rows and put back together the same
+ * way; only what a row holds and the orders differ.
+ */
+export type GroupedRow<C extends { topics: unknown[] }, D> =
+  | { kind: 'channel'; channel: Omit<C, 'topics'> }
+  | { kind: 'topic'; streamId: number; topic: C['topics'][number] }
+  | { kind: 'dm'; dm: D };
+
+interface GroupedChannel {
+  streamId: number;
+  topics: { name: string }[];
+}
+
+/** The orders both sides keep: the Core builds its list in them, the page inserts by them. */
+export interface GroupedOrder<C extends GroupedChannel, D> {
+  channel: (a: Omit<C, 'topics'>, b: Omit<C, 'topics'>) => number;
+  topic: (a: C['topics'][number], b: C['topics'][number]) => number;
+  dm: (a: D, b: D) => number;
+}
+
+export function groupedRowKey<C extends GroupedChannel, D extends { userIds: number[] }>(
+  row: GroupedRow<C, D>,
+): string {
+  if (row.kind === 'channel') return `c:${(row.channel as { streamId: number }).streamId}`;
   if (row.kind === 'topic') return `t:${row.streamId}:${row.topic.name.toLowerCase()}`;
   return `d:${row.dm.userIds.join(',')}`;
 }
 
-/** An account's Inbox as keyed rows. */
-export function inboxRows(wire: InboxAccountWire): InboxRowWire[] {
-  const rows: InboxRowWire[] = [];
-  for (const { topics, ...channel } of wire.channels) {
+/** Channels, their topics and the conversations as keyed rows. */
+export function groupedRows<C extends GroupedChannel, D>(
+  channels: readonly C[],
+  dms: readonly D[],
+): GroupedRow<C, D>[] {
+  const rows: GroupedRow<C, D>[] = [];
+  for (const { topics, ...channel } of channels) {
     rows.push({ kind: 'channel', channel });
     for (const topic of topics) rows.push({ kind: 'topic', streamId: channel.streamId, topic });
   }
-  for (const dm of wire.dms) rows.push({ kind: 'dm', dm });
+  for (const dm of dms) rows.push({ kind: 'dm', dm });
   return rows;
+}
+
+export const inboxRowKey: (row: InboxRowWire) => string = groupedRowKey;
+
+/** An account's Inbox as keyed rows. */
+export function inboxRows(wire: InboxAccountWire): InboxRowWire[] {
+  return groupedRows(wire.channels, wire.dms) as InboxRowWire[];
 }
 
 /** What was last pushed for one list: rows by key, as JSON text to compare with. */
@@ -55,9 +90,12 @@ export class KeyedBaseline {
     this.#rows = next;
     return { upsert, remove };
   }
-}
 
-type Channel = InboxChannelWire;
+  /** A row pushed by itself (not through `diff`): the next diff compares with it. */
+  record(key: string, row: unknown): void {
+    this.#rows.set(key, JSON.stringify(row));
+  }
+}
 
 function byName(a: { name: string }, b: { name: string }): number {
   return a.name.localeCompare(b.name);
@@ -66,6 +104,13 @@ function byName(a: { name: string }, b: { name: string }): number {
 function byNewest(a: { newestId: number }, b: { newestId: number }): number {
   return b.newestId - a.newestId;
 }
+
+/** Channels by name, topics and DMs newest first, as model.ts builds them. */
+const INBOX_ORDER: GroupedOrder<InboxChannelWire, InboxDmWire> = {
+  channel: byName,
+  topic: byNewest,
+  dm: byNewest,
+};
 
 /** Puts `item` into the sorted `list` in place, by a binary search. */
 function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
@@ -80,24 +125,25 @@ function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): voi
 }
 
 /**
- * The account's Inbox with the patch applied: only the channels the patch touches are
- * copied (the rest are shared with `before`), and each changed row moves by a binary
- * search to its place.
+ * The lists with the rows applied: only the channels the rows touch are copied (the rest
+ * are shared with `before`), and each changed row moves by a binary search to its place.
  */
-export function applyInboxPatch(
-  before: InboxAccountWire | undefined,
-  patch: InboxPatchWire,
-): InboxAccountWire {
-  const channels = [...(before?.channels ?? [])];
-  let dms = before?.dms ?? [];
+export function applyGroupedRows<C extends GroupedChannel, D extends { userIds: number[] }>(
+  before: { channels: readonly C[]; dms: readonly D[] },
+  patch: { upsert: readonly GroupedRow<C, D>[]; remove: readonly string[] },
+  order: GroupedOrder<C, D>,
+): { channels: C[]; dms: D[] } {
+  type Topic = C['topics'][number];
+  const channels = [...before.channels];
+  let dms = before.dms as D[];
   const copied = new Set<number>();
   const channelAt = (streamId: number) => channels.findIndex((c) => c.streamId === streamId);
   /** The channel's row, copied once per patch so `before` stays as it was. */
-  const own = (streamId: number): Channel | undefined => {
+  const own = (streamId: number): C | undefined => {
     const at = channelAt(streamId);
     if (at < 0) return undefined;
     if (!copied.has(streamId)) {
-      const c = channels[at] as Channel;
+      const c = channels[at] as C;
       channels[at] = { ...c, topics: [...c.topics] };
       copied.add(streamId);
     }
@@ -131,25 +177,41 @@ export function applyInboxPatch(
   // Channels first, so a new channel's topics have somewhere to go.
   for (const row of patch.upsert) {
     if (row.kind !== 'channel') continue;
-    const at = channelAt(row.channel.streamId);
-    const topics = at >= 0 ? (channels[at] as Channel).topics : [];
+    const streamId = (row.channel as { streamId: number }).streamId;
+    const at = channelAt(streamId);
+    const topics = at >= 0 ? (channels[at] as C).topics : [];
     if (at >= 0) channels.splice(at, 1);
-    insertSorted(channels, { ...row.channel, topics }, byName);
+    copied.add(streamId);
+    insertSorted(channels, { ...row.channel, topics: [...topics] } as C, order.channel);
   }
   for (const row of patch.upsert) {
     if (row.kind === 'topic') {
-      removeTopic(row.streamId, row.topic.name.toLowerCase());
+      const topic = row.topic as Topic;
+      removeTopic(row.streamId, topic.name.toLowerCase());
       const c = own(row.streamId);
-      if (c) insertSorted(c.topics, row.topic, byNewest);
+      if (c) insertSorted(c.topics as Topic[], topic, order.topic);
     } else if (row.kind === 'dm') {
       const list = ownDms();
       const key = row.dm.userIds.join(',');
       const at = list.findIndex((d) => d.userIds.join(',') === key);
       if (at >= 0) list.splice(at, 1);
-      insertSorted(list, row.dm, byNewest);
+      insertSorted(list, row.dm, order.dm);
     }
   }
-  return { ...patch.head, accountId: patch.accountId, seq: patch.seq, channels, dms };
+  return { channels, dms };
+}
+
+/** The account's Inbox with the patch applied. */
+export function applyInboxPatch(
+  before: InboxAccountWire | undefined,
+  patch: InboxPatchWire,
+): InboxAccountWire {
+  const rows = applyGroupedRows(
+    { channels: before?.channels ?? [], dms: before?.dms ?? [] },
+    patch,
+    INBOX_ORDER,
+  );
+  return { ...patch.head, accountId: patch.accountId, seq: patch.seq, ...rows };
 }
 
 /** Recent with the patch applied, newest message first as the Core lists it. */

@@ -16,6 +16,7 @@ import { topicKey } from '../sync/unreads.ts';
 import type { Sidebar, SidebarChannel, SidebarConversation } from '../rpc/schemas/messages.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 import { OPEN_RULES } from '../../lib/message-permissions.ts';
+import { SIDEBAR_ORDER } from './sidebar-patch.ts';
 
 /** Recent direct messages scanned to list conversations. */
 const RECENT_DMS = 500;
@@ -89,13 +90,10 @@ export function buildSidebar(
         muted: s.is_muted === true || s.in_home_view === false,
         folderId: typeof s.folder_id === 'number' ? s.folder_id : null,
         unread: counted?.unread ?? 0,
-        // Topics with unread messages first: they are what the user opens the window for.
-        topics: [...topics.values()].sort(
-          (a, b) => Number(b.unread > 0) - Number(a.unread > 0) || a.name.localeCompare(b.name),
-        ),
+        topics: [...topics.values()].sort(SIDEBAR_ORDER.topic),
       };
     })
-    .sort((a, b) => Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name));
+    .sort(SIDEBAR_ORDER.channel);
 
   const counts = unreads?.counts;
   return {
@@ -176,9 +174,9 @@ function conversations(
       userIds: people.map((p) => p.id),
       names: people.map((p) => p.full_name),
       unread: unreadByKey.get(key)?.unread ?? 0,
+      newestId: m.id,
     });
   }
-  for (const [key, c] of unreadByKey) if (!seen.has(key)) seen.set(key, c);
-  const all = [...seen.values()];
-  return [...all.filter((c) => c.unread > 0), ...all.filter((c) => c.unread === 0)];
+  for (const [key, c] of unreadByKey) if (!seen.has(key)) seen.set(key, { ...c, newestId: 0 });
+  return [...seen.values()].sort(SIDEBAR_ORDER.dm);
 }

@@ -29,7 +29,8 @@ import {
   MessageWire,
   ReactArgs,
   SendArgs,
-  Sidebar,
+  SidebarPatchWire,
+  SidebarSnapshot,
   Snippet,
   StarArgs,
   UnreadChanged,
@@ -457,7 +458,13 @@ export const channels = {
   // Messages (issue 7): history windows, the sidebar, compose and reactions.
   'messages.fetch': channel(FetchMessagesArgs, MessagesPage),
   'messages.byIds': channel(ByIdsArgs, z.array(MessageWire)),
-  'messages.sidebar': channel(z.object({ accountId: z.string().min(1) }).strict(), Sidebar),
+  /** The sidebar now; its changes are pushed (messages.sidebarPatch) until unwatched. */
+  'messages.sidebar': channel(z.object({ accountId: z.string().min(1) }).strict(), SidebarSnapshot),
+  /** The sidebar is no longer shown: its changes stop being pushed (one per messages.sidebar). */
+  'messages.sidebarUnwatch': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.object({}),
+  ),
   'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
   'messages.markRead': channel(MarkReadArgs, z.object({})),
   'messages.react': channel(ReactArgs, z.object({})),
@@ -596,6 +603,8 @@ export const topics = {
   'messages.stale': UnreadChanged,
   /** The organization changed who may edit, move or delete messages: reload the sidebar. */
   'messages.rulesChanged': UnreadChanged,
+  /** What changed in one account's sidebar, only while a view shows it (issue 25 point 2). */
+  'messages.sidebarPatch': SidebarPatchWire,
   /** One organization's Inbox rows changed (or its connection did): only what changed. */
   'inbox.patch': InboxPatchWire,
   'inbox.removed': z.object({ accountId: z.string() }),

@@ -14,10 +14,8 @@ import type {
   InboxPatchWire,
   RecentPatchWire,
 } from '../../../src/core/rpc/schemas/inbox.ts';
-import { messaging } from '../../../src/server/messages/service.ts';
-import type { UserRecord } from '../../../src/server/state/types.ts';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
-import { byEmail, ok } from '../server/messaging-client.ts';
+import { byEmail, ok, seedTopics } from '../server/messaging-client.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';
 
 const opened: { core: Core; server: StartedServer }[] = [];
@@ -40,15 +38,7 @@ async function bytesForOneMessage(topics: number): Promise<{ inbox: number; rece
   opened.push({ core, server });
   const owner = byEmail(server, 'owner');
   const member = byEmail(server, 'member');
-  const general = [...server.state.channels.values()].find((s) => s.name === 'general')!;
-  const sender = server.state.users.get(owner.user_id) as UserRecord;
-  // Seeded straight into the server: thousands of posts over HTTP would only be slower.
-  for (let i = 0; i < topics; i++) {
-    messaging(server.ctx).send(
-      { sender, streamId: general.stream_id, topic: `topic ${i}`, content: `number ${i}` },
-      [owner.user_id, member.user_id],
-    );
-  }
+  seedTopics(server, owner, member, 'general', topics);
   const call = async <R>(channel: string, args: unknown = {}): Promise<R> => {
     const r = await core.invoke(channel, args);
     if (!r.ok) throw new Error(r.error.message);

@@ -3,6 +3,8 @@
  * encoding of API-NOTES.md (query for GET, form body otherwise, JSON for non-strings).
  */
 import type { ServerUser, StartedServer } from '../../../src/server/index.ts';
+import { messaging } from '../../../src/server/messages/service.ts';
+import type { UserRecord } from '../../../src/server/state/types.ts';
 
 export interface Reply {
   status: number;
@@ -88,4 +90,25 @@ export async function send(
       ? { type: 'stream', to, topic, content }
       : { type: 'direct', to, content };
   return (await ok(server, from, 'POST', '/messages', params)).id as number;
+}
+
+/**
+ * Posts `count` messages, each on a topic of its own in `channel`, from `from` to `to`
+ * straight into the server's state: thousands of posts over HTTP would only be slower.
+ */
+export function seedTopics(
+  server: StartedServer,
+  from: ServerUser,
+  to: ServerUser,
+  channel: string,
+  count: number,
+): void {
+  const stream = [...server.state.channels.values()].find((s) => s.name === channel)!;
+  const sender = server.state.users.get(from.user_id) as UserRecord;
+  for (let i = 0; i < count; i++) {
+    messaging(server.ctx).send(
+      { sender, streamId: stream.stream_id, topic: `topic ${i}`, content: `number ${i}` },
+      [from.user_id, to.user_id],
+    );
+  }
 }

@@ -17,6 +17,7 @@ import { MessageStore } from '../../messages/store/message-store.ts';
 import { fetchThroughStore } from '../../messages/store/served-fetch.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
 import { SidebarKeeper } from '../../messages/sidebar-keeper.ts';
+import { SidebarPush } from '../../messages/sidebar-push.ts';
 import { newestUnread } from '../../messages/newest-unread.ts';
 import type { EditRules } from '../../../lib/message-permissions.ts';
 import type { HandlerTable } from '../dispatch.ts';
@@ -26,6 +27,7 @@ type MessageChannels =
   | 'messages.fetch'
   | 'messages.byIds'
   | 'messages.sidebar'
+  | 'messages.sidebarUnwatch'
   | 'messages.send'
   | 'messages.markRead'
   | 'messages.react'
@@ -40,9 +42,26 @@ export function messagesHandlers(
   const store = new MessageStore();
   const access = { ...coreStoreAccess(store, ctx.sync), enabled: () => keepMessages };
   ctx.sync.onReset((accountId) => store.drop(accountId));
-  const sidebars = new SidebarKeeper(ctx.sync);
   /** The edit rules each account's last sidebar carried to the renderer. */
   const rulesSent = new Map<string, EditRules | undefined>();
+  // The keeper first: it takes an event into the sources before the push rebuilds from them.
+  const sidebars = new SidebarKeeper(ctx.sync);
+  const sidebarPush = new SidebarPush(ctx.sync, ctx.bus, (accountId) =>
+    withClient(accountId, async (client, account) => {
+      const summary = ctx.sync.unreadSummary(accountId);
+      let stale: string | undefined;
+      const sources = await sidebars.sources(accountId, client).catch((err: unknown) => {
+        // Out of reach: the channels the account registered with, said to be stale.
+        const kept =
+          err instanceof NetworkError && SidebarKeeper.fromState(ctx.sync.state(accountId));
+        if (!kept) throw err;
+        stale = err.message;
+        return kept;
+      });
+      rulesSent.set(accountId, summary?.editRules);
+      return { ...buildSidebar(sources, account.userId, summary), ...(stale ? { stale } : {}) };
+    }),
+  );
   ctx.sync.onEvents((accountId, events) => {
     const relevant = messageEvents(events);
     // The store first: a view told of these events may ask for a window at once.
@@ -99,21 +118,11 @@ export function messagesHandlers(
         });
         return data.messages;
       }),
-    'messages.sidebar': ({ accountId }) =>
-      withClient(accountId, async (client, account) => {
-        const summary = ctx.sync.unreadSummary(accountId);
-        let stale: string | undefined;
-        const sources = await sidebars.sources(accountId, client).catch((err: unknown) => {
-          // Out of reach: the channels the account registered with, said to be stale.
-          const kept =
-            err instanceof NetworkError && SidebarKeeper.fromState(ctx.sync.state(accountId));
-          if (!kept) throw err;
-          stale = err.message;
-          return kept;
-        });
-        rulesSent.set(accountId, summary?.editRules);
-        return { ...buildSidebar(sources, account.userId, summary), ...(stale ? { stale } : {}) };
-      }),
+    'messages.sidebar': ({ accountId }) => sidebarPush.watch(accountId),
+    'messages.sidebarUnwatch': ({ accountId }) => {
+      sidebarPush.unwatch(accountId);
+      return Promise.resolve({});
+    },
     'messages.send': ({ accountId, to, content }) =>
       withClient(accountId, async (client) => {
         refuseOverLimit(content, ctx.sync.unreadSummary(accountId)?.maxMessageLength);

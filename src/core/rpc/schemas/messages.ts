@@ -66,6 +66,8 @@ export const SidebarConversation = z.object({
   userIds: z.array(z.number().int()),
   names: z.array(z.string()),
   unread: z.number().int(),
+  /** The newest recent message's id (0 for unread ones older than the recent window): the order. */
+  newestId: z.number().int().optional(),
 });
 export type SidebarConversation = z.infer<typeof SidebarConversation>;
 
@@ -104,6 +106,11 @@ export const Sidebar = z.object({
    * state (channels, no topics), and this is the failure, for the details.
    */
   stale: z.string().optional(),
+  /**
+   * Set when the Core could not rebuild the sidebar after a change: the rows are the last
+   * ones it built, and this is why (cleared by the next rebuild that works).
+   */
+  refreshError: z.string().optional(),
   /** The reader's groups, clock and mark-read policy; absent before the first registration. */
   reader: z
     .object({
@@ -114,6 +121,33 @@ export const Sidebar = z.object({
     .optional(),
 });
 export type Sidebar = z.infer<typeof Sidebar>;
+
+/**
+ * Issue 25 point 2: the sidebar crosses as keyed rows, like the Inbox (src/core/inbox/patch.ts
+ * says how they are keyed); `seq` counts the account's patches, so a page that sees one
+ * missing asks for the whole sidebar again.
+ */
+export const SidebarSnapshot = Sidebar.extend({
+  accountId: z.string(),
+  seq: z.number().int().optional(),
+});
+export type SidebarSnapshot = z.infer<typeof SidebarSnapshot>;
+
+export const SidebarRowWire = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('channel'), channel: SidebarChannel.omit({ topics: true }) }),
+  z.object({ kind: z.literal('topic'), streamId: z.number().int(), topic: SidebarTopic }),
+  z.object({ kind: z.literal('dm'), dm: SidebarConversation }),
+]);
+export type SidebarRowWire = z.infer<typeof SidebarRowWire>;
+
+export const SidebarPatchWire = z.object({
+  accountId: z.string(),
+  seq: z.number().int(),
+  head: Sidebar.omit({ channels: true, conversations: true }),
+  upsert: z.array(SidebarRowWire),
+  remove: z.array(z.string()),
+});
+export type SidebarPatchWire = z.infer<typeof SidebarPatchWire>;
 
 export const SendTo = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stream'), streamId: id, topic: z.string().max(60) }).strict(),

@@ -59,65 +59,184 @@ export const ROW_HEIGHT: Record<InboxRow['kind'], number> = {
   dm: 34,
 };
 
+/**
+ * Rows made for lists the Core's patches left alone, by those lists' identity: a patch
+ * replaces only the account, channels and DMs it touches (core/inbox/patch.ts), so an
+ * incoming message makes only its own rows anew and the list redraws only those (issue 25:
+ * the page's work per message is independent of the list's length).
+ */
+export class InboxRowCache {
+  #filters = '';
+  #accounts = new WeakMap<InboxAccountWire, { account: AccountSummary; rows: InboxRow[] }>();
+  #channels = new WeakMap<InboxChannelWire, ChannelRows>();
+  #dms = new WeakMap<InboxDmWire, InboxRow>();
+  #topics = new WeakMap<InboxTopicWire, InboxRow & { kind: 'topic' }>();
+  #dmHeads = new WeakMap<readonly InboxDmWire[], InboxRow & { kind: 'dms' }>();
+
+  /** Forgets every row when the filters change: each row depends on them. */
+  filtered(filters: InboxFilters): void {
+    const key = `${filters.org}|${filters.mentionsAndDms}|${filters.showMuted}`;
+    if (key === this.#filters) return;
+    this.#filters = key;
+    this.#accounts = new WeakMap();
+    this.#channels = new WeakMap();
+    this.#dms = new WeakMap();
+    this.#topics = new WeakMap();
+    this.#dmHeads = new WeakMap();
+  }
+
+  account(account: AccountSummary, inbox: InboxAccountWire): InboxRow[] | undefined {
+    const kept = this.#accounts.get(inbox);
+    return kept?.account === account ? kept.rows : undefined;
+  }
+
+  keepAccount(account: AccountSummary, inbox: InboxAccountWire, rows: InboxRow[]): void {
+    this.#accounts.set(inbox, { account, rows });
+  }
+
+  channel(id: string, channel: InboxChannelWire, make: () => ChannelRows): ChannelRows {
+    const kept = this.#channels.get(channel);
+    if (kept?.accountId === id) return kept;
+    const made = make();
+    this.#channels.set(channel, made);
+    return made;
+  }
+
+  /**
+   * A topic's row: a patch to one topic copies its channel, so the other topics' rows are
+   * kept while what they show of the channel is the same.
+   */
+  topic(id: string, channel: InboxChannelWire, topic: InboxTopicWire, key: string): InboxRow {
+    const kept = this.#topics.get(topic);
+    if (kept && kept.key === key && sameChannel(kept.channel, channel)) return kept;
+    const made = { kind: 'topic' as const, key, accountId: id, channel, topic };
+    this.#topics.set(topic, made);
+    return made;
+  }
+
+  /** The "Direct messages" row, with the unread count of them all. */
+  dmsHead(id: string, dms: readonly InboxDmWire[]): InboxRow & { kind: 'dms' } {
+    const kept = this.#dmHeads.get(dms);
+    if (kept?.accountId === id) return kept;
+    const made = {
+      kind: 'dms' as const,
+      key: `ds:${id}`,
+      accountId: id,
+      unread: sum(dms, 'unread'),
+    };
+    this.#dmHeads.set(dms, made);
+    return made;
+  }
+
+  dm(id: string, dm: InboxDmWire): InboxRow {
+    const kept = this.#dms.get(dm);
+    if (kept && kept.kind === 'dm' && kept.accountId === id) return kept;
+    const made: InboxRow = {
+      kind: 'dm',
+      key: `d:${id}:${dm.userIds.join(',')}`,
+      accountId: id,
+      dm,
+    };
+    this.#dms.set(dm, made);
+    return made;
+  }
+}
+
+function sameChannel(a: InboxChannelWire, b: InboxChannelWire): boolean {
+  return (
+    a === b ||
+    (a.streamId === b.streamId && a.name === b.name && a.color === b.color && a.muted === b.muted)
+  );
+}
+
+interface ChannelRows {
+  accountId: string;
+  rows: InboxRow[];
+  unread: number;
+  mentions: number;
+}
+
 export function inboxRows(
   accounts: readonly AccountSummary[],
   inboxes: ReadonlyMap<string, InboxAccountWire>,
   filters: InboxFilters,
+  cache = new InboxRowCache(),
 ): InboxRow[] {
+  cache.filtered(filters);
   const rows: InboxRow[] = [];
   for (const account of accounts) {
     if (filters.org !== 'all' && filters.org !== account.id) continue;
     const inbox = inboxes.get(account.id);
     if (inbox === undefined) continue;
-    const id = account.id;
-    const header: InboxRow & { kind: 'org' } = {
-      kind: 'org',
-      key: `o:${id}`,
-      account,
-      inbox,
-      unread: 0,
-      mentions: 0,
-    };
-    rows.push(header);
-    for (const pending of inbox.pending) {
-      rows.push({ kind: 'pending', key: `p:${id}:${pending.id}`, accountId: id, pending });
+    let own = cache.account(account, inbox);
+    if (own === undefined) {
+      own = accountRows(account, inbox, filters, cache);
+      cache.keepAccount(account, inbox, own);
     }
-    const before = rows.length;
-    for (const channel of inbox.channels) {
-      const topics = channel.topics.filter(
-        (t) => (filters.showMuted || !t.muted) && (!filters.mentionsAndDms || t.mentions > 0),
-      );
-      if (topics.length === 0) continue;
-      const unread = sum(topics, 'unread');
-      const mentions = sum(topics, 'mentions');
-      header.unread += unread;
-      header.mentions += mentions;
-      const ck = `c:${id}:${channel.streamId}`;
-      rows.push({ kind: 'channel', key: ck, accountId: id, channel, unread, mentions });
-      for (const topic of topics) {
-        rows.push({
-          kind: 'topic',
-          key: `${ck}:${topic.name.toLowerCase()}`,
-          accountId: id,
-          channel,
-          topic,
-        });
-      }
-    }
-    if (inbox.dms.length > 0) {
-      const unread = sum(inbox.dms, 'unread');
-      header.unread += unread;
-      header.mentions += sum(inbox.dms, 'mentions');
-      rows.push({ kind: 'dms', key: `ds:${id}`, accountId: id, unread });
-      for (const dm of inbox.dms) {
-        rows.push({ kind: 'dm', key: `d:${id}:${dm.userIds.join(',')}`, accountId: id, dm });
-      }
-    }
-    if (rows.length === before) {
-      rows.push({ kind: 'empty', key: `e:${id}`, accountId: id, stale: inbox.stale });
-    }
+    for (const row of own) rows.push(row);
   }
   return rows;
+}
+
+function accountRows(
+  account: AccountSummary,
+  inbox: InboxAccountWire,
+  filters: InboxFilters,
+  cache: InboxRowCache,
+): InboxRow[] {
+  const rows: InboxRow[] = [];
+  const id = account.id;
+  const header: InboxRow & { kind: 'org' } = {
+    kind: 'org',
+    key: `o:${id}`,
+    account,
+    inbox,
+    unread: 0,
+    mentions: 0,
+  };
+  rows.push(header);
+  for (const pending of inbox.pending) {
+    rows.push({ kind: 'pending', key: `p:${id}:${pending.id}`, accountId: id, pending });
+  }
+  const before = rows.length;
+  for (const channel of inbox.channels) {
+    const made = cache.channel(id, channel, () => channelRows(id, channel, filters, cache));
+    header.unread += made.unread;
+    header.mentions += made.mentions;
+    for (const row of made.rows) rows.push(row);
+  }
+  if (inbox.dms.length > 0) {
+    const dmsHead = cache.dmsHead(id, inbox.dms);
+    header.unread += dmsHead.unread;
+    header.mentions += sum(inbox.dms, 'mentions');
+    rows.push(dmsHead);
+    for (const dm of inbox.dms) rows.push(cache.dm(id, dm));
+  }
+  if (rows.length === before) {
+    rows.push({ kind: 'empty', key: `e:${id}`, accountId: id, stale: inbox.stale });
+  }
+  return rows;
+}
+
+/** A channel's row and its topics' rows, with the counts of the topics shown. */
+function channelRows(
+  id: string,
+  channel: InboxChannelWire,
+  filters: InboxFilters,
+  cache: InboxRowCache,
+): ChannelRows {
+  const topics = channel.topics.filter(
+    (t) => (filters.showMuted || !t.muted) && (!filters.mentionsAndDms || t.mentions > 0),
+  );
+  if (topics.length === 0) return { accountId: id, rows: [], unread: 0, mentions: 0 };
+  const unread = sum(topics, 'unread');
+  const mentions = sum(topics, 'mentions');
+  const ck = `c:${id}:${channel.streamId}`;
+  const rows: InboxRow[] = [{ kind: 'channel', key: ck, accountId: id, channel, unread, mentions }];
+  for (const topic of topics) {
+    rows.push(cache.topic(id, channel, topic, `${ck}:${topic.name.toLowerCase()}`));
+  }
+  return { accountId: id, rows, unread, mentions };
 }
 
 function sum<K extends string>(items: readonly Record<K, number>[], field: K): number {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountSummary } from '../../../../../src/core/rpc/contract.ts';
 import type { InboxAccountWire } from '../../../../../src/core/rpc/schemas/inbox.ts';
+import { applyInboxPatch } from '../../../../../src/core/inbox/patch.ts';
 import {
+  InboxRowCache,
   inboxRows,
   offsetsOf,
   sharedNames,
@@ -50,6 +52,33 @@ const kinds = (rows: ReturnType<typeof inboxRows>) => rows.map((r) => r.kind);
 const all = { org: 'all', mentionsAndDms: false, showMuted: false };
 
 describe('the Inbox rows', () => {
+  it('after a patch to one topic, are the same rows but for that topic, its channel and its organization', () => {
+    const cache = new InboxRowCache();
+    const before = inboxRows(accounts, inboxes, all, cache);
+    const a = inboxes.get('a')!;
+    const { channels: _c, dms: _d, seq: _s, ...head } = a;
+    const logo = { ...a.channels[0]!.topics[0]!, unread: 4, newestId: 10 };
+    const next = new Map(inboxes).set(
+      'a',
+      applyInboxPatch(a, {
+        accountId: 'a',
+        seq: 1,
+        head,
+        upsert: [{ kind: 'topic', streamId: 1, topic: logo }],
+        remove: [],
+      }),
+    );
+    const after = inboxRows(accounts, next, all, cache);
+    expect(after.map((r) => r.key)).toEqual(before.map((r) => r.key));
+    const renewed = after.filter((r, i) => r !== before[i]).map((r) => r.key);
+    expect(renewed).toEqual(['o:a', 'c:a:1', 'c:a:1:logo']);
+    // The new rows say what changed.
+    expect(after[0]).toMatchObject({ kind: 'org', unread: 6 });
+    // Other filters make every row anew.
+    const shown = inboxRows(accounts, next, { ...all, showMuted: true }, cache);
+    expect(shown.some((r, i) => r === after[i])).toBe(false);
+  });
+
   it('lists each organization with its channels, topics and DMs, muted topics left out', () => {
     const rows = inboxRows(accounts, inboxes, all);
     expect(kinds(rows).slice(0, 6)).toEqual(['org', 'channel', 'topic', 'dms', 'dm', 'org']);

@@ -1,0 +1,131 @@
+/**
+ * Issue 25 point 2: each account's sidebar is pushed as what changed (messages.sidebarPatch),
+ * and only while a view shows it: `watch` (the messages.sidebar call) adds a watcher and
+ * answers the whole sidebar, `unwatch` takes one away. A change (an event, unread counts, the
+ * connection) rebuilds the sidebar from what the Core keeps and pushes the rows that differ.
+ * Builds run one after another per account, so patches leave in the order of what they say.
+ */
+import { KeyedBaseline } from '../inbox/patch.ts';
+import type { PushBus } from '../push-bus.ts';
+import type { Sidebar, SidebarPatchWire, SidebarSnapshot } from '../rpc/schemas/messages.ts';
+import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
+import { toRpcError } from '../rpc/dispatch.ts';
+import { sidebarHead, sidebarRowKey, sidebarRows } from './sidebar-patch.ts';
+
+export class SidebarPush {
+  readonly #bus: PushBus;
+  readonly #build: (accountId: string) => Promise<Sidebar>;
+  readonly #watchers = new Map<string, number>();
+  readonly #pushed = new Map<string, KeyedBaseline>();
+  /** Each account's last build, so the next waits for it. */
+  readonly #chain = new Map<string, Promise<unknown>>();
+  /** Accounts with a rebuild waiting to start: more changes meanwhile join it. */
+  readonly #queued = new Set<string>();
+  readonly #health = new Map<string, string>();
+  /** The head each account's last patch carried, to say a failed rebuild beside it. */
+  readonly #heads = new Map<string, SidebarPatchWire['head']>();
+
+  constructor(
+    sync: Pick<SyncManager, 'onEvents' | 'onUnreadsChanged' | 'onRestored' | 'onReset'>,
+    bus: PushBus,
+    build: (accountId: string) => Promise<Sidebar>,
+  ) {
+    this.#bus = bus;
+    this.#build = build;
+    sync.onEvents((id) => this.#touch(id));
+    sync.onUnreadsChanged((id) => this.#touch(id));
+    sync.onRestored((id) => this.#touch(id));
+    sync.onReset((id) => this.#touch(id));
+    // Back in reach (or out of it): a sidebar built from the registered state is built again.
+    bus.subscribe((topic, payload) => {
+      if (topic !== 'sync.status') return;
+      for (const { accountId, health } of payload as AccountSyncStatus[]) {
+        if (this.#health.get(accountId) === health.state) continue;
+        this.#health.set(accountId, health.state);
+        this.#touch(accountId);
+      }
+    });
+  }
+
+  /** The whole sidebar as of its last patch; its changes are pushed from now on. */
+  watch(accountId: string): Promise<SidebarSnapshot> {
+    this.#watchers.set(accountId, (this.#watchers.get(accountId) ?? 0) + 1);
+    return this.#run(accountId, async () => {
+      const sidebar = await this.#build(accountId);
+      // With no other view following, the snapshot says it all: no patch repeats it.
+      const quiet = this.#watchers.get(accountId) === 1;
+      return { ...sidebar, accountId, seq: this.#push(accountId, sidebar, quiet) };
+    });
+  }
+
+  unwatch(accountId: string): void {
+    const left = (this.#watchers.get(accountId) ?? 0) - 1;
+    if (left > 0) this.#watchers.set(accountId, left);
+    else this.#watchers.delete(accountId);
+  }
+
+  #touch(accountId: string): void {
+    if (!this.#watchers.has(accountId) || this.#queued.has(accountId)) return;
+    this.#queued.add(accountId);
+    this.#run(accountId, async () => {
+      this.#queued.delete(accountId);
+      if (!this.#watchers.has(accountId)) return;
+      try {
+        this.#push(accountId, await this.#build(accountId));
+      } catch (error) {
+        this.#failed(accountId, error);
+      }
+    }).catch(() => undefined);
+  }
+
+  /** Not rebuilt (refused, malformed): the page keeps its rows and is told why. */
+  #failed(accountId: string, error: unknown): void {
+    const baseline = this.#pushed.get(accountId);
+    const last = this.#heads.get(accountId);
+    if (baseline === undefined || last === undefined) return;
+    const head = { ...last, refreshError: toRpcError(error).message };
+    baseline.record('head', head);
+    this.#heads.set(accountId, head);
+    this.#bus.publish('messages.sidebarPatch', {
+      accountId,
+      seq: ++baseline.seq,
+      head,
+      upsert: [],
+      remove: [],
+    });
+  }
+
+  #run<T>(accountId: string, job: () => Promise<T>): Promise<T> {
+    const next = (this.#chain.get(accountId) ?? Promise.resolve()).then(job);
+    const settled = next.catch(() => undefined);
+    this.#chain.set(accountId, settled);
+    void settled.then(() => {
+      if (this.#chain.get(accountId) === settled) this.#chain.delete(accountId);
+    });
+    return next;
+  }
+
+  /** Pushes the rows that differ from the last push, if any; returns the account's patch count. */
+  #push(accountId: string, sidebar: Sidebar, quiet = false): number {
+    let baseline = this.#pushed.get(accountId);
+    if (baseline === undefined) {
+      baseline = new KeyedBaseline();
+      this.#pushed.set(accountId, baseline);
+    }
+    const head = sidebarHead(sidebar);
+    this.#heads.set(accountId, head);
+    const rows = baseline.diff([{ head }, ...sidebarRows(sidebar)], (r) =>
+      'head' in r ? 'head' : sidebarRowKey(r),
+    );
+    if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
+    if (quiet) return ++baseline.seq;
+    this.#bus.publish('messages.sidebarPatch', {
+      accountId,
+      seq: ++baseline.seq,
+      head,
+      upsert: rows.upsert.filter((r) => !('head' in r)) as ReturnType<typeof sidebarRows>,
+      remove: rows.remove,
+    });
+    return baseline.seq;
+  }
+}
