@@ -8,12 +8,10 @@
 import type { AccountSummary } from '../../../core/rpc/contract.ts';
 import type { ComposeDirectory } from '../../../core/rpc/schemas/compose.ts';
 import type { MessageWire, NarrowTermWire, Sidebar } from '../../../core/rpc/schemas/messages.ts';
-import { OPEN_RULES } from '../../../lib/message-permissions.ts';
 import { nextUnreadDm, nextUnreadTopic } from '../../keyboard/next-unread.ts';
 import { errorText } from '../../lib/errors.ts';
 import { messageIdOperand, narrowToText, parseNarrow } from '../../lib/narrow-text.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
-import { messageActions } from './actions/message-actions.ts';
 import { buildIndex } from './compose/matching.ts';
 import { recipientText, type Recipient } from './compose/recipient.ts';
 import { DraftSaver, loadSavedDrafts } from './compose/saved-drafts.ts';
@@ -121,19 +119,6 @@ export class MessagesScreen {
       ? this.timeline.target
       : undefined,
   );
-  readonly menuActions = $derived.by(() =>
-    messageActions({
-      accountId: this.account.id,
-      serverUrl: this.account.serverUrl,
-      myUserId: this.account.userId,
-      rules: this.sidebar?.editRules ?? OPEN_RULES,
-      organization: { name: this.account.realmName, url: this.account.serverUrl },
-      channels: this.sidebar?.channels ?? [],
-      topicName: (name) => this.topicName(name),
-      narrow: () => this.terms,
-    }),
-  );
-
   // A reactor or editor with no loaded message is named from the organization's directory.
   readonly nameOf = (id: number): string =>
     this.names.get(id) ?? this.people.byId(id)?.name ?? `user ${id}`;
