@@ -61,6 +61,10 @@ for (const width of [1280, 900, 640]) {
       await expect(error).toHaveText(
         'The server refused the connection: it may be down or restarting. Try again shortly.',
       );
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await card.screenshot({ path: test.info().outputPath(`card-${width}-${scheme}.png`) });
+      }
       await card.getByText('Details').click();
       await expect(card.locator('.details-fold')).toContainText('ECONNREFUSED while reaching');
       await expect(card.locator('.details-fold')).toContainText(/Queue: /);
