@@ -59,7 +59,7 @@ for (const width of [1280, 900, 640]) {
       const error = card.locator('.error-text');
       // The failure in words; the client's own text (ECONNREFUSED, the queue id) under Details.
       await expect(error).toHaveText(
-        'The server refused the connection: it may be down or restarting. Try again shortly.',
+        'The server (or a gateway in front of it) refused to keep this connection open; Perch tries again by itself.',
       );
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });

@@ -12,6 +12,7 @@ import type {
   NarrowTermWire,
   Sidebar,
 } from '../../../../src/core/rpc/schemas/messages.ts';
+import { OPEN_RULES } from '../../../../src/lib/message-permissions.ts';
 import type { Invoke, Listen, RpcPort } from '../../../../src/renderer/lib/rpc-port.ts';
 
 type FetchArgs = {
@@ -56,19 +57,7 @@ export const SIDEBAR: Sidebar = {
   counts: { unread: 0, mentions: 0, followed: 0, dms: 0 },
   emptyTopicName: 'general chat',
   maxMessageLength: 10000,
-  editRules: {
-    allowEditing: true,
-    editLimitSeconds: null,
-    deleteLimitSeconds: null,
-    moveTopicLimitSeconds: null,
-    moveChannelLimitSeconds: null,
-    canDeleteAny: false,
-    canDeleteOwn: true,
-    canMoveTopics: true,
-    canMoveChannels: true,
-    canResolve: true,
-    exemptFromMoveLimits: false,
-  },
+  editRules: OPEN_RULES,
   reader: { groupIds: [], twentyFourHour: true, markReadPolicy: 1 },
 };
 

@@ -24,12 +24,17 @@ describe('lastErrorSentence', () => {
     expect(lastErrorSentence(raw)).toBe(sentence);
   });
 
-  test('no code, no queue id and no address of the raw text reaches the sentence', () => {
-    const raw = 'GET /events: SOMETHING_NEW (HTTP 400): queue 1517975029:0 is odd';
-    const said = lastErrorSentence(raw);
-    expect(said).not.toMatch(/SOMETHING_NEW|GET \/events/);
+  test('the server’s own words are never quoted: they carry addresses and queue ids', () => {
+    const raw =
+      'GET /events: BAD_REQUEST (HTTP 400): connect error: ECONNREFUSED while reaching https://backend.internal/api/v1/events?queue_id=1732480000:4f2a';
+    expect(lastErrorSentence(raw)).toBe(
+      'The server (or a gateway in front of it) refused to keep this connection open; Perch tries again by itself.',
+    );
+    expect(lastErrorSentence('GET /events: INTERNAL (HTTP 503): upstream 10.0.0.7 down')).toBe(
+      'The server had a problem and could not answer; Perch tries again by itself.',
+    );
     expect(lastErrorSentence('socket hang up somewhere')).toBe(
-      'The last attempt to hear from the server failed.',
+      'The last attempt to hear from the server failed; Perch tries again by itself.',
     );
   });
 });
