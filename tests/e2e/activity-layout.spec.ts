@@ -57,7 +57,17 @@ for (const width of [1280, 900, 640]) {
       const pill = card.getByTestId('queue-state');
       await expect(pill).toHaveText(/^Reconnecting in \d+ s$/);
       const error = card.locator('.error-text');
-      await expect(error).toContainText('ECONNREFUSED while reaching');
+      // The failure in words; the client's own text (ECONNREFUSED, the queue id) under Details.
+      await expect(error).toHaveText(
+        'The server (or a gateway in front of it) refused to keep this connection open; Perch tries again by itself.',
+      );
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await card.screenshot({ path: test.info().outputPath(`card-${width}-${scheme}.png`) });
+      }
+      await card.getByText('Details').click();
+      await expect(card.locator('.details-fold')).toContainText('ECONNREFUSED while reaching');
+      await expect(card.locator('.details-fold')).toContainText(/Queue: /);
 
       // The pill shows all of its text, on one line, inside the card.
       const fitsWhole = await pill.evaluate((el) => {

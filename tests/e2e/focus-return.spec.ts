@@ -25,10 +25,10 @@ test("a message's menu gives focus back to its button after Escape and after a c
   const message = post(byRole(400), 'deploy', 'menus and focus');
   await openAll(page);
   await selectLast(page, message.id);
-  const button = row(page, message).getByRole('button', {
-    name: `Actions on message ${message.id}`,
-  });
-  const menu = page.getByRole('menu', { name: `Actions on message ${message.id}` });
+  // Named by who wrote it and when, as the row shows them: no message id (issue 22 point 6).
+  const label = new RegExp(`^Message actions: ${byRole(400).full_name}, \\d{1,2}:\\d{2}`);
+  const button = row(page, message).getByRole('button', { name: label });
+  const menu = page.getByRole('menu', { name: label });
 
   await page.keyboard.press('i');
   await expect(menu.getByRole('menuitem').first()).toBeFocused();

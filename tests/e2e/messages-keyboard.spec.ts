@@ -146,7 +146,7 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
     menu: async (key) => {
       await select(page, deploy);
       await page.keyboard.press(key);
-      await expect(page.getByRole('menu', { name: /^Actions on message/ })).toBeVisible();
+      await expect(page.getByRole('menu', { name: /^Message actions: / })).toBeVisible();
       await page.keyboard.press('Escape');
     },
     edit: async (key) => {

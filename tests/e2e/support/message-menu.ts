@@ -34,8 +34,6 @@ export async function signInAt(
 export async function menuItem(page: Page, id: number, name: string | RegExp) {
   const row = messageRow(page, id);
   await row.hover();
-  await row.getByRole('button', { name: `Actions on message ${id}` }).click();
-  return page
-    .getByRole('menu', { name: `Actions on message ${id}` })
-    .getByRole('menuitem', { name });
+  await row.getByRole('button', { name: /^Message actions: / }).click();
+  return page.getByRole('menu', { name: /^Message actions: / }).getByRole('menuitem', { name });
 }

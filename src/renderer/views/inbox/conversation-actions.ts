@@ -7,6 +7,7 @@
 import type { AccountSummary } from '../../../core/rpc/contract.ts';
 import type { ConversationTarget } from '../../../core/rpc/schemas/inbox.ts';
 import { invoke } from '../../bridge.ts';
+import { releaseNeeded } from '../../lib/server-version.ts';
 import { FLAGS_NARROW_LEVEL, USER_TOPICS_LEVEL, type Policy } from './targets.ts';
 
 type Org = Pick<AccountSummary, 'id' | 'realmName' | 'featureLevel'>;
@@ -15,7 +16,7 @@ type Org = Pick<AccountSummary, 'id' | 'realmName' | 'featureLevel'>;
 export function tooOld(account: Org, level: number): string | undefined {
   return account.featureLevel >= level
     ? undefined
-    : `${account.realmName} runs a server too old for this (it needs feature level ${level}, it has ${account.featureLevel}).`;
+    : `${account.realmName} runs a server too old for this; it needs ${releaseNeeded(level)}.`;
 }
 
 export const cannotMarkRead = (account: Org) => tooOld(account, FLAGS_NARROW_LEVEL);

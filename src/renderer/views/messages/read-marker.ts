@@ -19,11 +19,14 @@ export class ReadMarker {
   constructor(
     private readonly send: (ids: number[]) => Promise<unknown>,
     private readonly onError: (err: unknown) => void,
+    /** Whether the user can see the window now (a test without one says so itself). */
+    private readonly inView: () => boolean = () =>
+      document.hasFocus() && document.visibilityState === 'visible',
   ) {}
 
   seen(ids: number[]): void {
     if (this.#paused) return;
-    if (!document.hasFocus() || document.visibilityState !== 'visible') {
+    if (!this.inView()) {
       this.#deferred = ids;
       return;
     }

@@ -4,14 +4,17 @@
  */
 import type { SidebarSnapshot } from '../../../core/rpc/schemas/messages.ts';
 import { errorText } from '../../lib/errors.ts';
-import { followSidebar, liveState } from '../inbox/live.ts';
+import type { RpcPort } from '../../lib/rpc-port.ts';
+import { followSidebar, liveState, type Following } from '../inbox/follow.ts';
 
 export class SidebarLive {
+  readonly #port: RpcPort;
   readonly #accountId: string;
   readonly #live = $state(liveState<SidebarSnapshot>());
-  #reload: (() => void) | undefined;
+  #following: Following | undefined;
 
-  constructor(accountId: string) {
+  constructor(port: RpcPort, accountId: string) {
+    this.#port = port;
     this.#accountId = accountId;
   }
 
@@ -27,16 +30,21 @@ export class SidebarLive {
 
   /** Follows the sidebar; returns what stops following it. */
   start(): () => void {
-    const following = followSidebar(this.#live, this.#accountId);
-    this.#reload = following.reload;
+    const following = followSidebar(this.#port, this.#live, this.#accountId);
+    this.#following = following;
     return () => {
-      this.#reload = undefined;
+      if (this.#following === following) this.#following = undefined;
       following.stop();
     };
   }
 
+  /** Asks for the whole sidebar again (the user's Try again). */
+  reload(): Promise<void> {
+    return this.#following?.reload() ?? Promise.resolve();
+  }
+
   /** A failed or stale sidebar is asked for again (a user moving on, the server back). */
   retry(): void {
-    if (this.error !== undefined) this.#reload?.();
+    if (this.error !== undefined) void this.reload();
   }
 }

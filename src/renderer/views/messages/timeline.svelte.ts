@@ -3,7 +3,6 @@
  * batches, and following live events. At most MAX_LOADED messages are kept; the far end is
  * let go (and fetched again if the user scrolls back), so memory stays bounded too.
  */
-import { invoke } from '../../bridge.ts';
 import { errorText } from '../../lib/errors.ts';
 import { explainError } from '../admin/rules/error-sentences.ts';
 import {
@@ -13,6 +12,7 @@ import {
   replaceMessages,
 } from '../../../lib/message-events.ts';
 import type { MessageWire, NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { Invoke } from '../../lib/rpc-port.ts';
 
 /** Messages per request when scrolling: the service allows 5000; 1000 keeps answers quick. */
 export const BATCH = 1000;
@@ -62,6 +62,7 @@ export class Timeline {
   channelName: (streamId: number) => string | undefined = () => undefined;
 
   constructor(
+    private readonly invoke: Invoke,
     readonly accountId: string,
     readonly narrow: NarrowTermWire[],
   ) {}
@@ -71,7 +72,7 @@ export class Timeline {
     this.loading = 'open';
     this.error = undefined;
     try {
-      const page = await invoke('messages.fetch', {
+      const page = await this.invoke('messages.fetch', {
         accountId: this.accountId,
         narrow: this.narrow,
         anchor: anchor.kind === 'id' ? anchor.id : anchor.kind,
@@ -146,7 +147,7 @@ export class Timeline {
     }
     const generation = this.#generation;
     try {
-      const page = await invoke('messages.fetch', {
+      const page = await this.invoke('messages.fetch', {
         accountId: this.accountId,
         narrow: this.narrow,
         anchor: 'newest',
@@ -176,7 +177,7 @@ export class Timeline {
     const generation = this.#generation;
     this.loading = direction;
     try {
-      const page = await invoke('messages.fetch', {
+      const page = await this.invoke('messages.fetch', {
         accountId: this.accountId,
         narrow: this.narrow,
         anchor: from ?? 'oldest',
@@ -232,7 +233,7 @@ export class Timeline {
   async #fetchIn(ids: number[]): Promise<void> {
     const generation = this.#generation;
     try {
-      const arrived = await invoke('messages.byIds', {
+      const arrived = await this.invoke('messages.byIds', {
         accountId: this.accountId,
         messageIds: ids.slice(0, 1000),
         narrow: this.narrow,
@@ -247,7 +248,10 @@ export class Timeline {
   async #refetch(ids: number[]): Promise<void> {
     const generation = this.#generation;
     try {
-      const fresh = await invoke('messages.byIds', { accountId: this.accountId, messageIds: ids });
+      const fresh = await this.invoke('messages.byIds', {
+        accountId: this.accountId,
+        messageIds: ids,
+      });
       if (generation !== this.#generation) return;
       this.messages = replaceMessages(this.messages, fresh, this.narrow);
     } catch (err) {

@@ -7,16 +7,20 @@ describe('linkLevelNotes', () => {
   });
 
   it('keeps links to administrators before FL 209', () => {
-    expect(linkLevelNotes(208, 400).refused).toContain('only administrators');
+    expect(linkLevelNotes(208, 400).refused).toContain('anyone but administrators');
     expect(linkLevelNotes(208, 200).refused).toBeUndefined();
   });
 
   it('says which options an older server lacks instead of offering them', () => {
     const notes = linkLevelNotes(260, 100);
-    expect(notes.defaults).toContain('needs level 261');
-    expect(notes.groups).toContain('needs level 322');
+    // In releases, never in feature levels (issue 22 point 6).
+    expect(notes.defaults).toBe(
+      'This server is too old to subscribe people who join with a link to the default channels; it needs Zulip 9.0 or later.',
+    );
+    expect(notes.groups).toContain('it needs Zulip 10.0 or later');
     expect(linkLevelNotes(321, 100)).toEqual({
-      groups: expect.stringContaining('feature level 321') as unknown,
+      groups: expect.stringContaining('to add people who join with a link to groups') as unknown,
     });
+    expect(Object.values(notes).join(' ')).not.toMatch(/level/);
   });
 });

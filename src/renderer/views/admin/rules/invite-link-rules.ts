@@ -2,7 +2,10 @@
  * What an older server cannot do with reusable invitation links (upstream create-invite-link
  * changes), said before any request: each note replaces the option it is about.
  */
+import { releaseNeeded } from '../../../lib/server-version.ts';
 import { ADMINISTRATOR } from './roles.ts';
+
+const needs = (level: number) => `it needs ${releaseNeeded(level)}`;
 
 export type LinkLevelNotes = {
   /** Set when the caller cannot create links on this server at all. */
@@ -15,12 +18,12 @@ export type LinkLevelNotes = {
 
 export function linkLevelNotes(featureLevel: number, role: number): LinkLevelNotes {
   const notes: LinkLevelNotes = {};
-  const server = `This server (feature level ${featureLevel})`;
+  const server = 'This server is too old';
   if (featureLevel < 209 && role > ADMINISTRATOR)
-    notes.refused = `${server} lets only administrators create reusable links; everyone else needs level 209.`;
+    notes.refused = `${server} to let anyone but administrators create reusable links; ${needs(209)}.`;
   if (featureLevel < 261)
-    notes.defaults = `${server} cannot subscribe people who join with a link to the default channels; it needs level 261.`;
+    notes.defaults = `${server} to subscribe people who join with a link to the default channels; ${needs(261)}.`;
   if (featureLevel < 322)
-    notes.groups = `${server} cannot add people who join with a link to groups; it needs level 322.`;
+    notes.groups = `${server} to add people who join with a link to groups; ${needs(322)}.`;
   return notes;
 }

@@ -36,7 +36,7 @@ export type FieldProblems = Partial<
 export function summaryUnsupported(fieldType: number, featureLevel: number): string | undefined {
   if (fieldType === 6) return 'Users fields cannot be shown in the profile summary.';
   if (fieldType === 2 && featureLevel < 476)
-    return 'Paragraph fields can be shown in the summary only from feature level 476.';
+    return 'This server is too old to show paragraph fields in the profile summary; it needs a newer Zulip version.';
   return undefined;
 }
 

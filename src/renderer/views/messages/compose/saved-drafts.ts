@@ -3,7 +3,7 @@
  * written back as the user types (a short pause after the last keystroke), so quitting
  * Perch mid-sentence loses at most that pause. A save that fails costs only the restore.
  */
-import { invoke } from '../../../bridge.ts';
+import type { Invoke } from '../../../lib/rpc-port.ts';
 import type { Draft } from '../places.ts';
 
 /** How long typing may pause before the draft is written. */
@@ -14,7 +14,7 @@ export async function loadSavedDrafts(
   saver: DraftSaver,
   drafts: Map<string, Draft>,
 ): Promise<void> {
-  const saved = await invoke('drafts.list', { accountId: saver.accountId });
+  const saved = await saver.invoke('drafts.list', { accountId: saver.accountId });
   for (const { key, content, topic, recipient, where } of saved) {
     const draft: Draft = {
       content,
@@ -33,7 +33,10 @@ export class DraftSaver {
   /** What the Core last heard per narrow: reopening a narrow does not write it again. */
   readonly #written = new Map<string, string>();
 
-  constructor(readonly accountId: string) {}
+  constructor(
+    readonly invoke: Invoke,
+    readonly accountId: string,
+  ) {}
 
   /** Writes after the pause; an empty text deletes the narrow's draft. */
   save(key: string, draft: Draft): void {
@@ -78,7 +81,7 @@ export class DraftSaver {
     this.#written.set(key, JSON.stringify(draft ?? null));
     const { accountId } = this;
     const done = draft
-      ? invoke('drafts.save', {
+      ? this.invoke('drafts.save', {
           accountId,
           draft: {
             key,
@@ -89,7 +92,7 @@ export class DraftSaver {
             ...(draft.where ? { where: draft.where } : {}),
           },
         })
-      : invoke('drafts.delete', { accountId, key });
+      : this.invoke('drafts.delete', { accountId, key });
     // Not written: the next change tries again.
     done.catch(() => this.#written.delete(key));
   }

@@ -1,0 +1,17 @@
+/**
+ * The Core as a screen controller sees it: `invoke` and `on` with bridge.ts's types. A
+ * controller takes this rather than importing the bridge, so it runs under plain Node (the
+ * unit tests hand it a recording Core) as well as in the window (`bridge` below).
+ */
+import type { ArgsIn, Channel, Payload, Result, Topic } from '../../core/rpc/contract.ts';
+
+export type Invoke = <C extends Channel>(channel: C, args: ArgsIn<C>) => Promise<Result<C>>;
+export type Listen = <T extends Topic>(
+  topic: T,
+  listener: (payload: Payload<T>) => void,
+) => () => void;
+
+export interface RpcPort {
+  invoke: Invoke;
+  on: Listen;
+}
