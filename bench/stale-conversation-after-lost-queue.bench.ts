@@ -10,17 +10,10 @@
  * `npx vite build && node scripts/build-web.mjs && npx tsx bench/run.ts stale-conversation`
  * (about 1.5 minutes; `BENCH_STALE_ROUNDS` sets the number of outages).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createCore } from '../src/core/core.ts';
 import { messaging } from '../src/server/messages/service.ts';
-import { startServer } from '../src/server/index.ts';
 import type { UserRecord } from '../src/server/state/types.ts';
-import { startWebHost } from '../src/web/host.ts';
-import { MemorySecrets } from '../tests/integration/core/sync/memory-secrets.ts';
-import { launchChromium } from '../tests/e2e/support/chromium.ts';
 import { startFaultProxy } from '../tests/e2e/support/fault-proxy.ts';
+import { startBrowserBench } from './browser-mode.ts';
 import type { BenchResult } from './types.ts';
 
 const ROUNDS = Number(process.env['BENCH_STALE_ROUNDS'] ?? 8);
@@ -36,17 +29,9 @@ const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)] ?? NaN;
 const max = (xs: number[]) => sorted(xs).at(-1) ?? NaN;
 
 export default async function run(): Promise<BenchResult> {
-  const server = await startServer({});
+  const bench = await startBrowserBench();
+  const { server, core, host, browser } = bench;
   const proxy = await startFaultProxy(server.url);
-  const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-stale-'));
-  const core = await createCore({
-    dataDir,
-    version: '0.0.0-bench',
-    transport: 'web',
-    secrets: new MemorySecrets(),
-  });
-  const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
-  const browser = await launchChromium();
   const shown: number[] = [];
   const polling: number[] = [];
   let missed = 0;
@@ -105,12 +90,8 @@ export default async function run(): Promise<BenchResult> {
       polling.push((await back) - answering);
     }
   } finally {
-    await browser.close();
-    await host.close();
-    await core.close();
     await proxy.close();
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   return {
     name: `open conversation after its queue was lost in a ${OUTAGE_MS / 1000} s outage (${ROUNDS} outages)`,
