@@ -453,7 +453,7 @@ test('compose: on a server before FL 297 inserting a snippet says the server has
     await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
     await page.getByRole('button', { name: 'Insert snippet' }).click();
     await expect(page.getByRole('form', { name: 'Compose' }).getByRole('alert')).toHaveText(
-      'This server (feature level 296) does not support saved snippets: that needs feature level 297.',
+      'This server is too old for saved snippets; it needs Zulip 10.0 or later.',
     );
   });
 });

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { channels, isChannel, type Args, type Channel, type Result } from './contract.ts';
 import { RpcError, type RpcResponse } from './errors.ts';
 import { ApiError, UnsupportedByServerError } from '../../api/errors.ts';
+import { serverTooOld } from '../../lib/server-version.ts';
 
 export type HandlerTable = { [C in Channel]: (args: Args<C>) => Promise<Result<C>> };
 
@@ -32,11 +33,18 @@ export function toRpcError(err: unknown): RpcError {
   }
   if (err instanceof UnsupportedByServerError) {
     // Nothing was sent, so there is no server answer to show: say what the server lacks.
+    const said = serverTooOld(
+      `for ${err.feature}`,
+      err.requiredFeatureLevel,
+      err.serverFeatureLevel,
+    );
     return new RpcError({
       code: 'FAILED',
-      message:
-        `This server (feature level ${err.serverFeatureLevel}) does not support ` +
-        `${err.feature}: that needs feature level ${err.requiredFeatureLevel}.`,
+      message: said?.sentence ?? `This server does not support ${err.feature}.`,
+      details: {
+        serverFeatureLevel: err.serverFeatureLevel,
+        requiredFeatureLevel: err.requiredFeatureLevel,
+      },
     });
   }
   const apiCode =

@@ -7,7 +7,7 @@
 import type { AccountSummary } from '../../../core/rpc/contract.ts';
 import type { ConversationTarget } from '../../../core/rpc/schemas/inbox.ts';
 import { invoke } from '../../bridge.ts';
-import { releaseNeeded } from '../../lib/server-version.ts';
+import { releaseNeeded } from '../../../lib/server-version.ts';
 import { FLAGS_NARROW_LEVEL, USER_TOPICS_LEVEL, type Policy } from './targets.ts';
 
 type Org = Pick<AccountSummary, 'id' | 'realmName' | 'featureLevel'>;

@@ -94,8 +94,8 @@ describe('API errors reaching the renderer', () => {
     const err = new UnsupportedByServerError('GET /saved_snippets', 'saved snippets', 297, 296);
     expect(toRpcError(err).toShape()).toEqual({
       code: 'FAILED',
-      message:
-        'This server (feature level 296) does not support saved snippets: that needs feature level 297.',
+      message: 'This server is too old for saved snippets; it needs Zulip 10.0 or later.',
+      details: { serverFeatureLevel: 296, requiredFeatureLevel: 297 },
     });
   });
 });

@@ -68,8 +68,7 @@ describe('errors as sentences', () => {
   });
 
   it('keeps the Core’s own sentences as they are', () => {
-    const said =
-      'This server (feature level 200) does not support saved snippets: that needs feature level 297.';
+    const said = 'This server is too old for saved snippets; it needs Zulip 10.0 or later.';
     expect(explainError(new RpcError({ code: 'FAILED', message: said }))).toEqual({
       sentence: said,
       details: undefined,

@@ -2,7 +2,7 @@
  * What an older server cannot do with reusable invitation links (upstream create-invite-link
  * changes), said before any request: each note replaces the option it is about.
  */
-import { releaseNeeded } from '../../../lib/server-version.ts';
+import { releaseNeeded } from '../../../../lib/server-version.ts';
 import { ADMINISTRATOR } from './roles.ts';
 
 const needs = (level: number) => `it needs ${releaseNeeded(level)}`;

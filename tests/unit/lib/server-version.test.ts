@@ -3,8 +3,9 @@ import { describe, expect, test } from 'vitest';
 import {
   releaseFor,
   releaseNeeded,
+  serverRelease,
   serverTooOld,
-} from '../../../../src/renderer/lib/server-version.ts';
+} from '../../../src/lib/server-version.ts';
 
 describe('releaseFor', () => {
   // Each pair is a "New in Zulip X (feature level N)" of the upstream API documentation.
@@ -27,6 +28,13 @@ describe('releaseFor', () => {
   test('a level past those placed names no release', () => {
     expect(releaseFor(476)).toBeUndefined();
     expect(releaseNeeded(476)).toBe('a newer Zulip version');
+  });
+});
+
+describe('serverRelease', () => {
+  test('says what an account’s server runs in releases, not levels', () => {
+    expect(serverRelease(297)).toBe('Zulip 10.0');
+    expect(serverRelease(476)).toBe('Zulip 11.0 or newer');
   });
 });
 

@@ -26,6 +26,13 @@ export function releaseFor(level: number): string | undefined {
   return RELEASES.findLast(([first]) => first <= level)?.[1];
 }
 
+/** "Zulip 11.0", or "Zulip 11.0 or newer" past the levels placed here: what a server runs. */
+export function serverRelease(level: number): string {
+  if (level > LAST_PLACED) return `Zulip ${RELEASES.at(-1)?.[1] ?? ''} or newer`;
+  const release = releaseFor(level);
+  return release ? `Zulip ${release}` : 'Zulip before 3.0';
+}
+
 /** "Zulip 11.0 or later", or "a newer Zulip version" past the levels placed here. */
 export function releaseNeeded(level: number): string {
   const release = releaseFor(level);
