@@ -16,7 +16,7 @@ import { startServer, type ServerUser, type StartedServer } from '../../src/serv
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import { exactly, startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
-import { messageRow, narrowTo } from './support/message-data.ts';
+import { messageRow, narrowTo, sidebarButton } from './support/message-data.ts';
 import { menuItem } from './support/message-menu.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
@@ -338,6 +338,11 @@ test('an edit and a move whose answer is lost are read back and said as made, on
   await expect(moveForm).toHaveCount(0);
   await expect(row.locator('.where')).toContainText('faults moved');
   await expect(page.getByRole('alert')).toHaveCount(0);
+  // The sidebar follows the move: the new topic is listed, the emptied one is gone.
+  await expect(
+    sidebarButton(page, /^Topic faults moved(, \d+ unread,)? in general$/),
+  ).toBeVisible();
+  await expect(sidebarButton(page, /^Topic faults(, \d+ unread,)? in general$/)).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('moved-after-lost-answer.png') });
   // Each went to the server once, its answer cut, and the server applied each once.
   expect(patches(id).map((e) => e.fault)).toEqual(['cut', 'cut']);
