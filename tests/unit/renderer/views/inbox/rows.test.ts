@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountSummary } from '../../../../../src/core/rpc/contract.ts';
+import { account } from '../account-fixture.ts';
 import type { InboxAccountWire } from '../../../../../src/core/rpc/schemas/inbox.ts';
 import { applyInboxPatch } from '../../../../../src/core/inbox/patch.ts';
 import {
@@ -9,18 +9,6 @@ import {
   sharedNames,
   visibleRange,
 } from '../../../../../src/renderer/views/inbox/rows.ts';
-
-const account = (id: string, realmName: string): AccountSummary => ({
-  id,
-  serverUrl: `https://${id}.example`,
-  email: `me@${id}.example`,
-  fullName: 'Me',
-  userId: 1,
-  role: 400,
-  realmName,
-  featureLevel: 420,
-  keyStorage: 'memory',
-});
 
 const inbox = (accountId: string, stale = false): InboxAccountWire => ({
   accountId,

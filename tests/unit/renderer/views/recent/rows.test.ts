@@ -1,22 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountSummary } from '../../../../../src/core/rpc/contract.ts';
+import { account } from '../account-fixture.ts';
 import type {
   RecentAccountWire,
   RecentConversationWire,
 } from '../../../../../src/core/rpc/schemas/inbox.ts';
 import { recentRows } from '../../../../../src/renderer/views/recent/rows.ts';
-
-const account = (id: string): AccountSummary => ({
-  id,
-  serverUrl: `https://${id}.example`,
-  email: `me@${id}.example`,
-  fullName: 'Me',
-  userId: 1,
-  role: 400,
-  realmName: id,
-  featureLevel: 420,
-  keyStorage: 'memory',
-});
 
 const conversation = (key: string, lastMessageId: number, lastActivity: number) =>
   ({
