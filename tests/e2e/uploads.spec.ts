@@ -84,6 +84,8 @@ test('files dropped on compose or pasted into it are uploaded too', async ({ pag
     dt.items.add(new File(['dropped text'], 'notes.txt', { type: 'text/plain' }));
     return dt;
   });
+  // Compose takes files once it knows where it writes, as its enabled Attach button says.
+  await expect(compose.getByRole('button', { name: 'Attach files' })).toBeEnabled();
   await message.dispatchEvent('dragover', { dataTransfer });
   await expect(compose.getByText('Drop to attach')).toBeVisible();
   await message.dispatchEvent('drop', { dataTransfer });
