@@ -2,15 +2,13 @@
  * What the renderer benches share: a reference server, a Core in browser mode with its own
  * data directory, and headless Chromium; `close` stops them all and removes the directory.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { createCore, type Core } from '../src/core/core.ts';
+import type { Core } from '../src/core/core.ts';
 import { startServer, type StartedServer } from '../src/server/index.ts';
 import { startWebHost, type WebHost } from '../src/web/host.ts';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
-import { MemorySecrets } from '../tests/integration/core/sync/memory-secrets.ts';
+import { startBenchCore } from './bench-core.ts';
 
 export interface BrowserBench {
   server: StartedServer;
@@ -24,14 +22,8 @@ export interface BrowserBench {
 
 export async function startBrowserBench(): Promise<BrowserBench> {
   const server = await startServer({});
-  const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-'));
-  // The renderer is measured, not the keychain: keys stay in memory, with or without one.
-  const core = await createCore({
-    dataDir,
-    version: '0.0.0-bench',
-    transport: 'web',
-    secrets: new MemorySecrets(),
-  });
+  const benchCore = await startBenchCore();
+  const { core } = benchCore;
   const host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
   const browser = await launchChromium();
   return {
@@ -54,9 +46,8 @@ export async function startBrowserBench(): Promise<BrowserBench> {
     async close() {
       await browser.close();
       await host.close();
-      await core.close();
+      await benchCore.close();
       await server.close();
-      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,22 +6,17 @@
  * its People list, pushes the member's row with it. Each is timed CHANGES times; the
  * renderer shows a push within its next frame.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createCore, type Core } from '../src/core/core.ts';
+import type { Core } from '../src/core/core.ts';
 import type { PersonPresence } from '../src/core/rpc/schemas/people.ts';
 import { startServer, type ServerUser } from '../src/server/index.ts';
-import { MemorySecrets } from '../tests/integration/core/sync/memory-secrets.ts';
+import { startBenchCore, type BenchCore } from './bench-core.ts';
 import type { BenchResult } from './types.ts';
 
 const CHANGES = 20;
 const WITHIN_MS = 1000;
 
-interface Device {
-  core: Core;
+interface Device extends BenchCore {
   accountId: string;
-  dataDir: string;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -34,13 +29,8 @@ async function call<R>(core: Core, channel: string, args: unknown): Promise<R> {
 }
 
 async function device(serverUrl: string, user: ServerUser): Promise<Device> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-settings-'));
-  const core = await createCore({
-    dataDir,
-    version: '0.0.0-bench',
-    transport: 'web',
-    secrets: new MemorySecrets(),
-  });
+  const started = await startBenchCore();
+  const { core } = started;
   const { id } = await call<{ id: string }>(core, 'accounts.signInWithKey', {
     serverUrl,
     email: user.email,
@@ -56,7 +46,7 @@ async function device(serverUrl: string, user: ServerUser): Promise<Device> {
     if (statuses.find((s) => s.accountId === id)?.health.state === 'polling') break;
     await new Promise((r) => setTimeout(r, 20));
   }
-  return { core, accountId: id, dataDir };
+  return { ...started, accountId: id };
 }
 
 /** Resolves with the ms from now until `core` pushes `topic` with a payload `matches` accepts. */
@@ -136,10 +126,7 @@ export default async function run(): Promise<BenchResult> {
       ],
     };
   } finally {
-    for (const d of devices) {
-      await d.core.close();
-      await rm(d.dataDir, { recursive: true, force: true });
-    }
+    for (const d of devices) await d.close();
     await server.close();
   }
 }
