@@ -16,6 +16,7 @@ const UPSTREAM_NAMES: Readonly<Record<string, string>> = {
   check: '2705',
   thinking: '1f914',
   frown: '1f641',
+  neutral: '1f610',
 };
 const UPSTREAM_NAME_OF_CODE = new Map(Object.entries(UPSTREAM_NAMES).map(([n, c]) => [c, n]));
 

@@ -9,12 +9,19 @@ export interface CorpusCase {
   feature: string;
   markdown: string;
   html: string;
+  /** Rendered for a sender with translate_emoticons on (upstream's default is off). */
+  translateEmoticons?: boolean;
 }
 
 type Row = readonly [markdown: string, html: string];
 
-function group(feature: string, rows: readonly Row[]): CorpusCase[] {
-  return rows.map(([markdown, html]) => ({ feature, markdown, html }));
+function group(feature: string, rows: readonly Row[], translateEmoticons = false): CorpusCase[] {
+  return rows.map(([markdown, html]) => ({
+    feature,
+    markdown,
+    html,
+    ...(translateEmoticons ? { translateEmoticons } : {}),
+  }));
 }
 
 const emojiSpan = (name: string, code: string) =>
@@ -253,6 +260,39 @@ export const CORPUS: readonly CorpusCase[] = [
       ':perch_logo: hi',
       '<p><img alt=":perch_logo:" class="emoji" src="{e:perch_logo}" title="perch logo"> hi</p>',
     ],
+  ]),
+  // Upstream help "Configure emoticon translations": its list of conversions, which apply
+  // only for a sender who turned the setting on, and only to an emoticon standing alone.
+  ...group(
+    'emoticons',
+    [
+      [':)', `<p>${emojiSpan('smile', '1f642')}</p>`],
+      ['(:', `<p>${emojiSpan('smile', '1f642')}</p>`],
+      [':(', `<p>${emojiSpan('frown', '1f641')}</p>`],
+      ['<3', `<p>${emojiSpan('heart', '2764')}</p>`],
+      [':|', `<p>${emojiSpan('neutral', '1f610')}</p>`],
+      [':/', `<p>${emojiSpan('confused', '1f615')}</p>`],
+      [';)', `<p>${emojiSpan('wink', '1f609')}</p>`],
+      [':D', `<p>${emojiSpan('grinning', '1f600')}</p>`],
+      [':o', `<p>${emojiSpan('open_mouth', '1f62e')}</p>`],
+      [':O', `<p>${emojiSpan('open_mouth', '1f62e')}</p>`],
+      [':p', `<p>${emojiSpan('stuck_out_tongue', '1f61b')}</p>`],
+      [':P', `<p>${emojiSpan('stuck_out_tongue', '1f61b')}</p>`],
+      ['Thanks :) see you', `<p>Thanks ${emojiSpan('smile', '1f642')} see you</p>`],
+      ['done, :D!', `<p>done, ${emojiSpan('grinning', '1f600')}!</p>`],
+      ['(:P)', `<p>(${emojiSpan('stuck_out_tongue', '1f61b')})</p>`],
+      ['a:)b', '<p>a:)b</p>'],
+      ['x :)y', '<p>x :)y</p>'],
+      [':-)', '<p>:-)</p>'],
+      ['`:)`', '<p><code>:)</code></p>'],
+      ['```\n:)\n```', `<div class="codehilite"><pre><span></span><code>:)\n</code></pre></div>`],
+    ],
+    true,
+  ),
+  ...group('emoticons', [
+    [':)', '<p>:)</p>'],
+    ['<3 you :D', '<p>&lt;3 you :D</p>'],
+    [';) ok', '<p>;) ok</p>'],
   ]),
   ...group('links', [
     ['https://example.com', '<p><a href="https://example.com">https://example.com</a></p>'],
