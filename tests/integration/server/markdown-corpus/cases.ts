@@ -252,6 +252,12 @@ export const CORPUS: readonly CorpusCase[] = [
     ['\u{1f680}!', `<p>${emojiSpan('rocket', '1f680')}!</p>`],
     ['\u{1f525}\u{1f525}', `<p>${emojiSpan('fire', '1f525')}${emojiSpan('fire', '1f525')}</p>`],
     ['time 12:30:45', '<p>time 12:30:45</p>'],
+    // Upstream's own names, which the shared catalog lacks.
+    [':hi: :lol:', `<p>${emojiSpan('hi', '1f44b')} ${emojiSpan('lol', '1f606')}</p>`],
+    [':thank_you:', `<p>${emojiSpan('thank_you', '1f64f')}</p>`],
+    [':fist_bump:', `<p>${emojiSpan('fist_bump', '1f44a')}</p>`],
+    ['\u{1f44a}', `<p>${emojiSpan('fist_bump', '1f44a')}</p>`],
+    ['\u{1f4a1}', `<p>${emojiSpan('light_bulb', '1f4a1')}</p>`],
     [
       ':party_parrot:',
       '<p><img alt=":party_parrot:" class="emoji" src="{e:party_parrot}" title="party parrot"></p>',
