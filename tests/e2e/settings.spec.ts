@@ -125,6 +125,32 @@ test('the emoji set and reaction names changed on another device redraw the open
   await expect(row.locator('.msg-content')).toContainText('party 🎉 time');
 });
 
+test('emoticons turned on in Settings become emoji in the compose preview and the sent message', async ({
+  page,
+}) => {
+  await suite.openAt(page, owner(), 'channel:general topic:emoticons');
+  await openSettingsSection(page, 'Preferences');
+  const convert = page.getByLabel('Convert emoticons to emoji');
+  await expect(convert).not.toBeChecked();
+  await expect(
+    page.getByText(/the server turns emoticons into emoji: :\) and \(: smile/),
+  ).toBeVisible();
+  await convert.check();
+  await expect(outcome(page, 'translate_emoticons')).toHaveText('Saved.');
+
+  await sections(page).getByRole('button', { name: 'Messages', exact: true }).click();
+  await narrowTo(page, 'channel:general topic:emoticons');
+  const compose = page.getByRole('form', { name: 'Compose' });
+  await box(page).fill('Thanks :) see `:)`');
+  await compose.getByRole('button', { name: 'Preview' }).click();
+  const preview = compose.getByRole('region', { name: 'Preview' });
+  await expect(preview.locator('span.emoji[title="smile"]')).toHaveText('🙂');
+  await expect(preview.locator('code')).toHaveText(':)');
+  await compose.getByRole('button', { name: 'Edit' }).click();
+  await box(page).press('Control+Enter');
+  await expect.poll(() => newest().rendered).toContain('title="smile"');
+});
+
 test('the time zone and language are offered where the server has them and saved there', async ({
   page,
 }) => {

@@ -8,15 +8,8 @@ import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { normalizeCode } from '../../lib/emoji/code.ts';
 import { UNICODE_CATALOG } from '../messages/emoji.ts';
 import { escapeHtml } from './mentions.ts';
+import { UPSTREAM_ALIASES, UPSTREAM_NAMES } from './upstream-emoji-names.ts';
 
-/** Upstream's names that the shared catalog gives to other emoji or spells otherwise. */
-const UPSTREAM_NAMES: Readonly<Record<string, string>> = {
-  smile: '1f642',
-  big_smile: '1f604',
-  check: '2705',
-  thinking: '1f914',
-  frown: '1f641',
-};
 const UPSTREAM_NAME_OF_CODE = new Map(Object.entries(UPSTREAM_NAMES).map(([n, c]) => [c, n]));
 
 export interface EmojiDirectory {
@@ -40,7 +33,7 @@ const ANY_START = /:|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
 /** The Unicode code of an emoji name, upstream's names first. */
 export function emojiCodeOfName(name: string): string | undefined {
-  return UPSTREAM_NAMES[name] ?? UNICODE_CATALOG.codeByName.get(name);
+  return UPSTREAM_NAMES[name] ?? UPSTREAM_ALIASES[name] ?? UNICODE_CATALOG.codeByName.get(name);
 }
 
 function codeOfChars(chars: string): string {

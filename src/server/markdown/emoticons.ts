@@ -1,8 +1,10 @@
 /**
  * Emoticon translation (upstream help "Configure emoticon translations"): when the sender
  * has `translate_emoticons` on, `:)`, `<3` and the rest of upstream's short list become the
- * emoji they stand for. An emoticon counts only standing alone, between spaces or
- * punctuation, so `http://` or `a:b` are left as they are.
+ * emoji they stand for. An emoticon counts only standing alone: at the start or end of the
+ * text or next to a space, tab, line break or one of `,.;?!()[]"'` (upstream's compose
+ * typeahead uses the same set), so `http://`, `a:b` or `x:)` are left as they are. Code
+ * spans and blocks are never touched: this is an inline rule of the text outside them.
  */
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { emojiCodeOfName, emojiSpan } from './emoji.ts';
@@ -13,7 +15,7 @@ const CONVERSIONS: Readonly<Record<string, string>> = {
   '(:': 'smile',
   ':(': 'frown',
   '<3': 'heart',
-  ':|': 'expressionless',
+  ':|': 'neutral',
   ':/': 'confused',
   ';)': 'wink',
   ':D': 'grinning',
@@ -26,8 +28,8 @@ const CONVERSIONS: Readonly<Record<string, string>> = {
 const ALTERNATIVES = Object.keys(CONVERSIONS)
   .map((e) => e.replace(/[()|/]/g, '\\$&'))
   .join('|');
-/** What may stand on either side of an emoticon. */
-const EDGE = `[\\s,.;?!()\\[\\]"']`;
+/** What may stand on either side of an emoticon (not every Unicode space: upstream's set). */
+const EDGE = `[ \\t\\n,.;?!()\\[\\]"']`;
 const AT_START = new RegExp(`^(?:${ALTERNATIVES})(?=${EDGE}|$)`);
 const ANYWHERE = new RegExp(`(?:^|${EDGE})(${ALTERNATIVES})(?=${EDGE}|$)`);
 

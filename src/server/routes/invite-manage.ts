@@ -11,6 +11,7 @@ import type { RouteRequest, Router } from '../http/router.ts';
 import type { UserRecord } from '../state/types.ts';
 import { ROLE } from '../state/types.ts';
 import { requireAdmin, requireOwner } from './gates.ts';
+import { inSetting } from './group-setting.ts';
 import {
   checkDailyLimit,
   checkInviteChannels,
@@ -125,7 +126,7 @@ function createLink(req: RouteRequest) {
   if (state.featureLevel < LINKS_FOR_EVERYONE) requireAdmin(user);
   // Links have their own permission upstream (create_multiuse_invite_group), distinct from
   // can_invite_users_group, which governs email invitations.
-  else if (!state.groupMembers(state.realm.create_multiuse_invite_group).has(user.user_id))
+  else if (!inSetting(state, user.user_id, state.realm.create_multiuse_invite_group))
     throw badRequest('Insufficient permission');
   const expirySeconds = readLifetime(ctx, params);
   const inviteAs = params.optInt('invite_as') ?? ROLE.member;

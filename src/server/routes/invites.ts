@@ -9,6 +9,7 @@ import type { Params } from '../http/params.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
 import type { UserRecord } from '../state/types.ts';
 import { ROLE } from '../state/types.ts';
+import { inSetting } from './group-setting.ts';
 import { registerManagement, notifyInvitesChanged } from './invite-manage.ts';
 import {
   checkDailyLimit,
@@ -52,7 +53,7 @@ function invite(req: RouteRequest) {
   const notifyReferrer = params.optBool('notify_referrer_on_join') ?? true;
   const welcome = readWelcomeText(params, user);
 
-  if (!state.groupMembers(state.realm.can_invite_users_group).has(user.user_id))
+  if (!inSetting(state, user.user_id, state.realm.can_invite_users_group))
     throw badRequest('Insufficient permission');
   if (inviteAs < user.role) throw badRequest('Insufficient permission');
   if (emails.length === 0) throw badRequest('You must specify at least one email address.');

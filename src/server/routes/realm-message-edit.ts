@@ -2,18 +2,18 @@
  * Upstream PATCH /realm, for the message editing settings (allow_message_editing, the edit,
  * move and delete time limits, and the group settings of who may delete and move), the
  * two invitation permissions (who may send email invitations, who may create reusable
- * links) and who may create channels: administrators change them, and every user's clients
- * hear it as one `realm` `update_dict` event, so a message menu or a form follows the new
- * rules without a reload.
+ * links) and who may create channels: administrators change them (owners only the
+ * invitation permissions, as upstream), and every user's clients hear it as one `realm`
+ * `update_dict` event, so a message menu or a form follows the new rules without a reload.
  */
 import { badRequest } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
-import type { MessageEditSettings } from '../state/types.ts';
+import type { GroupSettingValue, MessageEditSettings, UserRecord } from '../state/types.ts';
 import type { ServerState } from '../state/state.ts';
 import { PRIVATE_GROUP_LEVEL, PUBLIC_GROUP_LEVEL } from '../state/channel-policy.ts';
-import { requireAdmin } from './gates.ts';
-import { readGroupSetting } from './group-setting.ts';
+import { requireAdmin, requireOwner } from './gates.ts';
+import { readGroupSetting, sameValue } from './group-setting.ts';
 
 const LIMITS = [
   'message_content_edit_limit_seconds',
@@ -30,8 +30,41 @@ const GROUPS = [
   'can_resolve_topics_group',
 ] as const;
 
-/** Group settings kept on the realm itself rather than among the message editing rules. */
-const REALM_GROUPS = ['can_invite_users_group', 'create_multiuse_invite_group'] as const;
+/**
+ * Who may invite (upstream's REALM_PERMISSION_GROUP_SETTINGS): only owners change these,
+ * never to everyone (guests included) or the internet, and an anonymous group is accepted
+ * from the level given (create_multiuse_invite_group took a named group only before 314;
+ * can_invite_users_group is a group setting from its start at 321).
+ */
+const INVITE_GROUPS = [
+  ['can_invite_users_group', 321],
+  ['create_multiuse_invite_group', 314],
+] as const;
+const NOT_FOR_INVITING = new Set(['role:everyone', 'role:internet']);
+
+function inviteGroupChanges(
+  state: ServerState,
+  params: Params,
+  user: UserRecord,
+): Record<string, GroupSettingValue> {
+  const changed: Record<string, GroupSettingValue> = {};
+  for (const [name, anonymousSince] of INVITE_GROUPS) {
+    if (!params.has(name)) continue;
+    requireOwner(user);
+    let value = readGroupSetting(state, name, params.json(name), state.realm[name]);
+    // Upstream stores a lone subgroup without members as that named group.
+    const lone =
+      typeof value === 'number' || value.direct_members.length > 0 ? [] : value.direct_subgroups;
+    if (lone.length === 1) value = lone[0]!;
+    if (typeof value !== 'number' && state.featureLevel < anonymousSince)
+      throw badRequest(`Invalid ${name}`);
+    const group = typeof value === 'number' ? state.userGroups.get(value) : undefined;
+    if (group && NOT_FOR_INVITING.has(group.name))
+      throw badRequest(`'${name}' setting cannot be set to '${group.name}' group.`);
+    if (!sameValue(value, state.realm[name])) changed[name] = value;
+  }
+  return changed;
+}
 
 /** A limit in seconds, or "unlimited" for none, as upstream takes it. */
 function readLimit(params: Params, name: string): number | null | undefined {
@@ -79,13 +112,7 @@ export function register(router: Router): void {
       if (typeof value !== 'number') throw badRequest(`Invalid ${name}`);
       changes[name] = value;
     }
-    const realmChanges: Partial<Record<(typeof REALM_GROUPS)[number], number>> = {};
-    for (const name of REALM_GROUPS) {
-      if (!params.has(name)) continue;
-      const value = readGroupSetting(state, name, params.json(name), state.realm[name]);
-      if (typeof value !== 'number') throw badRequest(`Invalid ${name}`);
-      if (value !== state.realm[name]) realmChanges[name] = value;
-    }
+    const realmChanges = inviteGroupChanges(state, params, user);
     const changed = Object.fromEntries(
       Object.entries(changes).filter(([k, v]) => current[k as keyof MessageEditSettings] !== v),
     );

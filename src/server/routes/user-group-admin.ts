@@ -11,7 +11,12 @@ import type { RouteRequest, Router } from '../http/router.ts';
 import { addUserGroup } from '../state/factory.ts';
 import { defaultGroupSettings, presentUserGroup } from '../state/present.ts';
 import type { ServerState } from '../state/state.ts';
-import type { GroupPermission, UserGroupRecord, UserRecord } from '../state/types.ts';
+import type {
+  GroupPermission,
+  GroupSettingValue,
+  UserGroupRecord,
+  UserRecord,
+} from '../state/types.ts';
 import { GROUP_PERMISSIONS, ROLE } from '../state/types.ts';
 import { inSetting, readGroupSetting } from './group-setting.ts';
 
@@ -143,17 +148,26 @@ function anySettingGiven(state: ServerState, params: Params): boolean {
   );
 }
 
-/** Upstream refuses to deactivate a group that a channel or group setting still names. */
+/**
+ * Upstream refuses to deactivate a group that a channel, group or organization setting
+ * still names.
+ */
 function usedBySetting(state: ServerState, groupId: number): boolean {
+  const { can_invite_users_group: invite, create_multiuse_invite_group: links } = state.realm;
+  if ([invite, links].some((v) => names(v, groupId))) return true;
   for (const c of state.channels.values())
     if (!c.is_archived && c.can_remove_subscribers_group === groupId) return true;
   for (const g of state.userGroups.values()) {
     if (g.id === groupId || g.deactivated) continue;
-    for (const v of Object.values(g.settings ?? {}))
-      if (v === groupId || (typeof v === 'object' && v.direct_subgroups.includes(groupId)))
-        return true;
+    for (const v of Object.values(g.settings ?? {})) if (names(v, groupId)) return true;
   }
   return false;
+}
+
+function names(value: GroupSettingValue, groupId: number): boolean {
+  return (
+    value === groupId || (typeof value === 'object' && value.direct_subgroups.includes(groupId))
+  );
 }
 
 function groupName(ctx: ServerContext, raw: string): string {

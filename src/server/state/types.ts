@@ -229,9 +229,13 @@ export interface RealmRecord {
   max_channel_folder_description_length: number;
   /** User groups whose members may subscribe others and invite new users. */
   can_add_subscribers_group: number;
-  can_invite_users_group: number;
-  /** Who may create reusable invitation links (FL 209); upstream's default is administrators. */
-  create_multiuse_invite_group: number;
+  /** Who may send email invitations (FL 321): a named group or an anonymous one. */
+  can_invite_users_group: GroupSettingValue;
+  /**
+   * Who may create reusable invitation links (FL 209); upstream's default is administrators.
+   * An anonymous group from FL 314, a named group's id before.
+   */
+  create_multiuse_invite_group: GroupSettingValue;
   /** Who may use wildcard mentions in large channels and topics (FL 352). */
   can_mention_many_users_group: number;
   /** Who may upload custom emoji (a group id; upstream's default is members). */

@@ -48,9 +48,18 @@ describe('emoticon translation', () => {
     expect(await fetched()).toBe(`<p>Hmm ${emoji('confused', '1f615')}</p>`);
   });
 
+  it("uses upstream's emoji names (:| is neutral) and stops when the sender turns it off", async () => {
+    await ok(server, member(), 'PATCH', '/settings', { translate_emoticons: true });
+    expect(await render('Meh :|')).toBe(`<p>Meh ${emoji('neutral', '1f610')}</p>`);
+    await ok(server, member(), 'PATCH', '/settings', { translate_emoticons: false });
+    expect(await render('Meh :|')).toBe('<p>Meh :|</p>');
+  });
+
   it('leaves emoticons inside words, URLs and code alone', async () => {
     await ok(server, member(), 'PATCH', '/settings', { translate_emoticons: true });
     expect(await render('a:)b and x;) y')).toBe('<p>a:)b and x;) y</p>');
+    // Only upstream's edges count: a no-break space is not one of them.
+    expect(await render('ok\u00a0:)')).toBe('<p>ok\u00a0:)</p>');
     expect(await render('`:(` and https://example.com/:D')).toBe(
       '<p><code>:(</code> and <a href="https://example.com/:D">https://example.com/:D</a></p>',
     );

@@ -193,6 +193,10 @@ const OWN_HELP: Partial<Record<OwnParam, string>> = {
   emojiset:
     'Perch draws Google and Twitter alike with its own bundled pictures (Noto); ' +
     'Plain text shows every emoji as its :name:.',
+  translate_emoticons:
+    'In messages you send, the server turns emoticons into emoji: :) and (: smile, :( frown, ' +
+    '<3 heart, :| neutral, :/ confused, ;) wink, :D grinning, :o open mouth, :p tongue. ' +
+    "Code stays as typed; compose's preview shows the result.",
   display_emoji_reaction_users:
     'On a message with 3 reactions or fewer, the reactions show who reacted instead of how many.',
 };

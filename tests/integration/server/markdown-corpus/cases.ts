@@ -9,12 +9,19 @@ export interface CorpusCase {
   feature: string;
   markdown: string;
   html: string;
+  /** Rendered for a sender with translate_emoticons on (upstream's default is off). */
+  translateEmoticons?: boolean;
 }
 
 type Row = readonly [markdown: string, html: string];
 
-function group(feature: string, rows: readonly Row[]): CorpusCase[] {
-  return rows.map(([markdown, html]) => ({ feature, markdown, html }));
+function group(feature: string, rows: readonly Row[], translateEmoticons = false): CorpusCase[] {
+  return rows.map(([markdown, html]) => ({
+    feature,
+    markdown,
+    html,
+    ...(translateEmoticons ? { translateEmoticons } : {}),
+  }));
 }
 
 const emojiSpan = (name: string, code: string) =>
@@ -245,6 +252,12 @@ export const CORPUS: readonly CorpusCase[] = [
     ['\u{1f680}!', `<p>${emojiSpan('rocket', '1f680')}!</p>`],
     ['\u{1f525}\u{1f525}', `<p>${emojiSpan('fire', '1f525')}${emojiSpan('fire', '1f525')}</p>`],
     ['time 12:30:45', '<p>time 12:30:45</p>'],
+    // Upstream's own names, which the shared catalog lacks.
+    [':hi: :lol:', `<p>${emojiSpan('hi', '1f44b')} ${emojiSpan('lol', '1f606')}</p>`],
+    [':thank_you:', `<p>${emojiSpan('thank_you', '1f64f')}</p>`],
+    [':fist_bump:', `<p>${emojiSpan('fist_bump', '1f44a')}</p>`],
+    ['\u{1f44a}', `<p>${emojiSpan('fist_bump', '1f44a')}</p>`],
+    ['\u{1f4a1}', `<p>${emojiSpan('light_bulb', '1f4a1')}</p>`],
     [
       ':party_parrot:',
       '<p><img alt=":party_parrot:" class="emoji" src="{e:party_parrot}" title="party parrot"></p>',
@@ -253,6 +266,39 @@ export const CORPUS: readonly CorpusCase[] = [
       ':perch_logo: hi',
       '<p><img alt=":perch_logo:" class="emoji" src="{e:perch_logo}" title="perch logo"> hi</p>',
     ],
+  ]),
+  // Upstream help "Configure emoticon translations": its list of conversions, which apply
+  // only for a sender who turned the setting on, and only to an emoticon standing alone.
+  ...group(
+    'emoticons',
+    [
+      [':)', `<p>${emojiSpan('smile', '1f642')}</p>`],
+      ['(:', `<p>${emojiSpan('smile', '1f642')}</p>`],
+      [':(', `<p>${emojiSpan('frown', '1f641')}</p>`],
+      ['<3', `<p>${emojiSpan('heart', '2764')}</p>`],
+      [':|', `<p>${emojiSpan('neutral', '1f610')}</p>`],
+      [':/', `<p>${emojiSpan('confused', '1f615')}</p>`],
+      [';)', `<p>${emojiSpan('wink', '1f609')}</p>`],
+      [':D', `<p>${emojiSpan('grinning', '1f600')}</p>`],
+      [':o', `<p>${emojiSpan('open_mouth', '1f62e')}</p>`],
+      [':O', `<p>${emojiSpan('open_mouth', '1f62e')}</p>`],
+      [':p', `<p>${emojiSpan('stuck_out_tongue', '1f61b')}</p>`],
+      [':P', `<p>${emojiSpan('stuck_out_tongue', '1f61b')}</p>`],
+      ['Thanks :) see you', `<p>Thanks ${emojiSpan('smile', '1f642')} see you</p>`],
+      ['done, :D!', `<p>done, ${emojiSpan('grinning', '1f600')}!</p>`],
+      ['(:P)', `<p>(${emojiSpan('stuck_out_tongue', '1f61b')})</p>`],
+      ['a:)b', '<p>a:)b</p>'],
+      ['x :)y', '<p>x :)y</p>'],
+      [':-)', '<p>:-)</p>'],
+      ['`:)`', '<p><code>:)</code></p>'],
+      ['```\n:)\n```', `<div class="codehilite"><pre><span></span><code>:)\n</code></pre></div>`],
+    ],
+    true,
+  ),
+  ...group('emoticons', [
+    [':)', '<p>:)</p>'],
+    ['<3 you :D', '<p>&lt;3 you :D</p>'],
+    [';) ok', '<p>;) ok</p>'],
   ]),
   ...group('links', [
     ['https://example.com', '<p><a href="https://example.com">https://example.com</a></p>'],

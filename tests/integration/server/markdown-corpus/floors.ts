@@ -13,6 +13,7 @@ export const FLOORS: Readonly<Record<string, number>> = {
   highlighting: 1,
   math: 1,
   emoji: 1,
+  emoticons: 1,
   links: 1,
   images: 1,
   time: 1,
