@@ -14,7 +14,7 @@ export const HOST_INSPECT_PORT = 9339;
 
 /** The host's inspector, as a minimal CDP client. */
 async function inspector(): Promise<{
-  send: (method: string, params?: object) => Promise<any>;
+  send: (method: string, params?: object) => Promise<unknown>;
   close: () => void;
 }> {
   const [target] = (await (

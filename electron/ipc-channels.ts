@@ -4,3 +4,5 @@
  */
 export const INVOKE_CHANNEL = 'perch:invoke';
 export const PUSH_CHANNEL = 'perch:push';
+/** The topics the window's shown views follow; the main process pushes only those. */
+export const LISTEN_CHANNEL = 'perch:listen';

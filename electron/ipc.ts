@@ -1,7 +1,9 @@
 import { BrowserWindow, ipcMain } from 'electron';
 import type { Core } from '../src/core/core.ts';
+import type { Topic } from '../src/core/rpc/contract.ts';
 import type { RpcResponse } from '../src/core/rpc/errors.ts';
-import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
+import { WindowInterest } from '../src/core/rpc/window-interest.ts';
+import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { isAppPage } from './policy.ts';
 
 /**
@@ -19,16 +21,34 @@ export function bindCoreToIpc(core: Core, appUrl: string): () => void {
       return core.invoke(channel, args);
     },
   );
-  const unsubscribe = core.subscribe((topic, payload) => {
-    for (const window of BrowserWindow.getAllWindows()) {
-      const contents = window.webContents;
-      if (!contents.isDestroyed() && isAppPage(contents.getURL(), appUrl)) {
-        contents.send(PUSH_CHANNEL, topic, payload);
-      }
+  // Each window's followed topics, by webContents id (a reloaded page says them again).
+  const interests = new Map<number, WindowInterest>();
+  ipcMain.on(LISTEN_CHANNEL, (event, topics: unknown) => {
+    const frame = event.senderFrame;
+    if (!frame || frame.parent !== null || !isAppPage(frame.url, appUrl)) return;
+    let interest = interests.get(event.sender.id);
+    if (!interest) {
+      interest = new WindowInterest();
+      interests.set(event.sender.id, interest);
+      event.sender.once('destroyed', () => interests.delete(event.sender.id));
     }
+    interest.set(topics);
   });
+  const wants = (id: number, topic: Topic) => interests.get(id)?.wants(topic) ?? true;
+  const unsubscribe = core.subscribe(
+    (topic, payload) => {
+      for (const window of BrowserWindow.getAllWindows()) {
+        const contents = window.webContents;
+        if (contents.isDestroyed() || !wants(contents.id, topic)) continue;
+        if (isAppPage(contents.getURL(), appUrl)) contents.send(PUSH_CHANNEL, topic, payload);
+      }
+    },
+    // Taken if any window follows it (or one has not said what it follows yet).
+    (topic) => BrowserWindow.getAllWindows().some((w) => wants(w.webContents.id, topic)),
+  );
   return () => {
     ipcMain.removeHandler(INVOKE_CHANNEL);
+    ipcMain.removeAllListeners(LISTEN_CHANNEL);
     unsubscribe();
   };
 }

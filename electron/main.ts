@@ -117,12 +117,15 @@ async function start(options: StartupOptions): Promise<void> {
 
   let prefs = await readPreferences(core);
   followStartAtLogin(prefs.startAtLogin);
-  core.subscribe((topic, payload) => {
-    if (topic !== 'prefs.changed') return;
-    const next = Preferences.parse(payload);
-    if (next.startAtLogin !== prefs.startAtLogin) followStartAtLogin(next.startAtLogin);
-    prefs = next;
-  });
+  core.subscribe(
+    (topic, payload) => {
+      if (topic !== 'prefs.changed') return;
+      const next = Preferences.parse(payload);
+      if (next.startAtLogin !== prefs.startAtLogin) followStartAtLogin(next.startAtLogin);
+      prefs = next;
+    },
+    (topic) => topic === 'prefs.changed',
+  );
 
   let quitting = false;
   let window: BrowserWindow | null = null;

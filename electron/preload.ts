@@ -5,7 +5,7 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { PerchBridge } from '../src/core/rpc/bridge-types.ts';
 import type { RpcResponse } from '../src/core/rpc/errors.ts';
-import { INVOKE_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
+import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 
 const bridge: PerchBridge = {
   invoke: (channel: string, args: unknown) =>
@@ -18,6 +18,9 @@ const bridge: PerchBridge = {
     return () => {
       ipcRenderer.removeListener(PUSH_CHANNEL, forward);
     };
+  },
+  listen(topics: string[]) {
+    ipcRenderer.send(LISTEN_CHANNEL, topics);
   },
 };
 

@@ -53,15 +53,18 @@ export function followTrayMenu(core: Core, tray: PerchTray, open: () => void): (
       (action) => void act(action),
     );
 
-  const unsubscribe = core.subscribe((topic, payload) => {
-    if (topic === 'accounts.changed') accounts = payload as AccountSummary[];
-    else if (topic === 'dnd.changed') dnd = payload as TrayMenuInput['dnd'];
-    else if (topic === 'sync.status') {
-      for (const s of payload as { accountId: string; health: Health }[])
-        health.set(s.accountId, s.health);
-    } else return;
-    render();
-  });
+  const unsubscribe = core.subscribe(
+    (topic, payload) => {
+      if (topic === 'accounts.changed') accounts = payload as AccountSummary[];
+      else if (topic === 'dnd.changed') dnd = payload as TrayMenuInput['dnd'];
+      else if (topic === 'sync.status') {
+        for (const s of payload as { accountId: string; health: Health }[])
+          health.set(s.accountId, s.health);
+      } else return;
+      render();
+    },
+    (topic) => topic === 'accounts.changed' || topic === 'dnd.changed' || topic === 'sync.status',
+  );
   void Promise.all([core.invoke('accounts.list', {}), core.invoke('dnd.get', {})]).then(
     ([a, d]) => {
       if (a.ok) accounts = a.result as AccountSummary[];

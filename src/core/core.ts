@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '../lib/clock.ts';
-import { PushBus, type PushListener } from './push-bus.ts';
+import { PushBus, type PushListener, type TopicInterest } from './push-bus.ts';
 import { PreferencesStore } from './prefs.ts';
 import { DndFile } from './notify/dnd-file.ts';
 import { DraftStore } from './compose/drafts.ts';
@@ -56,7 +56,8 @@ export interface Core {
   readonly info: AppInfo;
   /** Entry point of both transports: validates and runs one call. */
   invoke(channel: unknown, args: unknown): Promise<RpcResponse>;
-  subscribe(listener: PushListener): () => void;
+  /** `interest`: the topics this listener takes (all without it); see PushBus. */
+  subscribe(listener: PushListener, interest?: TopicInterest): () => void;
   status(): CoreStatus;
   /** A notification was clicked: tell the window which message to show. */
   reveal(target: OpenTarget): void;
@@ -174,7 +175,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   return {
     info,
     invoke: (channel, args) => dispatch(handlers, channel, args),
-    subscribe: (listener) => bus.subscribe(listener),
+    subscribe: (listener, interest) => bus.subscribe(listener, interest),
     status,
     reveal: (target) => bus.publish('notifications.open', target),
     async close() {

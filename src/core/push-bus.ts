@@ -2,21 +2,37 @@ import { topics, type Payload, type Topic } from './rpc/contract.ts';
 
 export type PushListener = (topic: Topic, payload: unknown) => void;
 
+/** Which topics a listener takes; a listener without one takes every topic. */
+export type TopicInterest = (topic: Topic) => boolean;
+
 /**
- * Fan-out of pushed topics to every connected renderer (Electron windows, browser tabs).
- * Payloads are validated on the way out, so a renderer only ever sees contract shapes.
+ * Fan-out of pushed topics to every connected renderer (Electron windows, browser tabs) and
+ * to the Core's own followers. Payloads are validated on the way out, so a renderer only ever
+ * sees contract shapes. A window takes only the topics its shown views follow (issue 25: a
+ * view's changes cross only while it is shown), and a topic no listener takes is neither
+ * validated nor sent: producers can ask `wanted` and skip building it at all.
  */
 export class PushBus {
-  private readonly listeners = new Set<PushListener>();
+  private readonly listeners = new Map<PushListener, TopicInterest | undefined>();
 
-  subscribe(listener: PushListener): () => void {
-    this.listeners.add(listener);
+  subscribe(listener: PushListener, interest?: TopicInterest): () => void {
+    this.listeners.set(listener, interest);
     return () => this.listeners.delete(listener);
   }
 
+  /** Whether any listener takes `topic` now. */
+  wanted(topic: Topic): boolean {
+    for (const interest of this.listeners.values()) {
+      if (interest === undefined || interest(topic)) return true;
+    }
+    return false;
+  }
+
   publish<T extends Topic>(topic: T, payload: Payload<T>): void {
+    const takers = [...this.listeners].filter(([, interest]) => !interest || interest(topic));
+    if (takers.length === 0) return;
     const checked = topics[topic].parse(payload);
-    for (const listener of this.listeners) {
+    for (const [listener] of takers) {
       try {
         listener(topic, checked);
       } catch {

@@ -34,11 +34,31 @@ export async function invoke<C extends Channel>(channel: C, args: ArgsIn<C>): Pr
   return response.result as Result<C>;
 }
 
+/** How many listeners each topic has: the Core pushes only topics with some (issue 25). */
+const following = new Map<Topic, number>();
+
+function follow(topic: Topic, by: 1 | -1): void {
+  const before = following.get(topic) ?? 0;
+  const after = before + by;
+  if (after > 0) following.set(topic, after);
+  else following.delete(topic);
+  // Said at once, not batched: a call made right after `on` must find the topic followed.
+  if ((before === 0) !== (after === 0)) raw.listen?.([...following.keys()]);
+}
+
 export function on<T extends Topic>(topic: T, listener: (payload: Payload<T>) => void): () => void {
-  return raw.on(topic, (payload) => {
+  follow(topic, 1);
+  const off = raw.on(topic, (payload) => {
     const parsed = topics[topic].safeParse(payload);
     if (parsed.success) listener(parsed.data as Payload<T>);
   });
+  let on = true;
+  return () => {
+    if (!on) return;
+    on = false;
+    off();
+    follow(topic, -1);
+  };
 }
 
 export function onConnection(listener: (s: ConnectionState) => void): () => void {

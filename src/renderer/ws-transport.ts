@@ -67,12 +67,20 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
   let nextId = 1;
   let socket: WebSocket;
   let retryMs = 250;
+  /** The topics last said to follow: said again to a host reached anew, which forgot them. */
+  let following: string[] | undefined;
+  const sayFollowing = () => {
+    if (following && socket.readyState === WebSocket.OPEN) {
+      socket.send(JSON.stringify({ t: 'listen', topics: following }));
+    }
+  };
 
   const connect = () => {
     onState('connecting');
     socket = new WebSocket(`ws://${location.host}/rpc?token=${encodeURIComponent(token)}`);
     socket.addEventListener('open', () => {
       retryMs = 250;
+      sayFollowing();
       onState('open');
     });
     socket.addEventListener('message', (ev) => {
@@ -129,6 +137,10 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
       if (!set) listeners.set(topic, (set = new Set()));
       set.add(listener);
       return () => set.delete(listener);
+    },
+    listen(topics) {
+      following = topics;
+      sayFollowing();
     },
   };
 }

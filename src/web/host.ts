@@ -6,6 +6,7 @@
  * second secret, not the token: cookies ignore ports, so any other 127.0.0.1 service the
  * browser visits receives it, and it must not open the WebSocket.
  */
+import { WindowInterest } from '../core/rpc/window-interest.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
@@ -133,7 +134,11 @@ function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
   const send = (frame: ServerFrame) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
   };
-  const unsubscribe = core.subscribe((topic, payload) => send({ t: 'push', topic, payload }));
+  const interest = new WindowInterest();
+  const unsubscribe = core.subscribe(
+    (topic, payload) => send({ t: 'push', topic, payload }),
+    interest.wants,
+  );
   ws.on('close', () => {
     unsubscribe();
     // The last page went away (closed, crashed, or its pagehide report was lost with the
@@ -152,6 +157,10 @@ function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
     } catch {
       // A frame we cannot even attribute to a call has nobody to answer; drop the peer.
       ws.close(1003, 'malformed frame');
+      return;
+    }
+    if (frame.t === 'listen') {
+      if (!interest.set(frame.topics)) ws.close(1003, 'malformed frame');
       return;
     }
     void core

@@ -98,12 +98,15 @@ export class InboxService {
       }
       if (inbox) this.#touch(id);
     });
-    bus.subscribe((topic, payload) => {
-      if (topic === 'sync.status') this.#statuses(payload as AccountSyncStatus[]);
-      else if (topic === 'accounts.changed') {
-        for (const a of deps.accounts.list()) this.#touch(a.id);
-      }
-    });
+    bus.subscribe(
+      (topic, payload) => {
+        if (topic === 'sync.status') this.#statuses(payload as AccountSyncStatus[]);
+        else if (topic === 'accounts.changed') {
+          for (const a of deps.accounts.list()) this.#touch(a.id);
+        }
+      },
+      (topic) => topic === 'sync.status' || topic === 'accounts.changed',
+    );
   }
 
   /**
@@ -372,7 +375,11 @@ export class InboxService {
         this.#deps.bus.publish('inbox.removed', { accountId: id });
         continue;
       }
-      this.#pushInbox(this.#inboxOf(account));
+      // Built even so: it keeps the last live Inbox for when the account goes out of reach.
+      const inbox = this.#inboxOf(account);
+      // Nobody follows the Inbox (no window shows it): the next snapshot diffs from the last
+      // push, so skipping the diff now loses nothing.
+      if (this.#deps.bus.wanted('inbox.patch')) this.#pushInbox(inbox);
       if (this.#recentWatchers > 0 && this.#recent.get(id)?.model) {
         this.#pushRecent(this.#recentOf(account));
       }

@@ -37,14 +37,17 @@ export class SidebarPush {
     sync.onRestored((id) => this.#touch(id));
     sync.onReset((id) => this.#touch(id));
     // Back in reach (or out of it): a sidebar built from the registered state is built again.
-    bus.subscribe((topic, payload) => {
-      if (topic !== 'sync.status') return;
-      for (const { accountId, health } of payload as AccountSyncStatus[]) {
-        if (this.#health.get(accountId) === health.state) continue;
-        this.#health.set(accountId, health.state);
-        this.#touch(accountId);
-      }
-    });
+    bus.subscribe(
+      (topic, payload) => {
+        if (topic !== 'sync.status') return;
+        for (const { accountId, health } of payload as AccountSyncStatus[]) {
+          if (this.#health.get(accountId) === health.state) continue;
+          this.#health.set(accountId, health.state);
+          this.#touch(accountId);
+        }
+      },
+      (topic) => topic === 'sync.status',
+    );
   }
 
   /** The whole sidebar as of its last patch; its changes are pushed from now on. */

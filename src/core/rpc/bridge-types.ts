@@ -8,4 +8,6 @@ import type { RpcResponse } from './errors.ts';
 export interface PerchBridge {
   invoke(channel: string, args: unknown): Promise<RpcResponse>;
   on(topic: string, listener: (payload: unknown) => void): () => void;
+  /** Tells the Core which topics this window follows now (all of them until it is called). */
+  listen?(topics: string[]): void;
 }

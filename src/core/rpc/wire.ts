@@ -18,12 +18,16 @@ export function formatFrameSize(bytes: number): string {
   return `${mb >= 10 ? Math.round(mb) : Math.floor(mb * 10) / 10} MB`;
 }
 
-export const ClientFrame = z.object({
-  t: z.literal('invoke'),
-  id: z.number().int().nonnegative(),
-  channel: z.string().max(200),
-  args: z.unknown(),
-});
+export const ClientFrame = z.union([
+  z.object({
+    t: z.literal('invoke'),
+    id: z.number().int().nonnegative(),
+    channel: z.string().max(200),
+    args: z.unknown(),
+  }),
+  // The topics the page's shown views follow (window-interest.ts); checked where it is kept.
+  z.object({ t: z.literal('listen'), topics: z.unknown() }),
+]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
 export const ServerFrame = z.union([

@@ -3,6 +3,7 @@
  * AccountManager, health and decisions pushed to every renderer, and the host's adapters
  * (recorders when the host passes none, as in tests).
  */
+import { statusPublisher } from './status-push.ts';
 import {
   CertificateChangedError,
   RealmDeactivatedError,
@@ -41,6 +42,7 @@ export function createSyncManager(deps: {
   adapters: HostAdapters;
 }): SyncManager {
   const { accounts, bus, adapters } = deps;
+  const publishStatus = statusPublisher((statuses) => bus.publish('sync.status', statuses));
   const sync: SyncManager = new SyncManager({
     clock: deps.clock,
     notifier: adapters.notifier ?? new RecordingNotifier(),
@@ -51,7 +53,7 @@ export function createSyncManager(deps: {
       error instanceof CertificateChangedError
         ? accounts.certificateChanged(id)
         : accounts.markAttention(id, attentionCode(error), error.msg || error.message),
-    onHealth: () => bus.publish('sync.status', sync.statuses()),
+    onHealth: () => publishStatus(sync.statuses()),
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),
   });
   return sync;

@@ -55,15 +55,34 @@ function draw(image: HTMLImageElement, mark: FaviconMark): string {
   return canvas.toDataURL('image/png');
 }
 
+/**
+ * Icons drawn before, by mark: a count going up with a message and down as it is read would
+ * otherwise be drawn (and PNG-encoded) again on every change, twice per message.
+ */
+const drawnIcons = new Map<string, string>();
+const KEPT_ICONS = 8;
+
+function iconFor(image: HTMLImageElement, mark: FaviconMark): string {
+  const key = `${mark.attention ? '!' : ''}${mark.text}`;
+  let href = drawnIcons.get(key);
+  if (href === undefined) {
+    href = draw(image, mark);
+    if (drawnIcons.size >= KEPT_ICONS) drawnIcons.delete(drawnIcons.keys().next().value!);
+    drawnIcons.set(key, href);
+  }
+  return href;
+}
+
 let drawn = 0;
 
 /** Shows `mark` on the tab's icon, or the plain icon when there is nothing to mark. */
 export async function showFaviconMark(mark: FaviconMark | undefined): Promise<void> {
   // A newer badge may arrive while the icon loads: only the newest one is drawn.
   const turn = ++drawn;
-  const href = mark ? draw(await loadBase(), mark) : BASE_ICON;
+  const href = mark ? iconFor(await loadBase(), mark) : BASE_ICON;
   if (turn !== drawn) return;
   const link = iconLink();
+  if (link.getAttribute('href') === href) return;
   link.type = mark ? 'image/png' : 'image/svg+xml';
   link.href = href;
 }

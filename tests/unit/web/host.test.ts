@@ -164,3 +164,68 @@ describe('the web host under an oversized call', () => {
     await expect.poll(windowCalls).toEqual([['presence.window', { state: 'closed' }]]);
   });
 });
+
+describe('a page takes only the topics its shown views follow (issue 25)', () => {
+  /** A page: every push it hears, by topic, and a way to say what it follows. */
+  const page = () =>
+    new Promise<{ ws: WebSocket; heard: string[] }>((resolve, reject) => {
+      const { port } = new URL(host.origin);
+      const ws = new WebSocket(
+        `ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(host.token)}`,
+        {
+          origin: host.origin,
+        },
+      );
+      const heard: string[] = [];
+      ws.on('message', (data) => {
+        const frame = JSON.parse(String(data)) as { t: string; topic?: string };
+        if (frame.t === 'push' && frame.topic) heard.push(frame.topic);
+      });
+      ws.on('open', () => resolve({ ws, heard }));
+      ws.on('error', reject);
+    });
+  const listen = (ws: WebSocket, topics: unknown) =>
+    ws.send(JSON.stringify({ t: 'listen', topics }));
+  let id = 0;
+  /** A call on `ws`, answered: frames from one page are taken in order. */
+  const call = (ws: WebSocket, channel: string, args: unknown) =>
+    new Promise<void>((resolve) => {
+      const mine = ++id;
+      const onMessage = (data: WebSocket.RawData) => {
+        const frame = JSON.parse(String(data)) as { t: string; id?: number };
+        if (frame.t === 'result' && frame.id === mine) {
+          ws.off('message', onMessage);
+          resolve();
+        }
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ t: 'invoke', id: mine, channel, args }));
+    });
+
+  it('pushes a topic to the pages that follow it, and to a page that has not said yet', async () => {
+    const prefs = await page();
+    const dnd = await page();
+    const quiet = await page();
+    listen(prefs.ws, ['prefs.changed']);
+    listen(dnd.ws, ['dnd.changed']);
+    await call(dnd.ws, 'app.info', {});
+    await call(prefs.ws, 'prefs.set', { closeToTray: false });
+    await expect.poll(() => quiet.heard.includes('prefs.changed')).toBe(true);
+    expect(prefs.heard).toContain('prefs.changed');
+    expect(dnd.heard).not.toContain('prefs.changed');
+
+    // The page's views change: it follows prefs now, and hears the next change.
+    listen(dnd.ws, ['dnd.changed', 'prefs.changed']);
+    await call(dnd.ws, 'prefs.set', { closeToTray: true });
+    expect(dnd.heard).toContain('prefs.changed');
+    for (const p of [prefs, dnd, quiet]) p.ws.close();
+  });
+
+  it('drops a page whose list of topics is malformed, and keeps serving the others', async () => {
+    const bad = await page();
+    const closed = new Promise<number>((resolve) => bad.ws.on('close', (code) => resolve(code)));
+    listen(bad.ws, 'everything');
+    expect(await closed).toBe(1003);
+    await stillServes();
+  });
+});

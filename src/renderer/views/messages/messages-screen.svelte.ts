@@ -70,6 +70,8 @@ export class MessagesScreen {
   // eslint-disable-next-line svelte/prefer-svelte-reactivity -- a cache learnEmails reads; nothing renders it
   readonly #emails = new Map<number, string>();
   readonly #emailOf = (id: number) => this.#emails.get(id);
+  /** The messages learnEmails has read. */
+  readonly #emailsFrom = new WeakSet<MessageWire>();
   /** Seen before the sidebar brought the user's policy (after registering): decided then. */
   #seenEarly: number[] = [];
 
@@ -223,8 +225,12 @@ export class MessagesScreen {
 
   /** Loaded messages bring their senders' emails: a bar made before names them now. */
   learnEmails(messages: readonly MessageWire[]): void {
+    // Only messages not read before: each incoming one would otherwise walk the whole list.
+    const fresh = messages.filter((m) => !this.#emailsFrom.has(m));
+    if (fresh.length === 0) return;
+    for (const m of fresh) this.#emailsFrom.add(m);
     const before = narrowToText(this.#shownTerms, this.#emailOf);
-    addEmailsOf(this.#emails, messages);
+    addEmailsOf(this.#emails, fresh);
     if (this.text !== before) return; // the user is editing the bar
     this.text = narrowToText(this.#shownTerms, this.#emailOf);
     this.place.text = this.text;

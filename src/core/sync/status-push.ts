@@ -1,0 +1,31 @@
+/**
+ * Which `sync.status` changes are pushed to the windows: a change in what an account's
+ * connection is (its state, queue, failures, error, retry or rate limit), not every event's
+ * new id and time. Those move with each long-poll answer, and pushed they would wake every
+ * window twice per incoming message (issue 25: idle means idle). The one view that shows them
+ * (Activity's "last news" and last event id) asks the Core each second while it is shown.
+ */
+import type { AccountSyncStatus } from './manager.ts';
+
+/** What a window is told of, without the per-event figures. */
+function shown(statuses: readonly AccountSyncStatus[]): string {
+  return JSON.stringify(
+    statuses.map(({ accountId, health }) => {
+      const { lastEventId: _id, lastEventAt: _at, lastHeartbeatAt: _beat, ...rest } = health;
+      return [accountId, rest];
+    }),
+  );
+}
+
+/** Calls `publish` with the statuses only when they differ from the last published in more than event figures. */
+export function statusPublisher(
+  publish: (statuses: AccountSyncStatus[]) => void,
+): (statuses: AccountSyncStatus[]) => void {
+  let last: string | undefined;
+  return (statuses) => {
+    const key = shown(statuses);
+    if (key === last) return;
+    last = key;
+    publish(statuses);
+  };
+}

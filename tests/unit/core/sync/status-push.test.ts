@@ -1,0 +1,60 @@
+/**
+ * Issue 25: a window hears of a connection's change, not of each event's id and time; those
+ * moved with every long-poll answer and woke every window twice per incoming message.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AccountSyncStatus } from '../../../../src/core/sync/manager.ts';
+import { statusPublisher } from '../../../../src/core/sync/status-push.ts';
+
+const polling = (lastEventId: number): AccountSyncStatus => ({
+  accountId: 'a',
+  health: {
+    state: 'polling',
+    queueId: 'q1',
+    lastEventId,
+    lastEventAt: 1000 + lastEventId,
+    lastHeartbeatAt: 900 + lastEventId,
+    silentSince: undefined,
+    reconnects: 0,
+    failures: 0,
+    retryAt: undefined,
+    lastError: undefined,
+    rateLimitedUntil: undefined,
+    rateLimitedEndpoint: undefined,
+  },
+});
+
+describe('sync.status pushes', () => {
+  it('leave out a new event id or time, and carry a change of connection', () => {
+    const published: AccountSyncStatus[][] = [];
+    const publish = statusPublisher((s) => published.push(s));
+    publish([polling(1)]);
+    publish([polling(2)]);
+    publish([polling(3)]);
+    expect(published).toHaveLength(1);
+
+    const backingOff = polling(3);
+    backingOff.health = {
+      ...backingOff.health,
+      state: 'backoff',
+      failures: 1,
+      lastError: 'ECONNRESET',
+    };
+    publish([backingOff]);
+    expect(published.at(-1)?.[0]?.health.state).toBe('backoff');
+
+    publish([polling(4)]);
+    expect(published.map((s) => s[0]?.health.state)).toEqual(['polling', 'backoff', 'polling']);
+    // Each push carries the figures of its moment, so a view showing them is current.
+    expect(published.at(-1)?.[0]?.health.lastEventId).toBe(4);
+  });
+
+  it('carry an account added or removed', () => {
+    const published: AccountSyncStatus[][] = [];
+    const publish = statusPublisher((s) => published.push(s));
+    publish([polling(1)]);
+    publish([polling(1), { ...polling(1), accountId: 'b' }]);
+    publish([{ ...polling(2), accountId: 'b' }]);
+    expect(published.map((s) => s.map((x) => x.accountId))).toEqual([['a'], ['a', 'b'], ['b']]);
+  });
+});
