@@ -84,19 +84,23 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
       onState('open');
     });
     socket.addEventListener('message', (ev) => {
-      let parsed;
+      let data: unknown;
       try {
-        parsed = ServerFrame.safeParse(JSON.parse(String(ev.data)));
+        data = JSON.parse(String(ev.data));
       } catch {
         return;
       }
-      if (!parsed.success) return;
-      const frame = parsed.data;
-      if (frame.t === 'result') {
-        pending.get(frame.id)?.(frame.response);
-        pending.delete(frame.id);
-      } else {
-        for (const listener of listeners.get(frame.topic) ?? []) listener(frame.payload);
+      // The host sends what one of its turns said as one array (host.ts).
+      for (const raw of Array.isArray(data) ? data : [data]) {
+        const parsed = ServerFrame.safeParse(raw);
+        if (!parsed.success) continue;
+        const frame = parsed.data;
+        if (frame.t === 'result') {
+          pending.get(frame.id)?.(frame.response);
+          pending.delete(frame.id);
+        } else {
+          for (const listener of listeners.get(frame.topic) ?? []) listener(frame.payload);
+        }
       }
     });
     socket.addEventListener('close', (ev) => {

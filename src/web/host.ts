@@ -131,8 +131,19 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
 /** `open`: how many pages are connected (this one already left the count once closed). */
 function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
+  // What one turn of the event loop says to the page leaves as one message (a JSON array
+  // when there is more than one frame): an incoming message brings an event, counts, badge
+  // and sidebar changes together, and one message is one write here and one task there, with
+  // one redraw of the views, where one per frame cost both sides (issue 25: idle).
+  let queued: ServerFrame[] = [];
+  const flush = () => {
+    const frames = queued;
+    queued = [];
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(JSON.stringify(frames.length === 1 ? frames[0] : frames));
+  };
   const send = (frame: ServerFrame) => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
+    if (queued.push(frame) === 1) setImmediate(flush);
   };
   const interest = new WindowInterest();
   const unsubscribe = core.subscribe(

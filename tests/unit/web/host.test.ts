@@ -57,6 +57,12 @@ const upgrade = (target: string) =>
   `Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n` +
   `Origin: ${host.origin}\r\n\r\n`;
 
+/** The frames of one message from the host: one, or what one of its turns said, as an array. */
+function framesOf(data: WebSocket.RawData): unknown[] {
+  const parsed = JSON.parse(String(data)) as unknown;
+  return Array.isArray(parsed) ? parsed : [parsed];
+}
+
 async function stillServes(): Promise<void> {
   const response = await fetch(host.url);
   expect(response.status).toBe(200);
@@ -114,12 +120,12 @@ describe('the web host under an oversized call', () => {
   const call = (ws: WebSocket, id: number, channel: string, args: unknown) =>
     new Promise<{ ok: boolean }>((resolve) => {
       ws.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as {
+        for (const frame of framesOf(data) as {
           t: string;
           id?: number;
           response?: { ok: boolean };
-        };
-        if (frame.t === 'result' && frame.id === id && frame.response) resolve(frame.response);
+        }[])
+          if (frame.t === 'result' && frame.id === id && frame.response) resolve(frame.response);
       });
       ws.send(JSON.stringify({ t: 'invoke', id, channel, args }));
     });
@@ -178,8 +184,8 @@ describe('a page takes only the topics its shown views follow (issue 25)', () =>
       );
       const heard: string[] = [];
       ws.on('message', (data) => {
-        const frame = JSON.parse(String(data)) as { t: string; topic?: string };
-        if (frame.t === 'push' && frame.topic) heard.push(frame.topic);
+        for (const frame of framesOf(data) as { t: string; topic?: string }[])
+          if (frame.t === 'push' && frame.topic) heard.push(frame.topic);
       });
       ws.on('open', () => resolve({ ws, heard }));
       ws.on('error', reject);
@@ -192,11 +198,11 @@ describe('a page takes only the topics its shown views follow (issue 25)', () =>
     new Promise<void>((resolve) => {
       const mine = ++id;
       const onMessage = (data: WebSocket.RawData) => {
-        const frame = JSON.parse(String(data)) as { t: string; id?: number };
-        if (frame.t === 'result' && frame.id === mine) {
-          ws.off('message', onMessage);
-          resolve();
-        }
+        for (const frame of framesOf(data) as { t: string; id?: number }[])
+          if (frame.t === 'result' && frame.id === mine) {
+            ws.off('message', onMessage);
+            resolve();
+          }
       };
       ws.on('message', onMessage);
       ws.send(JSON.stringify({ t: 'invoke', id: mine, channel, args }));
@@ -227,5 +233,26 @@ describe('a page takes only the topics its shown views follow (issue 25)', () =>
     listen(bad.ws, 'everything');
     expect(await closed).toBe(1003);
     await stillServes();
+  });
+});
+
+describe('what the host says in one turn', () => {
+  it('reaches the page as one message, in order', async () => {
+    const { port } = new URL(host.origin);
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/rpc?token=${encodeURIComponent(host.token)}`, {
+      origin: host.origin,
+    });
+    await new Promise((resolve) => ws.on('open', resolve));
+    const message = new Promise<unknown>((resolve) =>
+      ws.on('message', (data) => resolve(JSON.parse(String(data)))),
+    );
+    // The change is pushed and the call answered in the same turn: one message, push first.
+    ws.send(
+      JSON.stringify({ t: 'invoke', id: 1, channel: 'prefs.set', args: { closeToTray: false } }),
+    );
+    const frames = (await message) as { t: string; topic?: string; id?: number }[];
+    expect(frames.map((f) => f.t)).toEqual(['push', 'result']);
+    expect(frames[0]?.topic).toBe('prefs.changed');
+    ws.close();
   });
 });
