@@ -552,3 +552,34 @@ test('switching accounts keeps each one’s place', async ({ page }) => {
     'channel:general topic:lunch',
   );
 });
+
+test('live at the newest end: each new message draws its own row, not the rows around it again', async ({
+  page,
+}) => {
+  const member = byRole(400);
+  for (let i = 0; i < 40; i++) post(member, 'general', 'history', `earlier message ${i}`);
+  await openMessages(page);
+  const list = page.getByTestId('message-list');
+  await expect(list.getByText('earlier message 39')).toBeVisible();
+  // Counts each message block the list adds from now on.
+  await list.evaluate((el) => {
+    const w = window as unknown as { blocksAdded: number };
+    w.blocksAdded = 0;
+    new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of r.addedNodes)
+          if (n instanceof HTMLElement && n.classList.contains('block')) w.blocksAdded++;
+    }).observe(el, { childList: true, subtree: true });
+  });
+  for (let i = 0; i < 3; i++) {
+    const fresh = post(member, 'general', 'history', `arrived ${i}`);
+    await expect(row(page, fresh)).toBeInViewport();
+  }
+  const added = await page.evaluate(
+    () => (window as unknown as { blocksAdded: number }).blocksAdded,
+  );
+  // Three new rows; the rows drawn beyond the viewport stay as they were (they were made
+  // anew for every message before, a dozen or more each time).
+  expect(added).toBeGreaterThanOrEqual(3);
+  expect(added).toBeLessThanOrEqual(6);
+});
