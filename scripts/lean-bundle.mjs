@@ -20,9 +20,9 @@ const asciiSource = {
   setup(build) {
     build.onLoad({ filter: /[\\/]node_modules[\\/].*\.[cm]?js$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
-      if (!/[^\t-\u00ff]/.test(text)) return undefined;
+      if (!/[\u0100-\uffff]/.test(text)) return undefined;
       const contents = text.replace(
-        /[^\t-\u00ff]/g,
+        /[\u0100-\uffff]/g,
         (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
       );
       return { contents, loader: 'js' };
