@@ -9,12 +9,14 @@ import { build } from 'esbuild';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { leanBundle } from './lean-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = resolve(values.outdir ?? join(root, 'dist-electron'));
 
 const shared = {
+  ...leanBundle,
   bundle: true,
   platform: 'node',
   format: 'cjs',

@@ -10,12 +10,14 @@ import { build } from 'esbuild';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { leanBundle } from './lean-bundle.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
 const outdir = resolve(values.outdir ?? join(root, 'dist-web'));
 
 await build({
+  ...leanBundle,
   entryPoints: [join(root, 'src/web/cli.ts')],
   outfile: join(outdir, 'cli.mjs'),
   bundle: true,
