@@ -1,6 +1,6 @@
 /**
  * Runs sandboxed, so it may only require 'electron': scripts/build-electron.mjs bundles it
- * into one file. It exposes window.perch = { invoke, on } and nothing else.
+ * into one file. It exposes window.perch = { invoke, on, listen } and nothing else.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { PerchBridge } from '../src/core/rpc/bridge-types.ts';

@@ -68,10 +68,10 @@ function loadPreload() {
 }
 
 describe('the preload', () => {
-  it('exposes window.perch with invoke and on, and nothing else', () => {
+  it('exposes window.perch with invoke, on and listen, and nothing else', () => {
     const { exposed } = loadPreload();
     expect([...exposed.keys()]).toEqual(['perch']);
-    expect(Object.keys(exposed.get('perch') as object).sort()).toEqual(['invoke', 'on']);
+    expect(Object.keys(exposed.get('perch') as object).sort()).toEqual(['invoke', 'listen', 'on']);
   });
 
   it('sends every call on the one invoke channel and returns the reply', async () => {

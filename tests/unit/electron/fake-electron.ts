@@ -222,6 +222,9 @@ export class FakeElectron {
         handle: (channel: string, fn: (event: unknown, ...args: unknown[]) => Promise<unknown>) =>
           this.handlers.set(channel, fn),
         removeHandler: (channel: string) => this.handlers.delete(channel),
+        // What the window says it follows (LISTEN_CHANNEL); no test here sends it.
+        on: () => undefined,
+        removeAllListeners: () => undefined,
       },
       session: {
         defaultSession: {

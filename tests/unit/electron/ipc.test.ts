@@ -4,25 +4,30 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
-import { INVOKE_CHANNEL, PUSH_CHANNEL } from '../../../electron/ipc-channels.ts';
+import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from '../../../electron/ipc-channels.ts';
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
+type Listener = (event: unknown, ...args: unknown[]) => void;
 
 // A stand-in for the two main-process objects ipc.ts uses; the Core behind it is real.
 const fake = vi.hoisted(() => ({
   handlers: new Map<string, Handler>(),
-  windows: [] as { webContents: { url: string; sent: unknown[][] } }[],
+  listeners: new Map<string, Listener>(),
+  windows: [] as { webContents: { id: number; url: string; sent: unknown[][] } }[],
 }));
 
 vi.mock('electron', () => ({
   ipcMain: {
     handle: (channel: string, handler: Handler) => fake.handlers.set(channel, handler),
     removeHandler: (channel: string) => fake.handlers.delete(channel),
+    on: (channel: string, listener: Listener) => fake.listeners.set(channel, listener),
+    removeAllListeners: (channel: string) => fake.listeners.delete(channel),
   },
   BrowserWindow: {
     getAllWindows: () =>
       fake.windows.map((w) => ({
         webContents: {
+          id: w.webContents.id,
           isDestroyed: () => false,
           getURL: () => w.webContents.url,
           send: (...args: unknown[]) => w.webContents.sent.push(args),
@@ -90,8 +95,10 @@ describe('the IPC binding', () => {
   });
 
   it('pushes Core topics to app windows only', async () => {
-    const app = { webContents: { url: `${appUrl}#/settings`, sent: [] as unknown[][] } };
-    const stranger = { webContents: { url: 'https://evil.example/', sent: [] as unknown[][] } };
+    const app = { webContents: { id: 1, url: `${appUrl}#/settings`, sent: [] as unknown[][] } };
+    const stranger = {
+      webContents: { id: 2, url: 'https://evil.example/', sent: [] as unknown[][] },
+    };
     fake.windows = [app, stranger];
     await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
     expect(app.webContents.sent).toEqual([
@@ -101,11 +108,34 @@ describe('the IPC binding', () => {
   });
 
   it('stops answering and pushing once unbound', async () => {
-    const app = { webContents: { url: appUrl, sent: [] as unknown[][] } };
+    const app = { webContents: { id: 1, url: appUrl, sent: [] as unknown[][] } };
     fake.windows = [app];
     unbind();
     expect(fake.handlers.has(INVOKE_CHANNEL)).toBe(false);
     await core.invoke('prefs.set', { theme: 'light' });
     expect(app.webContents.sent).toEqual([]);
+  });
+
+  it('pushes to a window only the topics it says it follows (issue 25)', async () => {
+    const following = { webContents: { id: 1, url: appUrl, sent: [] as unknown[][] } };
+    const other = { webContents: { id: 2, url: appUrl, sent: [] as unknown[][] } };
+    fake.windows = [following, other];
+    const listen = fake.listeners.get(LISTEN_CHANNEL);
+    if (!listen) throw new Error('no listen handler registered');
+    const sender = (id: number) => ({ ...frame(appUrl), sender: { id, once: () => undefined } });
+    listen(sender(1), ['dnd.changed']);
+    // A page that is not the app has no say.
+    listen({ ...frame('https://evil.example/'), sender: { id: 2, once: () => undefined } }, []);
+    await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
+    expect(following.webContents.sent).toEqual([]);
+    // The window that has not said what it follows takes every topic.
+    expect(other.webContents.sent).toEqual([
+      [PUSH_CHANNEL, 'prefs.changed', expect.objectContaining({ theme: 'dark' })],
+    ]);
+    listen(sender(1), ['dnd.changed', 'prefs.changed']);
+    await call(frame(appUrl), 'prefs.set', { theme: 'light' });
+    expect(following.webContents.sent).toEqual([
+      [PUSH_CHANNEL, 'prefs.changed', expect.objectContaining({ theme: 'light' })],
+    ]);
   });
 });
