@@ -98,14 +98,14 @@ export class InboxService {
       }
       if (inbox) this.#touch(id);
     });
+    // Every answer of the server, not only the changes of connection the windows hear of:
+    // queued mark-reads go on the next answer (#statuses).
+    sync.onHealthUpdate(() => this.#statuses(sync.statuses()));
     bus.subscribe(
-      (topic, payload) => {
-        if (topic === 'sync.status') this.#statuses(payload as AccountSyncStatus[]);
-        else if (topic === 'accounts.changed') {
-          for (const a of deps.accounts.list()) this.#touch(a.id);
-        }
+      () => {
+        for (const a of deps.accounts.list()) this.#touch(a.id);
       },
-      (topic) => topic === 'sync.status' || topic === 'accounts.changed',
+      (topic) => topic === 'accounts.changed',
     );
   }
 

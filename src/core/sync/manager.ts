@@ -52,6 +52,8 @@ export class SyncManager {
   /** Whether a Perch window is open and in use: every account's presence reports follow it. */
   private window: WindowPresence = 'closed';
   private readonly restoredListeners = new Set<(accountId: string) => void>();
+  /** Every health update: each answer of the server too, not only a change of connection. */
+  private readonly healthListeners = new Set<(accountId: string) => void>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -77,7 +79,10 @@ export class SyncManager {
         this.pushBadge();
         for (const listener of this.unreadListeners) listener(accountId);
       },
-      onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
+      onHealth: (health) => {
+        this.opts.onHealth?.({ accountId, health });
+        for (const listener of this.healthListeners) listener(accountId);
+      },
       onRegistered: () => this.reset(accountId),
       onPresenceChanged: () => {
         for (const listener of this.presenceListeners) listener(accountId);
@@ -117,6 +122,15 @@ export class SyncManager {
    * Observes an account's queue registering afresh or stopping (sign-out): events may have
    * been missed, so whatever they kept up to date is stale. Returns the unsubscribe.
    */
+  /**
+   * Each health update of any account, every answer of the server included (the windows are
+   * told only of a change of connection): queued work can go on any answer.
+   */
+  onHealthUpdate(listener: (accountId: string) => void): () => void {
+    this.healthListeners.add(listener);
+    return () => this.healthListeners.delete(listener);
+  }
+
   onReset(listener: (accountId: string) => void): () => void {
     this.resetListeners.add(listener);
     return () => this.resetListeners.delete(listener);
