@@ -14,6 +14,10 @@ const list = (page: Page) => page.getByRole('log', { name: 'Messages' });
 
 /** Selects the newest message from the keyboard: focus on the list, then End. */
 async function selectLast(page: Page, id: number) {
+  // End selects the last message loaded: the narrow must have loaded it first (pressed while
+  // All messages still loads, End acts on the narrow Perch opened on, whose selection goes).
+  await expect(row(page, id)).toBeVisible();
+  await expect(list(page)).toHaveAttribute('aria-busy', 'false');
   await list(page).focus();
   await page.keyboard.press('End');
   await expect(row(page, id)).toHaveAttribute('aria-current', 'true');
