@@ -29,6 +29,13 @@ async function openTopic(page: Page, core: BrowserMode, user: ServerUser, narrow
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
   await page.getByRole('textbox', { name: 'Narrow' }).fill(narrow);
   await page.getByRole('button', { name: 'Go' }).click();
+  // Typed before compose knows where it goes, a draft has nobody to be typing to: a user
+  // starts once compose names the conversation.
+  const topic = narrow.split('topic:')[1]!;
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveAttribute(
+    'placeholder',
+    new RegExp(`^Message .*${topic}`),
+  );
 }
 
 test('someone typing in the open topic shows by name, and the line clears when they send', async ({
