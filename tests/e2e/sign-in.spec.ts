@@ -242,6 +242,9 @@ test('a deactivated user is told so', async ({ page }) => {
 
 test('a deactivated organization is told so', async ({ page }) => {
   await openSignIn(page, server.url);
+  // Deactivated only once the lookup has shown the organization: deactivated sooner, the
+  // lookup itself says so, and there is no sign-in form to fill.
+  await expect(page.getByLabel('Email')).toBeVisible();
   server.state.realm.deactivated = true;
   await signInWithKey(page, owner().email, owner().api_key);
   await expect(page.getByTestId('signin-error')).toContainText('The organization at');
