@@ -111,6 +111,32 @@ for (const name of VIEWS) {
   });
 }
 
+/**
+ * The window itself never scrolls: only its panes do. Something positioned against the page
+ * from inside a scrolled pane (a hidden label far down the conversations list) would make
+ * the whole window scrollable, so a focus or a find could slide every pane out of place.
+ */
+for (const name of VIEWS) {
+  test(`${name}: the window itself does not scroll, only its panes`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 520 });
+    await signIn(page);
+    await section(page, name).click();
+    await shown(page, name);
+    if (name === 'Messages')
+      // The conversations list is longer than the window: it scrolls inside its pane.
+      await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => {
+      const root = document.documentElement;
+      return {
+        down: root.scrollHeight - root.clientHeight,
+        side: root.scrollWidth - root.clientWidth,
+      };
+    });
+    expect(overflow).toEqual({ down: 0, side: 0 });
+  });
+}
+
 // Not a check but a record: every view at the widths people use, in both themes.
 test('screenshots of every view at 800, 1024 and 1440 px, light and dark', async ({
   page,
