@@ -119,10 +119,6 @@ export class SyncManager {
   }
 
   /**
-   * Observes an account's queue registering afresh or stopping (sign-out): events may have
-   * been missed, so whatever they kept up to date is stale. Returns the unsubscribe.
-   */
-  /**
    * Each health update of any account, every answer of the server included (the windows are
    * told only of a change of connection): queued work can go on any answer.
    */
@@ -131,6 +127,10 @@ export class SyncManager {
     return () => this.healthListeners.delete(listener);
   }
 
+  /**
+   * Observes an account's queue registering afresh or stopping (sign-out): events may have
+   * been missed, so whatever they kept up to date is stale. Returns the unsubscribe.
+   */
   onReset(listener: (accountId: string) => void): () => void {
     this.resetListeners.add(listener);
     return () => this.resetListeners.delete(listener);
