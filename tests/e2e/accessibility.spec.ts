@@ -85,6 +85,7 @@ test('About with a signed-in owner', async ({ page }) => {
 const PANELS = [
   'Health',
   'Invitations',
+  'Who may invite',
   'Push devices',
   'Video call',
   'Defaults for new users',

@@ -19,6 +19,7 @@ const KINDS_OF_TYPE: Readonly<Record<string, readonly AdminKind[]>> = {
   stream: ['channels'],
   invites_changed: ['invites'],
   realm_user_settings_defaults: ['defaults'],
+  realm: ['realm'],
 };
 
 /**

@@ -53,6 +53,7 @@ import {
   FolderArgs,
   Ignored,
   InviteArgs,
+  InvitePermissionsArgs,
   LegacyPushTokenArgs,
   OrgContext,
   ProfileFieldArgs,
@@ -404,6 +405,8 @@ export const channels = {
   'adminOrg.updateFolder': channel(FolderArgs, Ignored),
   'adminOrg.createProfileField': channel(ProfileFieldArgs, Created),
   'adminOrg.deactivate': channel(DeactivateArgs, Ignored),
+  /** Who may send email invitations and create reusable links (owners; PATCH /realm). */
+  'adminOrg.updateInvitePermissions': channel(InvitePermissionsArgs, Ignored),
   // ── end admin console: organization ──
   // ── Admin console: people (issue 8 part two; schemas in schemas/admin-people.ts) ──
   /** The caller's fresh role and can_create_users, the users and groups, notify defaults. */

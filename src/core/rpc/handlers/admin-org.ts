@@ -6,7 +6,8 @@
 import { fetchEventTypes } from '../../sync/register-params.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import type { OrgContext } from '../schemas/admin-org.ts';
+import { InvitePermissionName, type OrgContext } from '../schemas/admin-org.ts';
+import { GroupSetting } from '../schemas/admin-channels.ts';
 import type { RegisterResponse } from '../../../api/schemas/register.ts';
 import type { ApiResult } from '../../../api/client.ts';
 import type { UserSettingsDefaultsPatch } from '../../../api/schemas/settings.ts';
@@ -19,7 +20,7 @@ import { registerIosPushToken, sendTestPushNotification } from '../../../api/rou
 import { createVideoCall } from '../../../api/routes/calls.ts';
 import { createChannelFolder, updateChannelFolder } from '../../../api/routes/channel-folders.ts';
 import { createProfileField } from '../../../api/routes/profile-fields.ts';
-import { deactivateRealm } from '../../../api/routes/realm.ts';
+import { deactivateRealm, updateRealm } from '../../../api/routes/realm.ts';
 
 type AdminOrgChannel =
   | 'adminOrg.context'
@@ -31,7 +32,8 @@ type AdminOrgChannel =
   | 'adminOrg.createFolder'
   | 'adminOrg.updateFolder'
   | 'adminOrg.createProfileField'
-  | 'adminOrg.deactivate';
+  | 'adminOrg.deactivate'
+  | 'adminOrg.updateInvitePermissions';
 
 // Only the sections the panels read; the queue is released at once (API-NOTES.md).
 const FETCHED = [
@@ -105,7 +107,18 @@ function orgContext(r: RegisterResponse, me: Caller, nowMs: number): OrgContext 
     minDeletionDays: r.server_min_deactivated_realm_deletion_days ?? null,
     maxDeletionDays: r.server_max_deactivated_realm_deletion_days ?? null,
     hasVideoToken: r.has_videoprovider_token === true,
+    invitePermissions: invitePermissions(r),
   };
+}
+
+/** The realm's `realm_<name>` values that are group-setting values; a server too old has none. */
+function invitePermissions(r: RegisterResponse): OrgContext['invitePermissions'] {
+  const out: OrgContext['invitePermissions'] = {};
+  for (const name of InvitePermissionName.options) {
+    const value = GroupSetting.safeParse(r[`realm_${name}`]);
+    if (value.success) out[name] = value.data;
+  }
+  return out;
 }
 
 const orderOf = (f: Record<string, unknown>) => (typeof f['order'] === 'number' ? f['order'] : 0);
@@ -206,5 +219,8 @@ export function adminOrgHandlers(ctx: CoreContext): Pick<HandlerTable, AdminOrgC
           deletionDelayDays === undefined ? {} : { deletion_delay_days: deletionDelayDays },
         ),
       ),
+    // The server decides who may (owners, as upstream): a refusal is shown as it came.
+    'adminOrg.updateInvitePermissions': async ({ accountId, settings }) =>
+      ignoredOf(await updateRealm(await clientOf(accountId), settings)),
   };
 }

@@ -50,6 +50,8 @@ export const AdminKind = z.enum([
   'channels',
   'invites',
   'defaults',
+  // The organization's own settings (PATCH /realm), such as who may invite.
+  'realm',
 ]);
 export type AdminKind = z.infer<typeof AdminKind>;
 export const ListsChanged = z.object({ accountId: z.string(), kinds: z.array(AdminKind) });

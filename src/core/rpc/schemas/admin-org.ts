@@ -1,9 +1,11 @@
 /**
  * Arguments and results of the admin console's organization channels (issue 8, part one):
  * defaults for new users (spec 4.1), invitations (4.7), push (4.12, 4.20), video calls
- * (4.21), channel folders (4.3, 4.6), custom profile fields (4.8) and deactivation (4.19).
+ * (4.21), channel folders (4.3, 4.6), custom profile fields (4.8) and deactivation (4.19);
+ * and who may invite (upstream PATCH /realm, issue 24).
  */
 import { z } from 'zod';
+import { GroupSetting } from './admin-channels.ts';
 
 type ParamSpec =
   | { type: 'boolean'; sinceLevel?: number }
@@ -165,6 +167,13 @@ export const ProfileFieldSummary = z.object({
 });
 export type ProfileFieldSummary = z.infer<typeof ProfileFieldSummary>;
 
+/** The organization's "who may invite" group settings (owners change them). */
+export const InvitePermissionName = z.enum([
+  'can_invite_users_group',
+  'create_multiuse_invite_group',
+]);
+export type InvitePermissionName = z.infer<typeof InvitePermissionName>;
+
 /** What the organization panels need from one POST /register, fetched fresh. */
 export const OrgContext = z.object({
   featureLevel: z.number().int(),
@@ -184,6 +193,8 @@ export const OrgContext = z.object({
   minDeletionDays: z.number().int().nullable(),
   maxDeletionDays: z.number().int().nullable(),
   hasVideoToken: z.boolean(),
+  /** Each setting's value; absent where this server does not report it (too old). */
+  invitePermissions: z.partialRecord(InvitePermissionName, GroupSetting),
 });
 export type OrgContext = z.infer<typeof OrgContext>;
 
@@ -247,6 +258,21 @@ export const DefaultsUpdateArgs = z
   .object({ accountId, changes: DefaultsValues })
   .strict()
   .refine((a) => Object.keys(a.changes).length > 0, { message: 'change at least one default' });
+
+/**
+ * Each changed setting's new value and the value the panel showed, so the server refuses
+ * the change if someone else changed the setting meanwhile.
+ */
+export const InvitePermissionsArgs = z
+  .object({
+    accountId,
+    settings: z.partialRecord(
+      InvitePermissionName,
+      z.object({ new: GroupSetting, old: GroupSetting }).strict(),
+    ),
+  })
+  .strict()
+  .refine((a) => Object.keys(a.settings).length > 0, { message: 'change at least one setting' });
 
 export const TestPushArgs = z
   .object({ accountId, deviceId: z.number().int().positive().optional() })

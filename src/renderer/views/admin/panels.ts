@@ -16,6 +16,7 @@ import DeactivationPanel from './panels/DeactivationPanel.svelte';
 import HealthPanel from './panels/HealthPanel.svelte';
 import DefaultsPanel from './panels/DefaultsPanel.svelte';
 import InvitationsPanel from './panels/InvitationsPanel.svelte';
+import InvitePermissionsPanel from './panels/InvitePermissionsPanel.svelte';
 import ProfileFieldsPanel from './panels/ProfileFieldsPanel.svelte';
 import PushPanel from './panels/PushPanel.svelte';
 import VideoCallPanel from './panels/VideoCallPanel.svelte';
@@ -46,6 +47,13 @@ export const adminPanels: AdminPanel[] = [
     label: 'Invitations',
     component: InvitationsPanel,
     visible: atLeast(MEMBER),
+  },
+  // Issue 24: owners change who may invite; administrators see it, read-only.
+  {
+    id: 'invite-permissions',
+    label: 'Who may invite',
+    component: InvitePermissionsPanel,
+    visible: atLeast(ADMINISTRATOR),
   },
   { id: 'push', label: 'Push devices', component: PushPanel, visible: () => true },
   { id: 'video-call', label: 'Video call', component: VideoCallPanel, visible: () => true },

@@ -37,4 +37,14 @@ describe('which admin lists a batch of queue events touches', () => {
     expect(adminKindsOf([user]).sort()).toEqual(['groups', 'people']);
     expect(adminKindsOf([unknown({ type: 'typing' }), unknown({ type: 'presence' })])).toEqual([]);
   });
+
+  it('an organization setting’s change reaches the panels that show the realm', () => {
+    const realm = unknown({
+      type: 'realm',
+      op: 'update_dict',
+      property: 'default',
+      data: { can_invite_users_group: 2 },
+    });
+    expect(adminKindsOf([realm])).toEqual(['realm']);
+  });
 });
