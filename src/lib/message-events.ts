@@ -13,6 +13,12 @@ export interface EventContext {
   narrow: readonly NarrowTermWire[];
   /** A channel's name by id, for messages moved there; undefined when not known. */
   channelName: (streamId: number) => string | undefined;
+  /**
+   * A new message whose event says it belongs here is put in place from the event, not
+   * fetched (issue 25: a fetch per arriving message costs a round trip and a frame): only
+   * while the newest end is loaded and the Core says its events carry messages as fetched.
+   */
+  takeNew?: boolean;
 }
 
 export interface EventEffect {
@@ -166,8 +172,11 @@ export function applyEvent(
 ): EventEffect {
   const none: EventEffect = { messages, refetch: [], fetchIn: [], fetchNewer: false };
   switch (event.type) {
-    case 'message':
-      return { ...none, fetchNewer: true };
+    case 'message': {
+      const arrived = ctx.takeNew ? newMessageOf(event) : undefined;
+      if (!arrived || !surelyInNarrow(arrived, ctx.narrow)) return { ...none, fetchNewer: true };
+      return { ...none, messages: appendById(messages, arrived) };
+    }
     case 'update_message':
       return applyUpdate(messages, event, ctx);
     case 'delete_message': {
@@ -199,6 +208,59 @@ export function applyEvent(
 
 function narrowsTo(narrow: readonly NarrowTermWire[], is: string): boolean {
   return narrow.some((t) => t.operator === 'is' && t.operand === is && !t.negated);
+}
+
+function newMessageOf(event: LooseEvent): MessageWire | undefined {
+  const m = event.message as MessageWire | undefined;
+  if (!m || typeof m !== 'object' || typeof m.id !== 'number') return undefined;
+  return { ...m, flags: Array.isArray(event.flags) ? (event.flags as string[]) : [] };
+}
+
+/**
+ * Whether a message certainly belongs to the narrow, from the terms this client can decide
+ * alone: no term (every message), a channel by id or exact name, a topic, a direct message
+ * conversation by user ids. Anything else, or a near miss (a name spelled otherwise), is
+ * left to the server: a false "no" would hide a message the narrow holds.
+ */
+export function surelyInNarrow(message: MessageWire, narrow: readonly NarrowTermWire[]): boolean {
+  return narrow.every((term) => {
+    if (term.negated) return false;
+    switch (term.operator) {
+      case 'channel':
+      case 'stream':
+        return (
+          message.type === 'stream' &&
+          (message.stream_id === term.operand || message.display_recipient === term.operand)
+        );
+      case 'topic':
+        return (
+          message.type === 'stream' &&
+          typeof term.operand === 'string' &&
+          message.subject.toLowerCase() === term.operand.toLowerCase()
+        );
+      case 'dm':
+        return dmMatches(message, term.operand);
+      default:
+        return false;
+    }
+  });
+}
+
+/** The user's own id is among the recipients but may be left out of the narrow's ids. */
+function dmMatches(message: MessageWire, operand: NarrowTermWire['operand']): boolean {
+  if (message.type !== 'private' || !Array.isArray(message.display_recipient)) return false;
+  if (!Array.isArray(operand) || !operand.every((id) => typeof id === 'number')) return false;
+  const recipients = new Set(message.display_recipient.map((r) => r.id));
+  const asked = new Set(operand as number[]);
+  if (![...asked].every((id) => recipients.has(id))) return false;
+  return recipients.size - asked.size <= 1;
+}
+
+/** A message added at its place by id; arriving messages are nearly always the newest. */
+function appendById(messages: MessageWire[], arrived: MessageWire): MessageWire[] {
+  const last = messages.at(-1);
+  if (!last || last.id < arrived.id) return [...messages, arrived];
+  return mergeById(messages, [arrived]);
 }
 
 /**

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { applyEvent, mergeMovedIn, replaceMessages } from '../../../src/lib/message-events.ts';
+import {
+  applyEvent,
+  mergeMovedIn,
+  replaceMessages,
+  surelyInNarrow,
+} from '../../../src/lib/message-events.ts';
 import { groupReactions } from '../../../src/renderer/lib/reactions.ts';
 import { message } from '../renderer/messages/message-fixture.ts';
 
@@ -59,6 +64,72 @@ describe('live events on loaded messages', () => {
       applyEvent(list, { type: 'delete_message', message_id: 2 }, ctx).messages.map((m) => m.id),
     ).toEqual([1, 3]);
     expect(applyEvent(list, { type: 'message' }, ctx).fetchNewer).toBe(true);
+  });
+});
+
+describe('a new message taken from its event (issue 25)', () => {
+  const arriving = (id: number, extra: Parameters<typeof message>[1] = {}) => ({
+    type: 'message',
+    message: { ...message(id, extra), flags: undefined },
+    flags: ['mentioned'],
+  });
+  const taking = (narrow: Parameters<typeof surelyInNarrow>[1]) => ({
+    narrow,
+    channelName: () => undefined,
+    takeNew: true,
+  });
+
+  it('shows a message of the narrow at once, with its flags, without asking for newer ones', () => {
+    const list = [message(1), message(2)];
+    const effect = applyEvent(list, arriving(3, { subject: 'Lunch' }), taking([]));
+    expect(effect.fetchNewer).toBe(false);
+    expect(effect.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+    expect(effect.messages[2]!.flags).toEqual(['mentioned']);
+    const topic = taking([
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: 'lunch' },
+    ]);
+    expect(applyEvent(list, arriving(3, { subject: 'Lunch' }), topic).messages).toHaveLength(3);
+    // Already in place (fetched before its event came): not shown twice.
+    expect(applyEvent([...list, message(3)], arriving(3), taking([])).messages).toHaveLength(3);
+    // Behind the newest loaded one (events of two queues crossing): put at its place by id.
+    expect(
+      applyEvent([message(1), message(5)], arriving(3), taking([])).messages.map((m) => m.id),
+    ).toEqual([1, 3, 5]);
+  });
+
+  it('leaves to the server what it cannot be sure of, so no message of the narrow is missed', () => {
+    const list = [message(1)];
+    const asks = (narrow: Parameters<typeof surelyInNarrow>[1], extra = {}) => {
+      const effect = applyEvent(list, arriving(2, extra), taking(narrow));
+      return effect.fetchNewer && effect.messages === list;
+    };
+    // Another topic, a channel spelled otherwise, a negated term, a search.
+    expect(asks([{ operator: 'topic', operand: 'other' }])).toBe(true);
+    expect(asks([{ operator: 'channel', operand: 'General' }])).toBe(true);
+    expect(asks([{ operator: 'channel', operand: 'general', negated: true }])).toBe(true);
+    expect(asks([{ operator: 'search', operand: 'hi' }])).toBe(true);
+    // By id, the channel is certain.
+    expect(asks([{ operator: 'channel', operand: 1 }])).toBe(false);
+    // Without the Core's word that events carry fetched messages, nothing is taken.
+    const effect = applyEvent(list, arriving(2), { narrow: [], channelName: () => undefined });
+    expect(effect).toMatchObject({ fetchNewer: true, messages: list });
+  });
+
+  it('knows a direct message conversation by its people, with or without the user', () => {
+    const dm = (ids: number[]) =>
+      message(0, {
+        type: 'private',
+        display_recipient: ids.map((id) => ({ id, email: `${id}@x`, full_name: `P${id}` })),
+      });
+    const me = 9;
+    const terms = (operand: number[]) => [{ operator: 'dm', operand }];
+    expect(surelyInNarrow(dm([me, 4]), terms([4]))).toBe(true);
+    expect(surelyInNarrow(dm([me, 4]), terms([4, me]))).toBe(true);
+    expect(surelyInNarrow(dm([me]), terms([me]))).toBe(true);
+    expect(surelyInNarrow(dm([me, 4, 5]), terms([4]))).toBe(false);
+    expect(surelyInNarrow(dm([me, 4]), terms([4, 5]))).toBe(false);
+    expect(surelyInNarrow(message(0), terms([4]))).toBe(false);
   });
 });
 

@@ -14,7 +14,7 @@ import { compileNarrow, type CompiledNarrow, type NarrowLookup } from './narrow-
 import type { WindowAsk } from './range.ts';
 
 /** GET /messages sends avatar URLs the way the queue does only from this level on. */
-const SAME_FORMAT_AS_EVENTS = 92;
+export const SAME_FORMAT_AS_EVENTS = 92;
 
 export interface StoreAccess {
   store: MessageStore;

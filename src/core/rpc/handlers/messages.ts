@@ -14,7 +14,7 @@ import { touchesEditRules } from '../../messages/edit-rules.ts';
 import { messageEvents } from '../../messages/live.ts';
 import { channelNamer, coreStoreAccess } from '../../messages/store/core-access.ts';
 import { MessageStore } from '../../messages/store/message-store.ts';
-import { fetchThroughStore } from '../../messages/store/served-fetch.ts';
+import { SAME_FORMAT_AS_EVENTS, fetchThroughStore } from '../../messages/store/served-fetch.ts';
 import { buildSidebar } from '../../messages/sidebar.ts';
 import { SidebarKeeper } from '../../messages/sidebar-keeper.ts';
 import { SidebarPush } from '../../messages/sidebar-push.ts';
@@ -69,7 +69,14 @@ export function messagesHandlers(
       type: string;
     } & Record<string, unknown>)[];
     store.apply(accountId, loose, { channelName: channelNamer(ctx.sync, accountId) });
-    if (relevant.length > 0) ctx.bus.publish('messages.events', { accountId, events: relevant });
+    if (relevant.length > 0) {
+      const level = ctx.sync.state(accountId)?.featureLevel ?? 0;
+      ctx.bus.publish('messages.events', {
+        accountId,
+        events: relevant,
+        asFetched: level >= SAME_FORMAT_AS_EVENTS,
+      });
+    }
     if (!loose.some(touchesEditRules)) return;
     // The message menus read the rules from the sidebar: the renderer reloads a stale one.
     const rules = ctx.sync.unreadSummary(accountId)?.editRules;

@@ -226,4 +226,6 @@ export const UnreadChanged = z.object({ accountId: z.string() });
 export const MessageEvents = z.object({
   accountId: z.string(),
   events: z.array(z.looseObject({ type: z.string() })),
+  /** The `message` events carry each message as messages.fetch would return it. */
+  asFetched: z.boolean().optional(),
 });

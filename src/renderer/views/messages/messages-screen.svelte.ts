@@ -148,7 +148,7 @@ export class MessagesScreen {
     const mine = (p: { accountId: string }) => p.accountId === account.id;
     const offs = [
       // The sidebar (unread counts, edit rules) comes as the Core's patches, not from here.
-      rpc.on('messages.events', (p) => mine(p) && void this.timeline.apply(p.events)),
+      rpc.on('messages.events', (p) => mine(p) && void this.timeline.apply(p.events, p.asFetched)),
       // The queue was lost and registered again: the events missed meanwhile never come (the
       // Core rebuilds and pushes the sidebar itself).
       rpc.on('messages.stale', (p) => mine(p) && void this.timeline.refresh()),

@@ -114,11 +114,17 @@ export class Timeline {
     await this.#grow('newer', this.messages.at(-1)?.id);
   }
 
-  /** Applies the account's live events, fetching again what only the server can tell. */
-  async apply(events: { type: string }[]): Promise<void> {
+  /**
+   * Applies the account's live events, fetching again what only the server can tell.
+   * `asFetched`: the Core says new messages come in their fetched shape, so one that surely
+   * belongs here is put in place at once. Not while a load is under way: an opening page
+   * replaces the list, and the fetch after it (newerWanted) brings the message.
+   */
+  async apply(events: { type: string }[], asFetched = false): Promise<void> {
     const effect = applyEvents(this.messages, events, {
       narrow: this.narrow,
       channelName: this.channelName,
+      takeNew: asFetched && this.foundNewest && this.loading === undefined,
     });
     const newer = effect.fetchNewer;
     this.messages = effect.messages;

@@ -134,6 +134,37 @@ describe('the Core message store', () => {
     expect(served).toEqual(topic.messages.map((m) => m.content));
   });
 
+  it('says its message events carry the message as a fetch returns it, and they do', async () => {
+    const member = byEmail(t.server, 'member');
+    const other = byEmail(t.server, 'member2');
+    const id = await signIn(member);
+    await open(id, GENERAL);
+    const sent = await send(t.server, other, 'general', 'as **fetched**, @**Mel Member**', 'plans');
+    type Pushed = {
+      asFetched?: boolean;
+      events: { type: string; message?: { id: number }; flags?: string[] }[];
+    };
+    const carrying = () =>
+      pushed
+        .filter((p) => p.topic === 'messages.events')
+        .map((p) => p.payload as Pushed)
+        .find((p) => p.events.some((e) => e.type === 'message' && e.message?.id === sent));
+    await expect.poll(carrying).toBeDefined();
+    const push = carrying()!;
+    expect(push.asFetched).toBe(true);
+    const event = push.events.find((e) => e.message?.id === sent)!;
+    // The renderer shows the event's message in place of a fetch: it must be the same.
+    const direct = await ok(t.server, member, 'GET', '/messages', {
+      anchor: sent,
+      num_before: 0,
+      num_after: 0,
+      apply_markdown: true,
+    });
+    expect({ ...event.message, flags: event.flags }).toEqual(
+      (direct.messages as { id: number }[])[0],
+    );
+  });
+
   it('lets the kept messages go when the queue registers again or the user signs out', async () => {
     const member = byEmail(t.server, 'member');
     const other = byEmail(t.server, 'member2');

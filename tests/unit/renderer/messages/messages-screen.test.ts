@@ -205,6 +205,19 @@ describe('live updates', () => {
     expect(ids().filter((id) => id === 151)).toHaveLength(1);
   });
 
+  test('a message the Core sends in its fetched shape shows without a fetch', async () => {
+    begin();
+    await shows(() => expect(ids().at(-1)).toBe(150));
+    const fetches = core.callsTo('messages.fetch').length;
+    core.push('messages.events', {
+      accountId: screen.account.id,
+      events: [{ type: 'message', message: message(151, { content: '<p>new</p>' }), flags: [] }],
+      asFetched: true,
+    });
+    await shows(() => expect(ids().at(-1)).toBe(151));
+    expect(core.callsTo('messages.fetch')).toHaveLength(fetches);
+  });
+
   test('an edit, a reaction and a deletion apply to the loaded messages', async () => {
     begin();
     await shows(() => expect(ids()).toHaveLength(101));
