@@ -92,6 +92,46 @@ test.describe('with notifications allowed', () => {
     expect(await permissionRequests(page)).toBe(0);
   });
 
+  test('each DM chimes, from one player that fetches the sound once', async ({ page }) => {
+    // As `npm run web` and Electron run: the page plays the Core's sounds.
+    await mode.stop();
+    mode = await startBrowserMode({ notifyInRenderer: true, soundInRenderer: true });
+    await page.addInitScript(() => {
+      const players: HTMLMediaElement[] = [];
+      const w = window as unknown as { __chimes: string[]; __players: number };
+      w.__chimes = [];
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function () {
+        w.__chimes.push(this.src);
+        if (!players.includes(this)) players.push(this);
+        w.__players = players.length;
+        return play.call(this);
+      };
+    });
+    const fetched: string[] = [];
+    page.on('request', (r) => {
+      if (/\/sounds\//.test(r.url())) fetched.push(r.url());
+    });
+    await signIn();
+    await page.goto(mode.host.url);
+    await page.getByRole('button', { name: 'Preferences' }).click();
+    await expect(preferencesCard(page)).toContainText('Allowed.');
+    const chimes = () =>
+      page.evaluate(() => (window as unknown as { __chimes: string[] }).__chimes.length);
+
+    const dm = (content: string) =>
+      sendAs(server, member(), { type: 'direct', to: [owner().user_id], content });
+    await dm('first');
+    await expect.poll(chimes).toBe(1);
+    await dm('second');
+    await expect.poll(chimes).toBe(2);
+    const players = await page.evaluate(
+      () => (window as unknown as { __players: number }).__players,
+    );
+    expect(players).toBe(1);
+    expect(new Set(fetched).size).toBe(1);
+  });
+
   test('a second DM of the same conversation replaces the first notification', async ({ page }) => {
     await signIn();
     await page.goto(mode.host.url);

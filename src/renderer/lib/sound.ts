@@ -11,7 +11,21 @@ export function soundFile(name: string): string {
   return files[name] ?? fallback;
 }
 
+/**
+ * One player per file, kept: a new element per notification would fetch and decode the
+ * file again each time, a cost paid for every message that chimes (issue 25).
+ */
+const players = new Map<string, HTMLAudioElement>();
+
 export function playSound(name: string): void {
+  const file = soundFile(name);
+  let player = players.get(file);
+  if (!player) {
+    player = new Audio(file);
+    players.set(file, player);
+  }
+  // A chime still sounding starts over, as a new one would have begun.
+  player.currentTime = 0;
   // Autoplay rules may refuse a sound before the first user gesture; that is not an error.
-  void new Audio(soundFile(name)).play().catch(() => undefined);
+  void player.play().catch(() => undefined);
 }

@@ -15,7 +15,9 @@ export interface BrowserMode {
 
 /** A Core with its own empty data directory, served in browser mode on a free port. */
 export async function startBrowserMode(
-  extra: Partial<Pick<CoreOptions, 'demoServer' | 'clock' | 'notifyInRenderer' | 'env'>> = {},
+  extra: Partial<
+    Pick<CoreOptions, 'demoServer' | 'clock' | 'notifyInRenderer' | 'soundInRenderer' | 'env'>
+  > = {},
 ): Promise<BrowserMode> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
   const start = async () => {
