@@ -10,7 +10,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { MemorySecretStore } from '../src/core/accounts/memory-secret-store.ts';
 import { createCore } from '../src/core/core.ts';
 import { startWebHost } from '../src/web/host.ts';
@@ -40,6 +40,19 @@ async function onNewestMessage(page: Page, button: string | RegExp): Promise<voi
   await row.getByRole('button', { name: button }).click();
 }
 
+/** Messages narrowed to a topic: compose knows where a message goes, so it can be typed in. */
+async function composeInTopic(page: Page) {
+  await section(page, 'Messages').click();
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^Topic / })
+    .first()
+    .click();
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await expect(box).toBeEnabled();
+  return box;
+}
+
 /** Each screen: how to get there from a freshly loaded window. */
 const screens: [string, (page: Page) => Promise<void>][] = [
   [
@@ -66,15 +79,14 @@ const screens: [string, (page: Page) => Promise<void>][] = [
   [
     'message-menu',
     async (page) => {
-      await onNewestMessage(page, /^Actions on message/);
+      await onNewestMessage(page, /^Message actions/);
       await page.getByRole('menu').first().waitFor();
     },
   ],
   [
     'compose-completion',
     async (page) => {
-      await section(page, 'Messages').click();
-      const box = page.getByRole('textbox', { name: 'Message' });
+      const box = await composeInTopic(page);
       await box.click();
       await box.pressSequentially('Hello @o');
       await page.getByRole('listbox').first().waitFor();
@@ -90,7 +102,11 @@ const screens: [string, (page: Page) => Promise<void>][] = [
   [
     'move-form',
     async (page) => {
-      await onNewestMessage(page, /^Actions on message/);
+      // A channel message: a direct message has no topic to move to.
+      await composeInTopic(page);
+      const row = page.locator('article[data-message-id]').last();
+      await row.hover();
+      await row.getByRole('button', { name: /^Message actions/ }).click();
       await page.getByRole('menuitem', { name: 'Move message or topic…' }).click();
       await page.getByRole('form', { name: /^Move message/ }).waitFor();
     },
@@ -98,8 +114,7 @@ const screens: [string, (page: Page) => Promise<void>][] = [
   [
     'drafts',
     async (page) => {
-      await section(page, 'Messages').click();
-      const box = page.getByRole('textbox', { name: 'Message' });
+      const box = await composeInTopic(page);
       await box.fill('A draft kept for later');
       await page
         .getByRole('navigation', { name: 'Conversations' })
