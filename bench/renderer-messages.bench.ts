@@ -107,6 +107,11 @@ export default async function run(): Promise<BenchResult> {
     }
     const page = await bench.openAsOwner();
     await page.getByRole('button', { name: 'Messages', exact: true }).click();
+    // The sidebar lists the topics of the channel being read.
+    await page
+      .getByRole('navigation', { name: 'Conversations' })
+      .getByRole('button', { name: /^Channel development\b/ })
+      .click();
     // The sidebar's: recipient bars name their topic the same way.
     await page
       .getByRole('navigation', { name: 'Conversations' })

@@ -43,8 +43,13 @@ async function onNewestMessage(page: Page, button: string | RegExp): Promise<voi
 /** Messages narrowed to a topic: compose knows where a message goes, so it can be typed in. */
 async function composeInTopic(page: Page) {
   await section(page, 'Messages').click();
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
+  // The sidebar lists the topics of the channel being read: open one first.
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  await conversations
+    .getByRole('button', { name: /^Channel / })
+    .first()
+    .click();
+  await conversations
     .getByRole('button', { name: /^Topic / })
     .first()
     .click();

@@ -13,6 +13,7 @@ import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { openSidebarTopic } from './support/message-data.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -33,10 +34,7 @@ async function openTopic(page: Page, topic: string) {
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(mode.host.url);
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: new RegExp(`^Topic ${topic}(, \\d+ unread,)? in general$`) })
-    .click();
+  await openSidebarTopic(page, topic);
   await expect(page.getByRole('combobox', { name: 'Topic' })).toHaveValue(topic);
 }
 

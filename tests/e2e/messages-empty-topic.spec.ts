@@ -8,6 +8,7 @@ import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { openSidebarTopic } from './support/message-data.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -32,10 +33,7 @@ test('a reply in the topic shown as "general chat" lands in the empty topic', as
   });
   await page.goto(mode.host.url);
   await page.getByRole('button', { name: 'Messages', exact: true }).click();
-  await page
-    .getByRole('navigation', { name: 'Conversations' })
-    .getByRole('button', { name: /^Topic general chat(, \d+ unread,)? in general$/ })
-    .click();
+  await openSidebarTopic(page, 'general chat');
   const row = page.locator(`article[data-message-id="${first.id}"]`);
   await expect(row).toContainText('#general › general chat');
 

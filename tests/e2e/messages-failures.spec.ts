@@ -164,7 +164,12 @@ test('an older page that fails is named, nothing is mixed in, and scrolling up a
   const sent: StoredMessage[] = [];
   for (let i = 0; i < 150; i++) sent.push(post(owner(), 'bulk', `bulk message ${i}`));
   await openMessages(page);
-  // The sidebar reads its topics with a batch of the same size: let it load first.
+  // The sidebar reads its topics with a batch of the same size: let it load first. Its
+  // topics are those of the channel being read.
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^Channel general\b/ })
+    .click();
   await expect(topicButton(page, 'bulk')).toBeVisible();
   // Only the batch fetched while scrolling (never the first page) is refused.
   refuseCall = ({ method, path }) =>

@@ -15,6 +15,7 @@ import type { StoredMessage } from '../../src/server/messages/types.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { openSidebarTopic } from './support/message-data.ts';
 import { asBackgroundWindow, bringToForeground } from './support/background-window.ts';
 
 let mode: BrowserMode;
@@ -100,9 +101,22 @@ test('the sidebar groups channels by folder, pinned first, muted dimmed, with un
   ]);
   await expect(sidebarButton(page, /^Channel leadership/)).toBeVisible();
   await expect(sidebarButton(page, /^Channel development \(muted\)/)).toHaveCSS('opacity', '0.5');
+  // Dimmed only: no gap opens under a muted channel.
+  await expect(
+    nav
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Channel development/ }) }),
+  ).toHaveCSS('margin-bottom', '0px');
   await expect(sidebarButton(page, /^Channel general, 3 unread$/)).toBeVisible();
+  // Topics are listed under the channel being read only.
+  await expect(sidebarButton(page, /^Topic /)).toHaveCount(0);
+  await sidebarButton(page, /^Channel general, 3 unread$/).click();
   await expect(sidebarButton(page, /^Topic deploy, 2 unread, in general$/)).toBeVisible();
   await expect(sidebarButton(page, /^Topic lunch, 1 unread, in general$/)).toBeVisible();
+  // Another channel opened: its topics replace those of general.
+  await sidebarButton(page, /^Channel leadership/).click();
+  await expect(sidebarButton(page, /in general$/)).toHaveCount(0);
+  await sidebarButton(page, /^Channel general, 3 unread$/).click();
   await expect(sidebarButton(page, /^Mentions, 1 unread$/)).toBeVisible();
   await expect(sidebarButton(page, /^Followed topics, 2 unread$/)).toBeVisible();
   await expect(sidebarButton(page, /^Direct messages with Mel Member, 1 unread$/)).toBeVisible();
@@ -124,7 +138,7 @@ test('clicking a topic, a sender or a conversation narrows, and the narrow bar c
   await openMessages(page);
   await expect(row(page, dm)).toBeVisible();
 
-  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'deploy');
   await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(
     'channel:general topic:deploy',
   );
@@ -346,7 +360,7 @@ test('live: reactions added and removed, another user’s reaction, edit, move, 
   const member = byRole(400);
   const target = post(member, 'general', 'deploy', 'ship it');
   await openMessages(page);
-  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'deploy');
   const r = row(page, target);
   await expect(r).toBeVisible();
 
@@ -417,7 +431,7 @@ test('compose: reply in the topic, insert a snippet and a video call, drafts sur
   server.setVideoProviderToken(owner.user_id, true);
 
   await openMessages(page);
-  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'deploy');
   await expect(page.getByRole('combobox', { name: 'Topic' })).toHaveValue('deploy');
   const box = page.getByRole('textbox', { name: 'Message' });
   await box.fill('I deploy today');
@@ -438,9 +452,9 @@ test('compose: reply in the topic, insert a snippet and a video call, drafts sur
     /^Hello from the snippet\[Join video call\]\(https:\/\/meet\.example\.org\/call\/[0-9a-f]+\)$/,
   );
 
-  await sidebarButton(page, /^Topic lunch(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'lunch');
   await expect(box).toHaveValue('');
-  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'deploy');
   await expect(box).toHaveValue(/^Hello from the snippet\[Join video call\]/);
 });
 
@@ -450,7 +464,7 @@ test('compose: on a server before FL 297 inserting a snippet says the server has
   await atFeatureLevel(296, async () => {
     post(byRole(400), 'general', 'deploy', 'who deploys?');
     await openMessages(page);
-    await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+    await openSidebarTopic(page, 'deploy');
     await page.getByRole('button', { name: 'Insert snippet' }).click();
     await expect(page.getByRole('form', { name: 'Compose' }).getByRole('alert')).toHaveText(
       'This server is too old for saved snippets; it needs Zulip 10.0 or later.',
@@ -484,18 +498,18 @@ test('compose: a send still on its way keeps what was typed after it, here and i
   post(byRole(400), 'general', 'lunch', 'who eats?');
   await openMessages(page);
   const box = page.getByRole('textbox', { name: 'Message' });
-  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'deploy');
   await box.fill('shipping at noon');
   await box.press('Control+Enter');
   await box.press('End');
   await box.pressSequentially(' and a PS');
-  await sidebarButton(page, /^Topic lunch(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'lunch');
   await box.fill('soup?');
 
   await page.evaluate(() => (window as unknown as { releaseSend(): void }).releaseSend());
   await expect.poll(() => m.store.get(m.store.maxId)?.content).toBe('shipping at noon');
   await expect(box).toHaveValue('soup?');
-  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'deploy');
   await expect(box).toHaveValue('and a PS');
 });
 
@@ -533,13 +547,13 @@ test('switching accounts keeps each one’s place', async ({ page }) => {
   await signIn(byRole(200));
   await openMessages(page);
   await page.getByRole('button', { name: /^Account owner@/ }).click();
-  await sidebarButton(page, /^Topic deploy(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'deploy');
   await row(page, deploy).click();
   await page.getByRole('textbox', { name: 'Message' }).fill('owner draft');
 
   await page.getByRole('button', { name: /^Account admin@/ }).click();
   await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue('');
-  await sidebarButton(page, /^Topic lunch(, \d+ unread,)? in general$/).click();
+  await openSidebarTopic(page, 'lunch');
 
   await page.getByRole('button', { name: /^Account owner@/ }).click();
   await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue(

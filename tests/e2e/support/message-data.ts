@@ -56,6 +56,30 @@ export const sidebarButton = (page: Page, name: string | RegExp) =>
     .getByRole('navigation', { name: 'Conversations' })
     .getByRole('button', { name, exact: true });
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A topic's button in the sidebar, whether or not it has unread messages. */
+export const sidebarTopic = (page: Page, topic: string, channel = 'general') =>
+  page.getByRole('navigation', { name: 'Conversations' }).getByRole('button', {
+    name: new RegExp(`^Topic ${escaped(topic)}(, \\d+ unread,)? in ${escaped(channel)}$`),
+  });
+
+/**
+ * Opens a topic from the sidebar. The sidebar lists the topics of the channel being read
+ * only, so the channel is opened first when another place is shown.
+ */
+export async function openSidebarTopic(page: Page, topic: string, channel = 'general') {
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  if (!(await nav.getByRole('list', { name: `Topics in ${channel}` }).isVisible())) {
+    await nav
+      .getByRole('button', {
+        name: new RegExp(`^Channel ${escaped(channel)}( \\(muted\\))?(, \\d+ unread)?$`),
+      })
+      .click();
+  }
+  await sidebarTopic(page, topic, channel).click();
+}
+
 /** Types a narrow into the bar and runs it. */
 export async function narrowTo(page: Page, text: string): Promise<void> {
   await narrowBox(page).fill(text);
