@@ -97,10 +97,11 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
     },
     nextUnreadTopic: async (key) => {
       await feed.focus();
-      await page.keyboard.press(key);
-      await expect(narrowBox(page)).toHaveValue('channel:general topic:deploy');
+      // In the sidebar's order: lunch has the newer message.
       await page.keyboard.press(key);
       await expect(narrowBox(page)).toHaveValue('channel:general topic:lunch');
+      await page.keyboard.press(key);
+      await expect(narrowBox(page)).toHaveValue('channel:general topic:deploy');
     },
     nextUnreadDm: async (key) => {
       // The two unread conversations, whichever order the sidebar lists them in.

@@ -14,14 +14,14 @@ import type {
 } from '../rpc/schemas/messages.ts';
 
 /**
- * Pinned channels first, then by name; topics with unread messages first (what the user
- * opens the window for), then by name; conversations with unread messages first, each part
- * newest first.
+ * Pinned channels first, then by name; topics newest first, as upstream's left sidebar
+ * lists them (a topic's place changes only when a message arrives in it, never when it is
+ * read); conversations with unread messages first, each part newest first.
  */
 export const SIDEBAR_ORDER: GroupedOrder<SidebarChannel, SidebarConversation> = {
   channel: (a, b) =>
     Number(b.pinned) - Number(a.pinned) || a.name.localeCompare(b.name) || a.streamId - b.streamId,
-  topic: (a, b) => Number(b.unread > 0) - Number(a.unread > 0) || a.name.localeCompare(b.name),
+  topic: (a, b) => (b.newestId ?? 0) - (a.newestId ?? 0) || a.name.localeCompare(b.name),
   dm: (a, b) =>
     Number(b.unread > 0) - Number(a.unread > 0) ||
     (b.newestId ?? 0) - (a.newestId ?? 0) ||

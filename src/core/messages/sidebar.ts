@@ -13,7 +13,12 @@ import type { Subscription } from '../../api/schemas/subscription.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
 import { DEFAULT_MAX_MESSAGE_LENGTH, type UnreadSummary } from '../sync/unread-summary.ts';
 import { topicKey } from '../sync/unreads.ts';
-import type { Sidebar, SidebarChannel, SidebarConversation } from '../rpc/schemas/messages.ts';
+import type {
+  Sidebar,
+  SidebarChannel,
+  SidebarConversation,
+  SidebarTopic,
+} from '../rpc/schemas/messages.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 import { OPEN_RULES } from '../../lib/message-permissions.ts';
 import { SIDEBAR_ORDER } from './sidebar-patch.ts';
@@ -77,11 +82,21 @@ export function buildSidebar(
     .filter((s) => s.is_archived !== true)
     .map((s) => {
       const counted = unreads?.channels.get(s.stream_id);
-      const topics = new Map<string, { name: string; unread: number }>();
-      for (const name of (latestTopics.get(s.stream_id) ?? []).slice(0, RECENT_TOPICS)) {
-        topics.set(topicKey(name), { name, unread: 0 });
+      const topics = new Map<string, SidebarTopic>();
+      for (const { name, newestId } of (latestTopics.get(s.stream_id) ?? []).slice(
+        0,
+        RECENT_TOPICS,
+      )) {
+        topics.set(topicKey(name), { name, unread: 0, newestId });
       }
-      for (const [key, t] of counted?.topics ?? []) topics.set(key, { ...t });
+      for (const [key, t] of counted?.topics ?? []) {
+        const recent = latestTopics.get(s.stream_id)?.find((r) => topicKey(r.name) === key);
+        topics.set(key, {
+          name: t.name,
+          unread: t.unread,
+          newestId: Math.max(t.newestId, recent?.newestId ?? 0),
+        });
+      }
       return {
         streamId: s.stream_id,
         name: s.name,
@@ -130,14 +145,18 @@ async function newest(
   return data.messages;
 }
 
-/** Each channel's topics, most recently active first. */
-function recentTopics(recent: FetchedMessage[]): Map<number, string[]> {
-  const out = new Map<number, string[]>();
+/** Each channel's topics with their newest message's id, most recently active first. */
+function recentTopics(recent: FetchedMessage[]): Map<number, { name: string; newestId: number }[]> {
+  const out = new Map<number, { name: string; newestId: number }[]>();
+  const seen = new Set<string>();
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i] as FetchedMessage;
     if (m.stream_id === undefined) continue;
+    const key = `${m.stream_id}\u0000${topicKey(m.subject)}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
     const list = out.get(m.stream_id) ?? [];
-    if (!list.includes(m.subject)) list.push(m.subject);
+    list.push({ name: m.subject, newestId: m.id });
     out.set(m.stream_id, list);
   }
   return out;

@@ -26,6 +26,8 @@ export interface TopicUnreads {
   /** The topic as first met; topics compare case-insensitively. */
   name: string;
   unread: number;
+  /** The newest unread message's id: a topic older than the recent window is placed by it. */
+  newestId: number;
 }
 
 export interface ChannelUnreads {
@@ -144,8 +146,9 @@ export class UnreadPlaces {
       }
       channel.unread++;
       const key = topicKey(place.topic);
-      const topic = channel.topics.get(key) ?? { name: place.topic, unread: 0 };
+      const topic = channel.topics.get(key) ?? { name: place.topic, unread: 0, newestId: 0 };
       topic.unread++;
+      if (id > topic.newestId) topic.newestId = id;
       channel.topics.set(key, topic);
     }
     const conversations = new Map<string, ConversationUnreads>();

@@ -48,7 +48,13 @@ export const MessagesPage = z.object({
 });
 export type MessagesPage = z.infer<typeof MessagesPage>;
 
-export const SidebarTopic = z.object({ name: z.string(), unread: z.number().int() });
+export const SidebarTopic = z.object({
+  name: z.string(),
+  unread: z.number().int(),
+  /** The newest message's id known for the topic: the order, newest first. */
+  newestId: z.number().int().optional(),
+});
+export type SidebarTopic = z.infer<typeof SidebarTopic>;
 export const SidebarChannel = z.object({
   streamId: z.number().int(),
   name: z.string(),

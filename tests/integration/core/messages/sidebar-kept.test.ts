@@ -50,4 +50,31 @@ describe('the sidebar kept by the Core', () => {
       .toContain(joined);
     expect(requestsSince(mark)).toContain('GET /api/v1/users/me/subscriptions');
   });
+
+  it('lists topics newest first: a message moves its topic up, reading it does not move it', async () => {
+    const member = byEmail(t.server, 'member');
+    const owner = byEmail(t.server, 'owner');
+    const accountId = await signIn(member);
+    const order = async () =>
+      (await sidebar(accountId)).channels
+        .find((c) => c.name === 'general')!
+        .topics.filter((x) => /^order /i.test(x.name))
+        .map((x) => `${x.name.toLowerCase()}:${x.unread}`);
+    const first = await send(t.server, owner, 'general', 'one', 'order a');
+    await send(t.server, owner, 'general', 'two', 'order b');
+    await send(t.server, owner, 'general', 'three', 'order c');
+    await expect.poll(order).toEqual(['order c:1', 'order b:1', 'order a:1']);
+
+    // A newer message in the oldest topic: it comes first, whatever its name or count.
+    await send(t.server, owner, 'general', 'four', 'Order A');
+    await expect.poll(order).toEqual(['order a:2', 'order c:1', 'order b:1']);
+
+    // Read elsewhere: counts go, places stay.
+    await ok(t.server, member, 'POST', '/messages/flags', {
+      messages: JSON.stringify([first, first + 1, first + 2, first + 3]),
+      op: 'add',
+      flag: 'read',
+    });
+    await expect.poll(order).toEqual(['order a:0', 'order c:0', 'order b:0']);
+  });
 });

@@ -19,7 +19,11 @@ import type {
 } from '../../../../src/core/rpc/schemas/messages.ts';
 import { OPEN_RULES } from '../../../../src/lib/message-permissions.ts';
 
-const topic = fc.record({ name: fc.constantFrom('a', 'b', 'c', 'd'), unread: fc.nat(3) });
+const topic = fc.record({
+  name: fc.constantFrom('a', 'b', 'c', 'd'),
+  unread: fc.nat(3),
+  newestId: fc.integer({ min: 1, max: 6 }),
+});
 const channel = fc.record({
   streamId: fc.integer({ min: 1, max: 5 }),
   name: fc.constantFrom('alpha', 'beta', 'gamma'),
