@@ -82,20 +82,14 @@ export function buildSidebar(
     .filter((s) => s.is_archived !== true)
     .map((s) => {
       const counted = unreads?.channels.get(s.stream_id);
+      const recent = latestTopics.get(s.stream_id);
       const topics = new Map<string, SidebarTopic>();
-      for (const { name, newestId } of (latestTopics.get(s.stream_id) ?? []).slice(
-        0,
-        RECENT_TOPICS,
-      )) {
-        topics.set(topicKey(name), { name, unread: 0, newestId });
+      for (const [key, { name, newestId }] of [...(recent ?? [])].slice(0, RECENT_TOPICS)) {
+        topics.set(key, { name, unread: 0, newestId });
       }
       for (const [key, t] of counted?.topics ?? []) {
-        const recent = latestTopics.get(s.stream_id)?.find((r) => topicKey(r.name) === key);
-        topics.set(key, {
-          name: t.name,
-          unread: t.unread,
-          newestId: Math.max(t.newestId, recent?.newestId ?? 0),
-        });
+        const newestId = Math.max(t.newestId, recent?.get(key)?.newestId ?? 0);
+        topics.set(key, { name: t.name, unread: t.unread, newestId });
       }
       return {
         streamId: s.stream_id,
@@ -145,19 +139,21 @@ async function newest(
   return data.messages;
 }
 
-/** Each channel's topics with their newest message's id, most recently active first. */
-function recentTopics(recent: FetchedMessage[]): Map<number, { name: string; newestId: number }[]> {
-  const out = new Map<number, { name: string; newestId: number }[]>();
-  const seen = new Set<string>();
+/**
+ * Each channel's topics by topic key, with their newest message's id, most recently active
+ * first (a Map keeps the order its keys were first set in).
+ */
+function recentTopics(
+  recent: FetchedMessage[],
+): Map<number, Map<string, { name: string; newestId: number }>> {
+  const out = new Map<number, Map<string, { name: string; newestId: number }>>();
   for (let i = recent.length - 1; i >= 0; i--) {
     const m = recent[i] as FetchedMessage;
     if (m.stream_id === undefined) continue;
-    const key = `${m.stream_id}\u0000${topicKey(m.subject)}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const list = out.get(m.stream_id) ?? [];
-    list.push({ name: m.subject, newestId: m.id });
-    out.set(m.stream_id, list);
+    let topics = out.get(m.stream_id);
+    if (!topics) out.set(m.stream_id, (topics = new Map()));
+    const key = topicKey(m.subject);
+    if (!topics.has(key)) topics.set(key, { name: m.subject, newestId: m.id });
   }
   return out;
 }

@@ -10,7 +10,8 @@ export const MARK_READ_ALWAYS = 1;
 export const MARK_READ_CONVERSATIONS = 2;
 export const MARK_READ_NEVER = 3;
 
-const CHANNEL = new Set(['channel', 'stream']);
+/** The operators that confine a narrow to one channel (`stream` is the older name). */
+export const CHANNEL_OPERATORS: ReadonlySet<string> = new Set(['channel', 'stream']);
 const DM = new Set(['dm', 'pm-with']);
 /** Terms that pick a place in a conversation rather than narrowing it. */
 const POSITION = new Set(['near', 'id', 'with']);
@@ -21,7 +22,7 @@ export function isConversation(terms: readonly NarrowTermWire[]): boolean {
   if (kept.some((t) => t.negated)) return false;
   const ops = kept.map((t) => t.operator).sort();
   if (ops.length === 1) return DM.has(ops[0]!);
-  return ops.length === 2 && CHANNEL.has(ops[0]!) && ops[1] === 'topic';
+  return ops.length === 2 && CHANNEL_OPERATORS.has(ops[0]!) && ops[1] === 'topic';
 }
 
 export function marksReadOnView(terms: readonly NarrowTermWire[], policy: number): boolean {

@@ -5,8 +5,7 @@
  * redrew on every message of any channel (issue 25).
  */
 import type { NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
-
-const CHANNEL = new Set(['channel', 'stream']);
+import { CHANNEL_OPERATORS } from './mark-read-policy.ts';
 
 /**
  * The channel a narrow is confined to, by id or name (names compare without case, as the
@@ -16,7 +15,7 @@ export function viewedChannel(
   terms: readonly NarrowTermWire[],
   channels: readonly { streamId: number; name: string }[],
 ): number | undefined {
-  const term = terms.find((t) => CHANNEL.has(t.operator) && !t.negated);
+  const term = terms.find((t) => CHANNEL_OPERATORS.has(t.operator) && !t.negated);
   if (!term) return undefined;
   const operand = term.operand;
   if (typeof operand === 'number') return channels.find((c) => c.streamId === operand)?.streamId;
