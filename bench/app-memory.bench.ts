@@ -20,7 +20,7 @@
  * bash scripts/with-keyring.sh npx tsx bench/run.ts app-memory`.
  */
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -50,6 +50,23 @@ async function procStat(pid: number): Promise<{ rssMb: number; cpuS: number }> {
   // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
   const ticks = Number(stat[11]) + Number(stat[12]);
   return { rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024, cpuS: ticks / 100 };
+}
+
+/**
+ * How much of a process's RSS is its own executable's pages (Node's code and the ICU data
+ * compiled into it): shared with every other process of that binary, and paged in by what
+ * the process first uses (a date formatter's ICU data, say), not by what it holds.
+ */
+async function binaryMb(pid: number): Promise<number> {
+  const exe = await readlink(`/proc/${pid}/exe`);
+  let kb = 0;
+  let inExe = false;
+  for (const line of (await readFile(`/proc/${pid}/smaps`, 'utf8')).split('\n')) {
+    const mapping = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) inExe = mapping[1] === exe;
+    else if (inExe) kb += Number(/^Rss:\s+(\d+)/.exec(line)?.[1] ?? 0);
+  }
+  return kb / 1024;
 }
 
 const isPresence = (request: string) =>
@@ -188,6 +205,7 @@ export default async function (): Promise<BenchResult> {
     const stopProfiles = await startIdleProfiles(pageCdp);
     await new Promise((d) => setTimeout(d, IDLE_MS));
     const idleEnd = await snapshot();
+    const hostBinaryMb = await binaryMb(host.child.pid!);
     await stopProfiles();
     const idleRequests = proxy.seen.slice(seenBefore);
     const presence = idleRequests.filter(isPresence).length;
@@ -216,6 +234,7 @@ export default async function (): Promise<BenchResult> {
       name: `app memory: browser mode, demo + ${ACCOUNTS} accounts, ${BROWSED} messages browsed`,
       metrics: {
         idle_host_rss_mb: idleEnd.hostMb,
+        idle_host_binary_pages_mb: hostBinaryMb,
         idle_renderer_rss_mb: idleEnd.rendererMb,
         idle_total_rss_mb: idleMb,
         idle_cpu_s_per_min: idleCpu,

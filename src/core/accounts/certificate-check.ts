@@ -38,14 +38,20 @@ export function toReview(report: CertificateReport): CertificateReview {
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+/**
+ * Made when a certificate is first described, not when the module loads: the first date
+ * formatter pages in about 5 MB of ICU's data from Node's binary, which every host then
+ * kept resident for a sentence most people never see (issue 25).
+ */
+let dateFormat: Intl.DateTimeFormat | undefined;
 
 function day(iso: string): string {
+  dateFormat ??= new Intl.DateTimeFormat('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return dateFormat.format(new Date(iso));
 }
 
