@@ -3,7 +3,7 @@
  * loopback port, so a newcomer sees a working organization with no account anywhere.
  */
 import { randomBytes } from 'node:crypto';
-import { startServer, type StartedServer } from '../server/index.ts';
+import type { StartedServer } from '../server/index.ts';
 
 export interface DemoServer {
   url: string;
@@ -14,6 +14,12 @@ export interface DemoServer {
 export type DemoServerFactory = () => Promise<DemoServer>;
 
 export const startEmbeddedDemo: DemoServerFactory = async () => {
+  // Loaded only when the demo runs: the reference server and its markdown renderer (KaTeX,
+  // highlight.js) are a third of the host's code. In the host's bundle they are a chunk of
+  // their own, so a host without the demo never compiles them, and one with it compiles
+  // them apart from the rest, which halves the parser's peak memory that the C heap keeps
+  // afterwards (issue 25).
+  const { startServer } = await import('../server/index.ts');
   // The reference server's default JWT key is public: anyone could mint a token for the owner.
   const server: StartedServer = await startServer({
     demo: true,
