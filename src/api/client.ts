@@ -4,7 +4,7 @@
  * state; routes/ builds on `call`.
  */
 import { Readable } from 'node:stream';
-import { request } from 'undici';
+import { request } from './undici-parts.ts';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';

@@ -3,7 +3,8 @@
  * goes through. Every pool an ApiClient opens (ordinary calls and the long-poll) is built
  * here, so a request and a long-poll to the same server can never differ in either.
  */
-import { Agent, Pool, ProxyAgent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { Agent, Pool, ProxyAgent } from './undici-parts.ts';
 import { tlsConnectOptions, type ServerTrust } from './tls/connect-options.ts';
 
 export type { ServerTrust };

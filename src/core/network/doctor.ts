@@ -4,7 +4,7 @@
  * words. The report is plain text for a support ticket; it never holds the API key, the
  * Authorization header or the proxy's password.
  */
-import { request } from 'undici';
+import { request } from '../../api/undici-parts.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { createDispatcher, type ConnectionOptions } from '../../api/connection.ts';
 import { ApiError } from '../../api/errors.ts';

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,20 +15,48 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('the browser-mode host bundle', () => {
   const source = () => readFileSync(join(out, 'cli.mjs'), 'latin1');
+  /** The entry and the chunks it loads (the demo's server, the emoji data). */
+  const files = () => [
+    'cli.mjs',
+    ...readdirSync(join(out, 'chunks'))
+      .filter((f) => f.endsWith('.mjs'))
+      .map((f) => join('chunks', f)),
+  ];
 
   it('is Latin-1 throughout, so V8 holds its source at one byte a character', () => {
-    const text = readFileSync(join(out, 'cli.mjs'), 'utf8');
-    expect(text.match(/[\u0100-\uffff]/g) ?? []).toEqual([]);
+    for (const file of files()) {
+      const text = readFileSync(join(out, file), 'utf8');
+      expect(text.match(/[\u0100-\uffff]/g) ?? [], file).toEqual([]);
+    }
   });
 
   it('keeps characters beyond Latin-1 that dependencies match on, as escapes', () => {
-    // katex's subscript pattern: the same characters, written as \u escapes.
-    expect(source()).toContain('\\u208a');
+    // katex's subscript pattern (in the demo server's chunk): the same characters, written
+    // as \u escapes.
+    const all = files().map((file) => readFileSync(join(out, file), 'latin1'));
+    expect(all.some((text) => text.includes('\\u208a'))).toBe(true);
+  });
+
+  it('loads the demo server only with the demo: it is a chunk of its own', () => {
+    expect(files().some((f) => /^chunks[\\/]server-.*\.mjs$/.test(f))).toBe(true);
+    // The math renderer is the server's: its subscript pattern is not in the entry.
+    expect(source()).not.toContain('\\u208a');
+  });
+
+  it("leaves out undici's cookies, whose load makes Node load its own copy of undici", () => {
+    for (const file of files()) {
+      const text = readFileSync(join(out, file), 'latin1');
+      expect(text, file).not.toContain('undici/lib/web/cookies');
+      expect(text, file).not.toContain('undici/lib/web/websocket');
+    }
   });
 
   it('carries no comments but links its licences and its source map', () => {
-    expect(source()).not.toMatch(/^\s*\/\/ (?!# source|! )/m);
+    for (const file of files()) {
+      const text = readFileSync(join(out, file), 'latin1');
+      expect(text, file).not.toMatch(/^\s*\/\/ (?!# source|! )/m);
+      expect(text, file).toMatch(/\/\/# sourceMappingURL=[\w.-]+\.mjs\.map\s*$/);
+    }
     expect(readFileSync(join(out, 'cli.mjs.LEGAL.txt'), 'utf8')).toMatch(/license/i);
-    expect(source()).toMatch(/\/\/# sourceMappingURL=cli\.mjs\.map\s*$/);
   });
 });

@@ -1,0 +1,21 @@
+// undici's types describe its index only; these are the modules undici-parts.ts imports.
+declare module 'undici/lib/dispatcher/agent.js' {
+  import { Agent } from 'undici';
+  export default Agent;
+}
+declare module 'undici/lib/dispatcher/dispatcher.js' {
+  import { Dispatcher } from 'undici';
+  export default Dispatcher;
+}
+declare module 'undici/lib/dispatcher/pool.js' {
+  import { Pool } from 'undici';
+  export default Pool;
+}
+declare module 'undici/lib/dispatcher/proxy-agent.js' {
+  import { ProxyAgent } from 'undici';
+  export default ProxyAgent;
+}
+declare module 'undici/lib/api/index.js' {
+  const api: Record<string, unknown>;
+  export default api;
+}
