@@ -25,9 +25,9 @@ await build({
   entryPoints: { cli: join(root, 'src/web/cli.ts') },
   outdir,
   outExtension: { '.js': '.mjs' },
-  // What the host imports dynamically (the demo's reference server, the emoji catalog) is
-  // a chunk loaded when first used. V8 parses a whole file at once and the C heap keeps the
-  // parser's peak afterwards: about 20 MB for the 3.4 MB host as one file.
+  // What the host imports dynamically (the demo's reference server, with the emoji data it
+  // needs) is a chunk loaded when first used. V8 parses a whole file at once and the C heap
+  // keeps the parser's peak afterwards: about 20 MB for the 3.4 MB host as one file.
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
