@@ -224,12 +224,12 @@ export default async function (): Promise<BenchResult> {
     if (SETTLED) {
       await new Promise((d) => setTimeout(d, IDLE_MS));
       const end = await snapshot();
-      const host = end.hostCpu - idleEnd.hostCpu;
-      const renderer = end.rendererCpu - idleEnd.rendererCpu;
+      const hostCpu = end.hostCpu - idleEnd.hostCpu;
+      const rendererCpu = end.rendererCpu - idleEnd.rendererCpu;
       settled = {
-        settled_idle_cpu_s_per_min: host + renderer,
-        settled_idle_host_cpu_s: host,
-        settled_idle_renderer_cpu_s: renderer,
+        settled_idle_cpu_s_per_min: hostCpu + rendererCpu,
+        settled_idle_host_cpu_s: hostCpu,
+        settled_idle_renderer_cpu_s: rendererCpu,
         settled_idle_total_rss_mb: end.hostMb + end.rendererMb,
       };
     }
