@@ -90,6 +90,28 @@ test('a group direct message to people picked by email', async ({ page }) => {
   );
 });
 
+test('reading does not load the emoji data; the compose box taking focus does', async ({
+  page,
+}) => {
+  // Emojibase's catalog (about 600 kB of JSON, a few MB once parsed) is only for choosing
+  // emoji: the picker and completion. Emoji in messages draw from the picture list alone.
+  const fetched: string[] = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const catalogChunk = () => fetched.filter((p) => /\/compact-[^/]*\.js$/.test(p));
+  post(user('member'), 'general', 'reading', 'hello :octopus:');
+  await openMessages(page);
+  await narrowTo(page, 'channel:general topic:reading');
+  await expect(page.locator('article').getByRole('img', { name: 'octopus' })).toBeVisible();
+  await expect.poll(() => fetched.some((p) => /emoji-image-names/.test(p))).toBe(true);
+  expect(catalogChunk()).toEqual([]);
+
+  await box(page).focus();
+  await expect.poll(catalogChunk).toHaveLength(1);
+  await box(page).pressSequentially('see :octo');
+  const list = compose(page).getByRole('listbox', { name: 'Suggestions' });
+  await expect(option(list, /^:octopus:/).locator('img')).toHaveAttribute('src', /1f419\.png$/);
+});
+
 test('completion offers people, silent mentions, groups, wildcards, channels, topics and emoji', async ({
   page,
 }) => {

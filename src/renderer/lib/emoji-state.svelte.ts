@@ -1,6 +1,7 @@
 /**
- * One account's emoji as the message screen shows them: the Unicode catalog (loaded after
- * first paint), the organization's custom emoji (kept current by `emoji.realmChanged`), the
+ * One account's emoji as the message screen shows them: the list of bundled pictures (loaded
+ * after first paint), the Unicode catalog (loaded when first wanted: the picker, or the
+ * compose box taking focus, so a reader who never writes does not hold it), the organization's custom emoji (kept current by `emoji.realmChanged`), the
  * skin tone (remembered in this browser) and the recently used emoji (remembered per
  * account). Shared with the picker, reactions and compose through Svelte context.
  */
@@ -50,6 +51,8 @@ function storedTone(): SkinTone {
 export class EmojiState {
   catalog = $state.raw<EmojiCatalog | undefined>();
   catalogError = $state<string | undefined>();
+  /** The bundled pictures' names have loaded: an emoji's picture URL is then final. */
+  imagesReady = $state(false);
   realm = $state.raw<RealmEmoji[]>([]);
   skinTone = $state<SkinTone>(storedTone());
   recent = $state.raw<RecentEmoji[]>([]);
@@ -65,9 +68,13 @@ export class EmojiState {
     this.recent = parseRecent(readStored(recentKey(accountId)));
   }
 
-  /** Loads the catalog and the custom emoji and follows changes; returns the unsubscribe. */
+  /** Loads the picture names and the custom emoji and follows changes; returns the unsubscribe. */
   start(): () => void {
-    void this.loadCatalog();
+    void loadEmojiImageNames().then(
+      () => (this.imagesReady = true),
+      // Without the list, pictures are tried by code; a missing one falls back to its characters.
+      () => undefined,
+    );
     void this.loadRealm();
     void this.loadSettings();
     const offRealm = on('emoji.realmChanged', ({ accountId }) => {
@@ -108,10 +115,16 @@ export class EmojiState {
     this.catalogError = undefined;
     try {
       const [catalog] = await Promise.all([loadEmojiCatalog(), loadEmojiImageNames()]);
+      this.imagesReady = true;
       this.catalog = catalog;
     } catch (err) {
       this.catalogError = errorText(err);
     }
+  }
+
+  /** The catalog is about to be wanted (the compose box took focus): load it once. */
+  wantCatalog(): void {
+    if (!this.catalog && !this.catalogError) void this.loadCatalog();
   }
 
   async loadRealm(): Promise<void> {
