@@ -37,6 +37,26 @@ describe('the browser-mode host bundle', () => {
     expect(all.some((text) => text.includes('\\u208a'))).toBe(true);
   });
 
+  it('bundles large JSON as a string that V8 keeps at one byte a character', () => {
+    // The emoji data: `JSON.parse("...")`, whose literal is ASCII once the JavaScript
+    // escapes are read (JSON's own escapes stand for the emoji), and parses to the emoji.
+    // esbuild writes it as a template literal; a literal's escapes are read as V8 reads them.
+    const literals = files().flatMap((file) =>
+      [...readFileSync(join(out, file), 'latin1').matchAll(/JSON\.parse\((`(?:[^`\\]|\\.)*`)\)/g)]
+        .map((m) => new Function(`return ${m[1]!}`)() as string)
+        .filter((text) => text.length > 64 * 1024),
+    );
+    expect(literals.length).toBeGreaterThan(0);
+    for (const text of literals) expect(text.match(/[\u0080-\uffff]/g) ?? []).toEqual([]);
+    const emoji = literals
+      .map((text) => JSON.parse(text) as unknown)
+      .find(
+        (data): data is { hexcode: string; unicode: string }[] =>
+          Array.isArray(data) && (data[0] as { hexcode?: string }).hexcode !== undefined,
+      );
+    expect(emoji?.find((e) => e.hexcode === '1F419')?.unicode).toBe('\u{1F419}');
+  });
+
   it('loads the demo server only with the demo: it is a chunk of its own', () => {
     expect(files().some((f) => /^chunks[\\/]server-.*\.mjs$/.test(f))).toBe(true);
     // The math renderer is the server's: its subscript pattern is not in the entry.
