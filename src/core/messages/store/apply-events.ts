@@ -5,7 +5,7 @@
  * cannot test, messages moved in from elsewhere, a move to an unknown channel) makes the
  * store forget the narrow, or say it no longer knows what lies past an end, never guess.
  */
-import { applyEvent } from '../../../lib/message-events.ts';
+import { applyEvent, withFlags } from '../../../lib/message-events.ts';
 import type { MessageWire } from '../../rpc/schemas/messages.ts';
 import type { AccountStore, StoredNarrow } from './account-store.ts';
 import { alreadyEdited, editedBy } from './already-applied.ts';
@@ -100,7 +100,7 @@ function added(store: AccountStore, event: Loose): void {
   const raw = event.message as MessageWire | undefined;
   if (!raw || typeof raw.id !== 'number') return;
   const flags = Array.isArray(event.flags) ? (event.flags as string[]) : [];
-  const message: MessageWire = { ...raw, flags };
+  const message = withFlags(raw, flags);
   for (const entry of store.narrows.values()) {
     if (!entry.compiled.test(message)) continue;
     const range = entry.range;
