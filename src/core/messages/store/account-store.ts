@@ -14,6 +14,7 @@ import {
   type NarrowRange,
   type WindowAsk,
 } from './range.ts';
+import { SharedStrings } from './shared-strings.ts';
 
 export interface StoredNarrow {
   narrow: NarrowTermWire[];
@@ -29,6 +30,8 @@ let viewCounter = 0;
 
 export class AccountStore {
   readonly messages = new Map<number, MessageWire>();
+  /** The repeated strings of kept messages, once each. */
+  readonly strings = new SharedStrings();
   readonly narrows = new Map<string, StoredNarrow>();
   /** Bumped by every event batch: a page fetched across one may predate it and is not kept. */
   epoch = 0;
@@ -88,7 +91,7 @@ export class AccountStore {
       return;
     }
     const fresh = rangeOfPage(ask, { ...page, ids: page.messages.map((m) => m.id) });
-    for (const m of page.messages) this.messages.set(m.id, m);
+    for (const m of page.messages) this.messages.set(m.id, this.strings.message(m));
     const old = this.narrows.get(key);
     const joined = old ? joinRanges(old.range, fresh) : fresh;
     const focus = spanOf(fresh.ids) ?? old?.focus;

@@ -109,7 +109,8 @@ function added(store: AccountStore, event: Loose): void {
       continue;
     }
     // A message fetched before its event came through is already in place.
-    if (!store.messages.has(message.id)) store.messages.set(message.id, message);
+    if (!store.messages.has(message.id))
+      store.messages.set(message.id, store.strings.message(message));
     range.ids = insertId(range.ids, message.id);
     if (entry.focus) entry.focus = followFocus(range.ids, entry.focus, message.id);
   }
