@@ -55,11 +55,28 @@ const jsonAsString = {
   },
 };
 
+/**
+ * undici's HTTP/2 client requires Node's http2 module when it loads, about 1.9 MB of a
+ * host that never speaks HTTP/2: undici offers only http/1.1 to servers unless a
+ * dispatcher is made with `allowH2`, and none of ours is. The module is replaced by one
+ * that says so, should a dispatcher ever ask for it.
+ */
+const noHttp2 = {
+  name: 'no-http2',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]undici[\\/]lib[\\/]dispatcher[\\/]client-h2\.js$/ }, () => ({
+      contents:
+        "module.exports = function connectH2 () { throw new Error('HTTP/2 is not built into Perch: make dispatchers without allowH2') }",
+      loader: 'js',
+    }));
+  },
+};
+
 /** @type {import('esbuild').BuildOptions} */
 export const leanBundle = {
   minifyWhitespace: true,
   minifySyntax: true,
   legalComments: 'linked',
   charset: 'ascii',
-  plugins: [asciiSource, jsonAsString],
+  plugins: [asciiSource, jsonAsString, noHttp2],
 };

@@ -71,6 +71,14 @@ describe('the browser-mode host bundle', () => {
     }
   });
 
+  it("leaves out Node's http2, which undici's HTTP/2 client loads and no dispatcher of ours asks for", () => {
+    for (const file of files()) {
+      const text = readFileSync(join(out, file), 'latin1');
+      expect(text, file).not.toMatch(/require\("(node:)?http2"\)/);
+    }
+    expect(source()).toContain('HTTP/2 is not built into Perch');
+  });
+
   it('carries no comments but links its licences and its source map', () => {
     for (const file of files()) {
       const text = readFileSync(join(out, file), 'latin1');
