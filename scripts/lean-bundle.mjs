@@ -56,10 +56,10 @@ const jsonAsString = {
 };
 
 /**
- * undici's HTTP/2 client requires Node's http2 module when it loads, about 1.9 MB of a
- * host that never speaks HTTP/2: undici offers only http/1.1 to servers unless a
- * dispatcher is made with `allowH2`, and none of ours is. The module is replaced by one
- * that says so, should a dispatcher ever ask for it.
+ * undici's HTTP/2 client requires Node's http2 module (four modules and the nghttp2
+ * binding) when it loads, in a host that never speaks HTTP/2: undici offers only http/1.1
+ * to servers unless a dispatcher is made with `allowH2`, and none of ours is. The module
+ * is replaced by one that says so, should a dispatcher ever ask for it.
  */
 const noHttp2 = {
   name: 'no-http2',

@@ -1,9 +1,10 @@
 /**
- * One account's emoji as the message screen shows them: the list of bundled pictures (loaded
- * after first paint), the Unicode catalog (loaded when first wanted: the picker, or the
- * compose box taking focus, so a reader who never writes does not hold it), the organization's custom emoji (kept current by `emoji.realmChanged`), the
- * skin tone (remembered in this browser) and the recently used emoji (remembered per
- * account). Shared with the picker, reactions and compose through Svelte context.
+ * One account's emoji as the message screen shows them: the list of bundled pictures
+ * (loaded after first paint), the Unicode catalog (loaded when first wanted, by the picker
+ * or the compose box taking focus, so a reader who never writes does not hold it), the
+ * organization's custom emoji (kept current by `emoji.realmChanged`), the skin tone
+ * (remembered in this browser) and the recently used emoji (remembered per account).
+ * Shared with the picker, reactions and compose through Svelte context.
  */
 import { getContext, setContext } from 'svelte';
 import {
