@@ -40,6 +40,8 @@ test('a new topic in a channel, with the channel’s existing topics completed',
   await openMessages(page);
   const c = compose(page);
   await c.getByRole('combobox', { name: 'Channel' }).fill('gen');
+  // Enter takes the suggestion the user sees; before the directory has loaded there is none.
+  await expect(option(c, /^#general/)).toBeVisible();
   await c.getByRole('combobox', { name: 'Channel' }).press('Enter');
   const topic = c.getByRole('combobox', { name: 'Topic' });
   await topic.fill('dep');
@@ -75,8 +77,10 @@ test('a group direct message to people picked by email', async ({ page }) => {
   await c.getByRole('button', { name: 'Direct message' }).click();
   const people = c.getByRole('combobox', { name: 'Add a person' });
   await people.fill('member2@perch');
+  await expect(option(c, /^Max Member/)).toBeVisible();
   await people.press('Enter');
   await people.fill('admin@perch.test');
+  await expect(option(c, /^Ada Admin/)).toBeVisible();
   await people.press('Tab');
   await expect(c.getByRole('list', { name: 'People' }).getByRole('listitem')).toHaveText([
     /Max Member/,
