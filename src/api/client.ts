@@ -115,7 +115,7 @@ export class ApiClient {
       this.#authorization = `Basic ${token}`;
     }
     this.#pool = createDispatcher(options.connection);
-    this.#longPollPool = createDispatcher(options.connection);
+    this.#longPollPool = createDispatcher(options.connection, 1);
     this.#proxyAddress = proxyAddress(options.connection);
     this.#connection = options.connection ?? {};
     this.#trusted = Boolean(options.connection?.trust);
@@ -211,7 +211,7 @@ export class ApiClient {
     const connection = { ...this.#connection, proxy };
     this.#connection = connection;
     this.#pool = createDispatcher(connection);
-    this.#longPollPool = createDispatcher(connection);
+    this.#longPollPool = createDispatcher(connection, 1);
     this.#proxyAddress = proxyAddress(connection);
     for (const pool of old) void pool.close().catch(() => undefined);
   }

@@ -85,8 +85,17 @@ function failFastTunnels(pool: Pool): Pool {
   return Object.assign(pool, { connect: wrapped });
 }
 
-/** One keep-alive pool to a server, following `options`. */
-export function createDispatcher(options: ConnectionOptions = {}): Dispatcher {
+/**
+ * One keep-alive pool to a server, following `options`. `connections` caps its sockets: the
+ * long-poll's pool has one. Without a cap, undici opens a second socket for a request sent
+ * as the previous response's body ends (the first is not yet released), so each next poll
+ * went out on the other socket; held longer than the idle socket's keep-alive, every poll
+ * then needed a new connection, a TLS handshake on a real server for every event.
+ */
+export function createDispatcher(
+  options: ConnectionOptions = {},
+  connections?: number,
+): Dispatcher {
   const { proxy } = options;
   // The same verification for a direct connection and for the TLS inside a proxy's tunnel.
   const tls = tlsConnectOptions(options.trust);
@@ -101,11 +110,16 @@ export function createDispatcher(options: ConnectionOptions = {}): Dispatcher {
         failFastTunnels(
           new Pool(origin, {
             ...opts,
+            ...(connections ? { connections } : {}),
             headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
             connectTimeout: PROXY_ANSWER_TIMEOUT_MS,
           }),
         ),
     });
   }
-  return new Agent({ keepAliveTimeout: 30_000, connect: tls });
+  return new Agent({
+    keepAliveTimeout: 30_000,
+    connect: tls,
+    ...(connections ? { connections } : {}),
+  });
 }

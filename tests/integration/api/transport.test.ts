@@ -117,6 +117,21 @@ describe('transport', () => {
     await expect(poll).rejects.toThrow('stopped');
   });
 
+  it('sends each next long-poll on the connection the last one answered on', async () => {
+    const pollSockets = new Set<Socket>();
+    const server = createHttpServer((req, res) => {
+      if (req.url?.startsWith('/api/v1/events')) pollSockets.add(req.socket);
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ result: 'success', msg: '', events: [], queue_id: 'q' }));
+    });
+    const c = client(await listen(server));
+    // As the event loop polls: the next request goes out as soon as the last body is read.
+    for (let i = 0; i < 10; i++) await getEvents(c, { queue_id: 'q', last_event_id: i });
+    // A second socket would sit idle through each held poll and be closed by keep-alive,
+    // so a server that holds its polls would see a new connection for every event.
+    expect(pollSockets.size).toBe(1);
+  });
+
   it('uses the long-poll timeout plus a margin, 90 s when the server has not said', () => {
     const c = client('127.0.0.1:1');
     expect(c.longPollTimeoutMs).toBeGreaterThan(90_000);
