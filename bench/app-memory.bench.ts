@@ -1,6 +1,6 @@
 /**
  * Issue 25 point 5: the whole app's memory and idle cost, as a user runs it in browser
- * mode: the bundled host (`dist-web/cli.mjs --demo`, its own process) and the page's
+ * mode: the bundled host (`dist-web/cli.mjs --demo` with `npm run web`'s Node flags, its own process) and the page's
  * Chromium renderer process, together.
  *
  * 1. The demo plus 4 accounts (4 people of a reference server started here, reached
@@ -32,6 +32,7 @@ import type { UserRecord } from '../src/server/state/types.ts';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
 import { HOST_INSPECT_PORT, PROFILE_DIR, startIdleProfiles } from './idle-profile.ts';
+import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
 import type { BenchResult } from './types.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -105,7 +106,7 @@ async function startHost(dataDir: string) {
     process.execPath,
     [
       ...(PROFILE_DIR ? [`--inspect=127.0.0.1:${HOST_INSPECT_PORT}`] : []),
-      'dist-web/cli.mjs',
+      ...webHostNodeArgs(),
       '--demo',
       '--data-dir',
       dataDir,

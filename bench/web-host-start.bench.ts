@@ -10,13 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
+import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
 import type { BenchResult } from './types.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = 5;
 
 const variants = {
-  bundle: ['dist-web/cli.mjs'],
+  bundle: webHostNodeArgs(),
   tsx: ['--import', 'tsx', 'src/web/cli.ts'],
 } as const;
 

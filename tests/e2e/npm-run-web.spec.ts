@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawnTree, stopTree } from './support/process-tree.ts';
+import { webHostNodeArgs } from './support/web-host-command.ts';
 
 const started: { child: ChildProcess; dataDir: string }[] = [];
 
@@ -19,7 +20,7 @@ test.afterEach(async () => {
 /** Starts browser mode exactly as `npm run web` does (after its build steps) and returns the printed URL. */
 async function startCli(): Promise<string> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-cli-'));
-  const child = spawnTree(process.execPath, ['dist-web/cli.mjs', '--data-dir', dataDir], {
+  const child = spawnTree(process.execPath, [...webHostNodeArgs(), '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   started.push({ child, dataDir });
