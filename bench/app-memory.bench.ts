@@ -32,6 +32,7 @@ import type { UserRecord } from '../src/server/state/types.ts';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
 import { HOST_INSPECT_PORT, PROFILE_DIR, startIdleProfiles } from './idle-profile.ts';
+import { tileMemoryMb } from './tile-memory.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
 import type { BenchResult } from './types.ts';
 
@@ -194,7 +195,7 @@ export default async function (): Promise<BenchResult> {
       const page = info.processInfo
         .filter((x) => x.type === 'renderer')
         .sort((a, b) => b.cpuTime - a.cpuTime)[0]!;
-      return { cpuS: page.cpuTime, rssMb: (await procStat(page.id)).rssMb };
+      return { pid: page.id, cpuS: page.cpuTime, rssMb: (await procStat(page.id)).rssMb };
     };
     const snapshot = async () => {
       const h = await procStat(host.child.pid!);
@@ -209,6 +210,7 @@ export default async function (): Promise<BenchResult> {
     await new Promise((d) => setTimeout(d, IDLE_MS));
     const idleEnd = await snapshot();
     const hostBinaryMb = await binaryMb(host.child.pid!);
+    const tilesMb = await tileMemoryMb(cdp, (await renderer()).pid);
     await stopProfiles();
     const idleRequests = proxy.seen.slice(seenBefore);
     const presence = idleRequests.filter(isPresence).length;
@@ -260,6 +262,7 @@ export default async function (): Promise<BenchResult> {
         idle_host_cpu_s: idleEnd.hostCpu - idleStart.hostCpu,
         idle_renderer_cpu_s: idleEnd.rendererCpu - idleStart.rendererCpu,
         idle_page_js_heap_mb: heap.usedSize / 2 ** 20,
+        idle_renderer_tiles_mb: tilesMb,
         idle_requests_besides_longpolls_and_presence: requests,
         idle_presence_reports: presence,
         ...settled,
