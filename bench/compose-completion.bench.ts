@@ -6,7 +6,7 @@
  *
  * `npx tsx bench/run.ts compose-completion`
  */
-import type { ComposeDirectory } from '../src/core/rpc/schemas/compose.ts';
+import type { ComposeDirectory } from '../src/contract/schemas/compose.ts';
 import { loadEmojiCatalog, searchEmoji } from '../src/lib/emoji/index.ts';
 import {
   buildIndex,

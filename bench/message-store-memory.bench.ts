@@ -9,8 +9,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { MessageStore } from '../src/core/messages/store/message-store.ts';
 import { compileNarrow } from '../src/core/messages/store/narrow-match.ts';
-import type { MessagesPage, NarrowTermWire } from '../src/core/rpc/schemas/messages.ts';
-import { UnreadIndex } from '../src/core/sync/unreads.ts';
+import type { MessagesPage, NarrowTermWire } from '../src/contract/schemas/messages.ts';
+import { UnreadIndex } from '../src/core/model/unreads.ts';
 import type { BenchResult } from './types.ts';
 
 const ACCOUNTS = 5;

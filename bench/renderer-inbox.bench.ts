@@ -18,9 +18,9 @@
 import type { Page } from '@playwright/test';
 import { buildAccountInbox } from '../src/core/inbox/model.ts';
 import { inboxRowKey, inboxRows, KeyedBaseline } from '../src/core/inbox/patch.ts';
-import { InboxPatchWire } from '../src/core/rpc/schemas/inbox.ts';
-import { AccountState } from '../src/core/sync/account-state.ts';
-import { UnreadPlaces } from '../src/core/sync/unread-summary.ts';
+import { InboxPatchWire } from '../src/contract/schemas/inbox.ts';
+import { AccountState } from '../src/core/model/account-state.ts';
+import { UnreadPlaces } from '../src/core/model/unread-summary.ts';
 import { messaging } from '../src/server/messages/service.ts';
 import {
   channelMessage,

@@ -16,7 +16,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import type { MessageWire } from '../src/core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../src/contract/schemas/messages.ts';
 import { applyEvent } from '../src/lib/message-events.ts';
 import { messaging } from '../src/server/messages/service.ts';
 import type { UserRecord } from '../src/server/state/types.ts';

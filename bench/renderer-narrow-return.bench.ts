@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createCore, type Core } from '../src/core/core.ts';
-import type { InboxAccountWire } from '../src/core/rpc/schemas/inbox.ts';
+import type { InboxAccountWire } from '../src/contract/schemas/inbox.ts';
 import { messaging } from '../src/server/messages/service.ts';
 import type { UserRecord } from '../src/server/state/types.ts';
 import { startWebHost, type WebHost } from '../src/web/host.ts';

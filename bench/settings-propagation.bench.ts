@@ -7,7 +7,7 @@
  * renderer shows a push within its next frame.
  */
 import type { Core } from '../src/core/core.ts';
-import type { PersonPresence } from '../src/core/rpc/schemas/people.ts';
+import type { PersonPresence } from '../src/contract/schemas/people.ts';
 import { startServer, type ServerUser } from '../src/server/index.ts';
 import { startBenchCore, type BenchCore } from './bench-core.ts';
 import type { BenchResult } from './types.ts';

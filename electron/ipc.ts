@@ -1,8 +1,8 @@
 import { BrowserWindow, ipcMain } from 'electron';
 import type { Core } from '../src/core/core.ts';
-import type { Topic } from '../src/core/rpc/contract.ts';
-import type { RpcResponse } from '../src/core/rpc/errors.ts';
-import { WindowInterest } from '../src/core/rpc/window-interest.ts';
+import type { Topic } from '../src/contract/contract.ts';
+import type { RpcResponse } from '../src/contract/errors.ts';
+import { WindowInterest } from '../src/contract/window-interest.ts';
 import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { isAppPage } from './policy.ts';
 

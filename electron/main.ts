@@ -9,7 +9,7 @@ import type { OpenTarget } from '../src/core/notify/notifier.ts';
 import { ElectronBadgeSink, ElectronNotifier } from './notifier.ts';
 import { followTrayMenu } from './tray-follow.ts';
 import { createCore, type Core } from '../src/core/core.ts';
-import { Preferences } from '../src/core/rpc/contract.ts';
+import { Preferences } from '../src/contract/contract.ts';
 import { appFiles } from './app-files.ts';
 import { bindCoreToIpc } from './ipc.ts';
 import { applyStartAtLogin } from './login-item.ts';

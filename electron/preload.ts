@@ -3,8 +3,8 @@
  * into one file. It exposes window.perch = { invoke, on, listen } and nothing else.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { PerchBridge } from '../src/core/rpc/bridge-types.ts';
-import type { RpcResponse } from '../src/core/rpc/errors.ts';
+import type { PerchBridge } from '../src/contract/bridge-types.ts';
+import type { RpcResponse } from '../src/contract/errors.ts';
 import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 
 const bridge: PerchBridge = {

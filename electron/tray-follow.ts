@@ -4,7 +4,7 @@
  */
 import { Notification, app, clipboard } from 'electron';
 import type { Core } from '../src/core/core.ts';
-import type { AccountSummary } from '../src/core/rpc/contract.ts';
+import type { AccountSummary } from '../src/contract/contract.ts';
 import type { PerchTray } from './tray.ts';
 import { trayMenuModel, type TrayAction, type TrayMenuInput } from './tray-menu.ts';
 

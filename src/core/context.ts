@@ -1,7 +1,7 @@
 import type { Clock } from '../lib/clock.ts';
 import type { PushBus } from './push-bus.ts';
 import type { PreferencesStore } from './prefs.ts';
-import type { AppInfo, CoreStatus } from './rpc/contract.ts';
+import type { AppInfo, CoreStatus } from '../contract/contract.ts';
 import type { AccountManager } from './accounts/manager.ts';
 import type { Account } from './accounts/account.ts';
 import type { SyncManager } from './sync/manager.ts';

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { Preferences } from './rpc/contract.ts';
-import { ProxyPreference } from './rpc/schemas/network.ts';
+import { Preferences } from '../contract/contract.ts';
+import { ProxyPreference } from '../contract/schemas/network.ts';
 import { readJsonFile, writeJsonFile } from '../lib/json-file.ts';
 
 export const defaultPreferences: Preferences = {

@@ -1,4 +1,4 @@
-import { topics, type Payload, type Topic } from './rpc/contract.ts';
+import { topics, type Payload, type Topic } from '../contract/contract.ts';
 
 export type PushListener = (topic: Topic, payload: unknown) => void;
 

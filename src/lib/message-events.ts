@@ -6,7 +6,7 @@
  * cannot tell is asked of the server: new messages, messages moved in from elsewhere (does
  * the narrow hold them?), and a move to a channel whose name this client does not know.
  */
-import type { MessageWire, NarrowTermWire } from '../core/rpc/schemas/messages.ts';
+import type { MessageWire, NarrowTermWire } from '../contract/schemas/messages.ts';
 import type { ReactionLike } from '../renderer/lib/reactions.ts';
 
 export interface EventContext {

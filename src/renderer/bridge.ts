@@ -9,9 +9,9 @@ import {
   type Payload,
   type Result,
   type Topic,
-} from '../core/rpc/contract.ts';
-import { RpcError, RpcResponse } from '../core/rpc/errors.ts';
-import type { PerchBridge } from '../core/rpc/bridge-types.ts';
+} from '../contract/contract.ts';
+import { RpcError, RpcResponse } from '../contract/errors.ts';
+import type { PerchBridge } from '../contract/bridge-types.ts';
 import { createWebSocketBridge, type ConnectionState } from './ws-transport.ts';
 
 export { RpcError };

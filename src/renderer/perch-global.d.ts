@@ -1,4 +1,4 @@
-import type { PerchBridge } from '../core/rpc/bridge-types.ts';
+import type { PerchBridge } from '../contract/bridge-types.ts';
 
 declare global {
   interface Window {

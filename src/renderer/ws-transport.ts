@@ -3,9 +3,9 @@
  * WebSocket to the web host. The run token comes from the URL the host printed; it is moved
  * to sessionStorage and removed from the address bar so it is not left in history.
  */
-import type { PerchBridge } from '../core/rpc/bridge-types.ts';
-import type { RpcResponse } from '../core/rpc/errors.ts';
-import { formatFrameSize, MAX_FRAME_BYTES, ServerFrame } from '../core/rpc/wire.ts';
+import type { PerchBridge } from '../contract/bridge-types.ts';
+import type { RpcResponse } from '../contract/errors.ts';
+import { formatFrameSize, MAX_FRAME_BYTES, ServerFrame } from '../contract/wire.ts';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 

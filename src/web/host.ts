@@ -6,13 +6,13 @@
  * second secret, not the token: cookies ignore ports, so any other 127.0.0.1 service the
  * browser visits receives it, and it must not open the WebSocket.
  */
-import { WindowInterest } from '../core/rpc/window-interest.ts';
+import { WindowInterest } from '../contract/window-interest.ts';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core/core.ts';
-import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../core/rpc/wire.ts';
+import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../contract/wire.ts';
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
 import { contentSecurityPolicy } from './csp.ts';

@@ -4,7 +4,7 @@
  * server's rate limit says so.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { Channel, Result } from '../../src/core/rpc/contract.ts';
+import type { Channel, Result } from '../../src/contract/contract.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { messaging } from '../../src/server/messages/service.ts';

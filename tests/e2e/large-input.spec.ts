@@ -6,7 +6,7 @@
  * too large for the connection fails alone, in words, with the connection kept.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { PerchBridge } from '../../src/core/rpc/bridge-types.ts';
+import type { PerchBridge } from '../../src/contract/bridge-types.ts';
 import type { StartedServer } from '../../src/server/index.ts';
 import { MAX_MESSAGE_LENGTH } from '../../src/server/messages/limits.ts';
 import { messaging } from '../../src/server/messages/service.ts';

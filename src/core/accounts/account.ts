@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AccountTrust, CertificateReview } from './certificate-review.ts';
+import { AccountTrust, CertificateReview } from '../../contract/schemas/certificate-review.ts';
 
 /** Why an account stopped working until the user acts (credential health). */
 export const Attention = z.object({

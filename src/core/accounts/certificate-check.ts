@@ -7,8 +7,8 @@ import { NetworkError } from '../../api/errors.ts';
 import { describeChain, type CertificateReport } from '../../api/tls/describe.ts';
 import { fetchPresentedChain } from '../../api/tls/inspect.ts';
 import type { ProxyRoute } from '../../api/connection.ts';
-import { RpcError } from '../rpc/errors.ts';
-import type { AccountTrust, CertificateReview } from './certificate-review.ts';
+import { RpcError } from '../../contract/errors.ts';
+import type { AccountTrust, CertificateReview } from '../../contract/schemas/certificate-review.ts';
 
 function hostOf(url: string): string {
   return new URL(url).hostname.replace(/^\[|\]$/g, '');

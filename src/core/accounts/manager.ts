@@ -8,7 +8,7 @@ import { fetchApiKey, jwtFetchApiKey } from '../../api/routes/auth.ts';
 import { getServerSettings } from '../../api/routes/server.ts';
 import { getOwnUser } from '../../api/routes/users.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { RpcError } from '../rpc/errors.ts';
+import { RpcError } from '../../contract/errors.ts';
 import { accountId, type Account, type Attention } from './account.ts';
 import type { AccountRegistry } from './registry.ts';
 import {
@@ -17,7 +17,7 @@ import {
   type SecretStore,
 } from './secret-store.ts';
 import { MemorySecretStore } from './memory-secret-store.ts';
-import type { AccountSummary } from '../rpc/contract.ts';
+import type { AccountSummary } from '../../contract/contract.ts';
 import { toSummary } from './summary.ts';
 import { checkServerUrl } from './server-url.ts';
 import { ClientCache } from './client-cache.ts';
@@ -26,7 +26,7 @@ import { parseRcFile } from './zuliprc.ts';
 import type { ServerProbe } from './probe.ts';
 import { toProbe } from './probe.ts';
 import type { ConnectionOptions, ProxyRoute } from '../../api/connection.ts';
-import type { AccountTrust } from './certificate-review.ts';
+import type { AccountTrust } from '../../contract/schemas/certificate-review.ts';
 import {
   certificateSignInError,
   confirmedTrust,

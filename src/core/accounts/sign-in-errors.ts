@@ -8,7 +8,7 @@ import {
   UserDeactivatedError,
 } from '../../api/errors.ts';
 import { describeProxyProblem } from '../../api/network.ts';
-import { RpcError } from '../rpc/errors.ts';
+import { RpcError } from '../../contract/errors.ts';
 import { KEYCHAIN_BINDING_MISSING, KEYCHAIN_BINDING_REMEDY } from './keychain-binding-text.ts';
 import { KeychainBindingMissingError, KeychainUnavailableError } from './secret-store.ts';
 import { SECRET_STORE_ENV } from './secret-store-choice.ts';

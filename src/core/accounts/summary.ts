@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../rpc/contract.ts';
+import type { AccountSummary } from '../../contract/contract.ts';
 import type { Account } from './account.ts';
 import { serverIcon } from './probe.ts';
 import type { SecretStorageKind } from './secret-store.ts';

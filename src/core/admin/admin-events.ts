@@ -4,7 +4,7 @@
  * events; the panels showing that list reload, so nobody edits from a stale copy.
  */
 import type { ServerEvent } from '../../api/schemas/event.ts';
-import type { AdminKind } from '../rpc/schemas/admin-edit.ts';
+import type { AdminKind } from '../../contract/schemas/admin-edit.ts';
 
 /** The kinds each event type touches, whatever its op. */
 const KINDS_OF_TYPE: Readonly<Record<string, readonly AdminKind[]>> = {

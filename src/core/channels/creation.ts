@@ -6,7 +6,7 @@
  * (FL 102), and the policy enums create_*_stream_policy before those.
  */
 import { inSetting, role } from '../messages/edit-rules.ts';
-import type { RegisterResponse, UserGroup } from '../sync/state-types.ts';
+import type { RegisterResponse, UserGroup } from '../model/state-types.ts';
 
 interface CreationRule {
   allowed: boolean;

@@ -14,8 +14,8 @@ import {
 } from '../../api/routes/subscriptions.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { PushBus } from '../push-bus.ts';
-import { RpcError } from '../rpc/errors.ts';
-import type { ChannelDirectoryWire } from '../rpc/schemas/channels.ts';
+import { RpcError } from '../../contract/errors.ts';
+import type { ChannelDirectoryWire } from '../../contract/schemas/channels.ts';
 import type { SyncManager } from '../sync/manager.ts';
 import type { ChannelDirectory } from './directory.ts';
 

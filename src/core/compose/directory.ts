@@ -4,7 +4,7 @@
  * two settings compose follows (enter_sends, who may use wildcards in large channels).
  */
 import type { RegisterResponse } from '../../api/schemas/register.ts';
-import type { ComposeDirectory } from '../rpc/schemas/compose.ts';
+import type { ComposeDirectory } from '../../contract/schemas/compose.ts';
 
 type Loose = Record<string, unknown>;
 

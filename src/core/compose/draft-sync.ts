@@ -17,7 +17,7 @@ import { NetworkError } from '../../api/errors.ts';
 import type { ServerDraft } from '../../api/schemas/draft.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import { mayHaveApplied } from '../messages/reconcile.ts';
-import type { DraftWire } from '../rpc/schemas/drafts.ts';
+import type { DraftWire } from '../../contract/schemas/drafts.ts';
 import type { SyncManager } from '../sync/manager.ts';
 import type { DraftStore } from './drafts.ts';
 

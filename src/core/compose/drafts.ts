@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
 import { readJsonFile, writeJsonFile } from '../../lib/json-file.ts';
-import { DraftWire } from '../rpc/schemas/drafts.ts';
-import { OutboxEntry } from '../rpc/schemas/outbox.ts';
+import { DraftWire } from '../../contract/schemas/drafts.ts';
+import { OutboxEntry } from '../../contract/schemas/outbox.ts';
 
 /** Per account: more than anyone leaves unsent, few enough that the file stays small. */
 export const MAX_DRAFTS = 100;

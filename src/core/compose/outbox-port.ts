@@ -7,7 +7,7 @@ import { ApiError, NetworkError } from '../../api/errors.ts';
 import { getMessages, sendMessage } from '../../api/routes/messages.ts';
 import type { Narrow } from '../../api/routes/narrow.ts';
 import { emptyTopicParams } from '../messages/empty-topic.ts';
-import type { OutboxEntry } from '../rpc/schemas/outbox.ts';
+import type { OutboxEntry } from '../../contract/schemas/outbox.ts';
 import type { LookupOutcome, OutboxPort, SendOutcome } from './outbox.ts';
 
 /** How many of the user's newest messages in the conversation a look-up reads. */

@@ -12,8 +12,8 @@
  * unconfirmed one by lookup-then-send.
  */
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
-import type { SendTo } from '../rpc/schemas/messages.ts';
-import type { OutboxEntry } from '../rpc/schemas/outbox.ts';
+import type { SendTo } from '../../contract/schemas/messages.ts';
+import type { OutboxEntry } from '../../contract/schemas/outbox.ts';
 
 /** What became of one POST /messages. */
 export type SendOutcome =

@@ -6,7 +6,7 @@ import { deleteQueue, register } from '../../api/routes/events.ts';
 import { getSubscriptions, updateSubscriptionProperties } from '../../api/routes/subscriptions.ts';
 import { updateUserTopic, type VisibilityPolicy } from '../../api/routes/user-topics.ts';
 import { reconciled } from '../messages/reconcile.ts';
-import type { ConversationTarget } from '../rpc/schemas/inbox.ts';
+import type { ConversationTarget } from '../../contract/schemas/inbox.ts';
 
 /** Messages marked per request; the server takes up to 5000. */
 const BATCH = 1000;

@@ -4,11 +4,11 @@
  * Muted conversations are kept (flagged) so "show muted" needs no second pass; channels the
  * user is not subscribed to, or that are archived, are left out as the server's Inbox does.
  */
-import type { AccountState } from '../sync/account-state.ts';
-import { isChannelMuted } from '../sync/state-muting.ts';
-import type { UnreadPlaces } from '../sync/unread-summary.ts';
-import { topicKey } from '../sync/unreads.ts';
-import type { InboxChannelWire, InboxDmWire, InboxTopicWire } from '../rpc/schemas/inbox.ts';
+import type { AccountState } from '../model/account-state.ts';
+import { isChannelMuted } from '../model/state-muting.ts';
+import type { UnreadPlaces } from '../model/unread-summary.ts';
+import { topicKey } from '../model/unreads.ts';
+import type { InboxChannelWire, InboxDmWire, InboxTopicWire } from '../../contract/schemas/inbox.ts';
 
 export interface AccountInbox {
   channels: InboxChannelWire[];

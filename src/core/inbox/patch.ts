@@ -14,7 +14,7 @@ import type {
   RecentAccountWire,
   RecentConversationWire,
   RecentPatchWire,
-} from '../rpc/schemas/inbox.ts';
+} from '../../contract/schemas/inbox.ts';
 
 /**
  * A list of channels, each with its topics, then direct conversations: the Inbox's shape

@@ -5,7 +5,7 @@
  * the server's own events say the messages were read.
  */
 import { NetworkError, PerchApiError } from '../../api/errors.ts';
-import type { ConversationTarget, PendingReadWire } from '../rpc/schemas/inbox.ts';
+import type { ConversationTarget, PendingReadWire } from '../../contract/schemas/inbox.ts';
 
 export interface PendingRead extends PendingReadWire {
   /** The newest message the user was shown when asking: nothing newer is marked. */

@@ -5,8 +5,8 @@
  * new, moved and deleted messages. Only the window's messages are known, so a conversation
  * whose known messages are all deleted leaves the list even if older ones exist beyond it.
  */
-import { topicKey } from '../sync/unreads.ts';
-import type { ConversationTarget } from '../rpc/schemas/inbox.ts';
+import { topicKey } from '../model/unreads.ts';
+import type { ConversationTarget } from '../../contract/schemas/inbox.ts';
 
 /** What is kept of a message: where it went, who sent it and when. */
 export interface RecentMessage {

@@ -19,7 +19,7 @@ import type {
   RecentAccountWire,
   RecentConversationWire,
   TopicStateWire,
-} from '../rpc/schemas/inbox.ts';
+} from '../../contract/schemas/inbox.ts';
 import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
 import { markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
 import { orgConnection, type OrgConnection } from './connection.ts';

@@ -6,7 +6,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import { getMessages } from '../../api/routes/messages.ts';
 import type { OpenTarget } from '../notify/notifier.ts';
-import type { UnreadSummary } from '../sync/unread-summary.ts';
+import type { UnreadSummary } from '../model/unread-summary.ts';
 
 export interface AccountUnreads {
   accountId: string;

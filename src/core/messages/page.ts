@@ -2,7 +2,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import { getMessages } from '../../api/routes/messages.ts';
 import type { z } from 'zod';
-import type { FetchMessagesArgs, MessagesPage } from '../rpc/schemas/messages.ts';
+import type { FetchMessagesArgs, MessagesPage } from '../../contract/schemas/messages.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 
 export async function fetchPage(

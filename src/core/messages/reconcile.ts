@@ -6,7 +6,7 @@
  * in words; the raw network error goes only to the details.
  */
 import { NetworkError } from '../../api/errors.ts';
-import { RpcError } from '../rpc/errors.ts';
+import { RpcError } from '../../contract/errors.ts';
 
 /** The request may have reached the server: anything but a connection that never opened. */
 export function mayHaveApplied(err: NetworkError): boolean {

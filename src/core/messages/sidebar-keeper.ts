@@ -7,7 +7,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
-import type { AccountState } from '../sync/account-state.ts';
+import type { AccountState } from '../model/account-state.ts';
 import type { SyncManager } from '../sync/manager.ts';
 import { addToSources, fetchSidebarSources, type SidebarSources } from './sidebar.ts';
 

@@ -11,7 +11,7 @@ import type {
   SidebarPatchWire,
   SidebarRowWire,
   SidebarSnapshot,
-} from '../rpc/schemas/messages.ts';
+} from '../../contract/schemas/messages.ts';
 
 /**
  * Pinned channels first, then by name; topics newest first, as upstream's left sidebar

@@ -11,14 +11,14 @@ import { getMessages } from '../../api/routes/messages.ts';
 import { getSubscriptions } from '../../api/routes/subscriptions.ts';
 import type { Subscription } from '../../api/schemas/subscription.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
-import { DEFAULT_MAX_MESSAGE_LENGTH, type UnreadSummary } from '../sync/unread-summary.ts';
-import { topicKey } from '../sync/unreads.ts';
+import { DEFAULT_MAX_MESSAGE_LENGTH, type UnreadSummary } from '../model/unread-summary.ts';
+import { topicKey } from '../model/unreads.ts';
 import type {
   Sidebar,
   SidebarChannel,
   SidebarConversation,
   SidebarTopic,
-} from '../rpc/schemas/messages.ts';
+} from '../../contract/schemas/messages.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 import { OPEN_RULES } from '../../lib/message-permissions.ts';
 import { SIDEBAR_ORDER } from './sidebar-patch.ts';

@@ -11,7 +11,7 @@ import { describeChain, type CertificateDetails } from '../../api/tls/describe.t
 import { tlsConnectOptions, type ServerTrust } from '../../api/tls/connect-options.ts';
 import { chainOf, verifyCodeOf } from '../../api/tls/inspect.ts';
 import { requestTunnel } from '../../api/proxy-tunnel.ts';
-import type { DoctorStep } from '../rpc/schemas/network.ts';
+import type { DoctorStep } from '../../contract/schemas/network.ts';
 
 export const STEP_TIMEOUT_MS = 10_000;
 

@@ -7,8 +7,8 @@
 import type { ProxyRoute } from '../../api/connection.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
 import type { PreferencesStore } from '../prefs.ts';
-import { RpcError } from '../rpc/errors.ts';
-import type { ProxyPreference, ProxyState } from '../rpc/schemas/network.ts';
+import { RpcError } from '../../contract/errors.ts';
+import type { ProxyPreference, ProxyState } from '../../contract/schemas/network.ts';
 import {
   bypassesProxy,
   envNoProxy,

@@ -2,7 +2,7 @@
  * The unread badge of NOTIFICATIONS.md: each account counted with its own
  * `desktop_icon_count_display`, summed for the tray, and the tray icon's state.
  */
-import type { UnreadCounts } from '../sync/unreads.ts';
+import type { UnreadCounts } from '../model/unreads.ts';
 
 export type TrayIconState = 'none' | 'unread' | 'attention';
 

@@ -2,7 +2,7 @@
  * The "why" log: the last decisions of each account with their reasons, newest last, so
  * the Activity panel can answer "why was I (not) notified about that?".
  */
-import type { Message } from '../sync/state-types.ts';
+import type { Message } from '../model/state-types.ts';
 import type { RuleId } from './policy-rules.ts';
 
 export const DECISIONS_KEPT = 200;

@@ -1,5 +1,5 @@
 /** Where a click on a notification takes the user: the message's conversation, at the message. */
-import type { Message } from '../sync/state-types.ts';
+import type { Message } from '../model/state-types.ts';
 import type { OpenTarget } from './notifier.ts';
 
 export function openTargetFor(accountId: string, message: Message, myUserId: number): OpenTarget {

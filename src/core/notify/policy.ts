@@ -3,9 +3,9 @@
  * function. Perch's own Do Not Disturb and the OS's are applied later by the notifier: they
  * only silence what this allows.
  */
-import type { MessageType, Subscription, TopicPolicy, UserSettings } from '../sync/state-types.ts';
-import { isChannelMuted } from '../sync/state-muting.ts';
-import { isWildcardMention } from '../sync/mention-flags.ts';
+import type { MessageType, Subscription, TopicPolicy, UserSettings } from '../model/state-types.ts';
+import { isChannelMuted } from '../model/state-muting.ts';
+import { isWildcardMention } from '../model/mention-flags.ts';
 import { RULE_TEXT, type RuleId } from './policy-rules.ts';
 
 export type { RuleId } from './policy-rules.ts';

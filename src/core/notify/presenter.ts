@@ -2,7 +2,7 @@
  * What a desktop notification says (NOTIFICATIONS.md section D): its title, its body and
  * the conversation it belongs to. Pure; the Electron notifier shows what this returns.
  */
-import type { Message } from '../sync/state-types.ts';
+import type { Message } from '../model/state-types.ts';
 import { htmlToText, isOnlyUpload } from './html-text.ts';
 
 export interface PresentContext {

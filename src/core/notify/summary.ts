@@ -2,7 +2,7 @@
  * One notification instead of a burst: after a gap fill, when more than five messages of
  * one account would notify at once, Perch shows this summary instead.
  */
-import type { Message } from '../sync/state-types.ts';
+import type { Message } from '../model/state-types.ts';
 
 export const BURST_THRESHOLD = 5;
 

@@ -4,7 +4,7 @@
  * external-account fields. Fields the person left empty are left out, in the
  * organization's order.
  */
-import type { CardField } from '../rpc/schemas/people.ts';
+import type { CardField } from '../../contract/schemas/people.ts';
 
 /** Upstream's field types (custom_profile_fields `type`). */
 const CHOICE = 3;

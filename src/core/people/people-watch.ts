@@ -6,8 +6,8 @@
  * and each until it is signed out or re-registered.
  */
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
-import type { PersonPresence } from '../rpc/schemas/people.ts';
-import type { AccountState } from '../sync/account-state.ts';
+import type { PersonPresence } from '../../contract/schemas/people.ts';
+import type { AccountState } from '../model/account-state.ts';
 import { presenceLookupOf } from './presence-source.ts';
 import { listedUsers, personPresence } from './roster.ts';
 

@@ -5,9 +5,9 @@
  * everyone shows as offline with no status.
  */
 import type { CoreContext } from '../context.ts';
-import type { Presence, StatusWire } from '../rpc/schemas/people.ts';
-import type { AccountState } from '../sync/account-state.ts';
-import type { UserStatus } from '../sync/state-types.ts';
+import type { Presence, StatusWire } from '../../contract/schemas/people.ts';
+import type { AccountState } from '../model/account-state.ts';
+import type { UserStatus } from '../model/state-types.ts';
 
 export interface PresenceLookup {
   presence(userId: number): Presence;

@@ -2,8 +2,8 @@
  * The People list (src/lib/people-order.ts has its order). Bots and deactivated users are
  * not people to look for.
  */
-import type { PersonPresence } from '../rpc/schemas/people.ts';
-import type { RealmUser } from '../sync/state-types.ts';
+import type { PersonPresence } from '../../contract/schemas/people.ts';
+import type { RealmUser } from '../model/state-types.ts';
 import { byPresenceThenName } from '../../lib/people-order.ts';
 import type { PresenceLookup } from './presence-source.ts';
 

@@ -4,7 +4,7 @@
  * so the Settings page can never describe a rule the policy does not follow.
  */
 import { decideNotification, type NotificationInput } from '../notify/policy.ts';
-import type { Subscription, UserSettings } from '../sync/state-types.ts';
+import type { Subscription, UserSettings } from '../model/state-types.ts';
 
 export type EffectKind = 'dm' | 'mention' | 'wildcard' | 'channel' | 'followed';
 

@@ -11,8 +11,8 @@ import {
   DEFAULTS_PARAM_NAMES,
   paramSinceLevel,
   type DefaultsParam,
-} from '../rpc/schemas/admin-org.ts';
-import type { UserSettings } from '../sync/state-types.ts';
+} from '../../contract/schemas/admin-org.ts';
+import type { UserSettings } from '../model/state-types.ts';
 import { notificationEffects, type NotificationEffect } from './effects.ts';
 
 export type SettingValue = boolean | number | string | null;

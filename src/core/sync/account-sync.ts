@@ -18,9 +18,9 @@ import type { DoNotDisturb } from '../notify/dnd.ts';
 import type { Notifier, SoundPlayer } from '../notify/notifier.ts';
 import { decideNotification } from '../notify/policy.ts';
 import { PresenceReporter, type WindowPresence } from '../presence/reporter.ts';
-import { AccountState } from './account-state.ts';
+import { AccountState } from '../model/account-state.ts';
 import type { BackoffPolicy } from './backoff.ts';
-import { DecidedSet } from './decided-set.ts';
+import { DecidedSet } from '../notify/decided-set.ts';
 import {
   EventQueue,
   type AccountStopError,
@@ -28,14 +28,14 @@ import {
   type RegisterReason,
 } from './event-queue.ts';
 import { fetchMissedMessages } from './gap-fill.ts';
-import { NotificationBoard } from './notification-board.ts';
+import { NotificationBoard } from '../notify/notification-board.ts';
 import { PERCH_REGISTER_PARAMS } from './register-params.ts';
-import { toAccountRegister } from './register-state.ts';
-import type { Message } from './state-types.ts';
-import { UnreadPlaces, type UnreadSummary } from './unread-summary.ts';
+import { toAccountRegister } from '../model/register-state.ts';
+import type { Message } from '../model/state-types.ts';
+import { UnreadPlaces, type UnreadSummary } from '../model/unread-summary.ts';
 import { buildAccountInbox, type AccountInbox } from '../inbox/model.ts';
 import { ChannelDirectory } from '../channels/directory.ts';
-import { isChannelMuted } from './state-muting.ts';
+import { isChannelMuted } from '../model/state-muting.ts';
 
 export interface TopicView {
   channel: string;

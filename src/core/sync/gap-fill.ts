@@ -4,7 +4,7 @@
  */
 import type { ApiClient } from '../../api/client.ts';
 import { getMessages } from '../../api/routes/messages.ts';
-import type { Message } from './state-types.ts';
+import type { Message } from '../model/state-types.ts';
 
 const PAGE = 1000;
 

@@ -13,10 +13,10 @@ import { DoNotDisturb, type DndChoice, type DndState } from '../notify/dnd.ts';
 import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
 import { AccountSync, type AccountHealth, type TopicView } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
-import type { UnreadSummary } from './unread-summary.ts';
+import type { UnreadSummary } from '../model/unread-summary.ts';
 import type { ChannelDirectory } from '../channels/directory.ts';
 import type { AccountInbox } from '../inbox/model.ts';
-import type { AccountState } from './account-state.ts';
+import type { AccountState } from '../model/account-state.ts';
 import type { WindowPresence } from '../presence/reporter.ts';
 
 export interface AccountSyncStatus {

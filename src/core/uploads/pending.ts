@@ -4,7 +4,7 @@
  * checks the organization's limit before the first byte, assembles the file, and posts it.
  */
 import { randomUUID } from 'node:crypto';
-import { RpcError } from '../rpc/errors.ts';
+import { RpcError } from '../../contract/errors.ts';
 
 /** Raw bytes per chunk: base64 makes it 4/3 larger, well inside MAX_FRAME_BYTES. */
 export const CHUNK_BYTES = 512 * 1024;

@@ -2,7 +2,7 @@
  * Where `n` and `p` go: the next conversation with unread messages after the one on screen,
  * in the sidebar's order (muted channels skipped, as the web app does), wrapping around.
  */
-import type { NarrowTermWire, Sidebar } from '../../core/rpc/schemas/messages.ts';
+import type { NarrowTermWire, Sidebar } from '../../contract/schemas/messages.ts';
 
 function operand(terms: readonly NarrowTermWire[], operator: string): unknown {
   return terms.find((t) => t.operator === operator && !t.negated)?.operand;

@@ -1,5 +1,5 @@
 // From the Core's own module, not bridge.ts: controllers that show errors run without a window.
-import { RpcError } from '../../core/rpc/errors.ts';
+import { RpcError } from '../../contract/errors.ts';
 
 /** The message to show for a failed call: the Core's words, or the argument it refused. */
 export function errorText(err: unknown): string {

@@ -3,7 +3,7 @@
  * otherwise on the first account's home view (its `web_home_view` setting): Inbox, Recent,
  * or Messages at the conversation with the newest unread message across every account.
  */
-import type { AccountSummary } from '../../core/rpc/contract.ts';
+import type { AccountSummary } from '../../contract/contract.ts';
 import type { OpenTarget } from '../../core/notify/notifier.ts';
 import { invoke, on } from '../bridge.ts';
 import { placeAtUnread } from '../views/messages/reveal.ts';

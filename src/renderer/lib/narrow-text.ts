@@ -3,7 +3,7 @@
  * operands with spaces, and bare words searched for. It turns typed text into the terms of
  * GET /messages and terms back into text, so a clicked narrow shows what to type.
  */
-import type { NarrowTermWire } from '../../core/rpc/schemas/messages.ts';
+import type { NarrowTermWire } from '../../contract/schemas/messages.ts';
 
 /** Operators the bar accepts, with their synonyms folded to one spelling. */
 const OPERATORS: Readonly<Record<string, string>> = {

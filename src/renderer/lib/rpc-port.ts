@@ -3,7 +3,7 @@
  * controller takes this rather than importing the bridge, so it runs under plain Node (the
  * unit tests hand it a recording Core) as well as in the window (`bridge` below).
  */
-import type { ArgsIn, Channel, Payload, Result, Topic } from '../../core/rpc/contract.ts';
+import type { ArgsIn, Channel, Payload, Result, Topic } from '../../contract/contract.ts';
 
 export type Invoke = <C extends Channel>(channel: C, args: ArgsIn<C>) => Promise<Result<C>>;
 export type Listen = <T extends Topic>(

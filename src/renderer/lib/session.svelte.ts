@@ -2,7 +2,7 @@
  * The renderer's shared view of who is signed in and which account the window is working
  * on. Views read it; App.svelte keeps it in step with the Core's `accounts.changed` pushes.
  */
-import type { AccountSummary } from '../../core/rpc/contract.ts';
+import type { AccountSummary } from '../../contract/contract.ts';
 
 export const session = $state<{ accounts: AccountSummary[]; currentId: string | undefined }>({
   accounts: [],

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sendInvites } from '../../../src/api/routes/invites.ts';
 import { updateUserSettingsDefaults } from '../../../src/api/routes/settings.ts';
-import type { Result } from '../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../src/contract/contract.ts';
 import type { ServerUser } from '../../../src/server/index.ts';
 import { addChannel } from '../../../src/server/state/factory.ts';
 import { useCoreAndServer } from '../support/core-server.ts';

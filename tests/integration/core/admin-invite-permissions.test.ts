@@ -5,7 +5,7 @@
  * `adminEdit.changed` for the realm.
  */
 import { describe, expect, it } from 'vitest';
-import type { OrgContext } from '../../../src/core/rpc/schemas/admin-org.ts';
+import type { OrgContext } from '../../../src/contract/schemas/admin-org.ts';
 import { ok } from '../server/messaging-client.ts';
 import { useCoreAndServer } from '../support/core-server.ts';
 

@@ -3,7 +3,7 @@
  * reaches the person page as the people's names, not the ids the server stores.
  */
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../src/contract/contract.ts';
 import { ok } from '../server/messaging-client.ts';
 import { useCoreAndServer } from '../support/core-server.ts';
 

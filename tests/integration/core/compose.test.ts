@@ -5,7 +5,7 @@
  * before it goes.
  */
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../src/contract/contract.ts';
 import type { ServerUser } from '../../../src/server/index.ts';
 import { messaging } from '../../../src/server/messages/service.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../src/server/messages/limits.ts';

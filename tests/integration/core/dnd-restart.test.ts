@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core.ts';
-import type { Result } from '../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../src/contract/contract.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';
 

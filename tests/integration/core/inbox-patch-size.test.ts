@@ -13,7 +13,7 @@ import type {
   InboxAccountWire,
   InboxPatchWire,
   RecentPatchWire,
-} from '../../../src/core/rpc/schemas/inbox.ts';
+} from '../../../src/contract/schemas/inbox.ts';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail, ok, seedTopics } from '../server/messaging-client.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';

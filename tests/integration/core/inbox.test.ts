@@ -13,7 +13,7 @@ import type {
   InboxPatchWire,
   RecentAccountWire,
   RecentPatchWire,
-} from '../../../src/core/rpc/schemas/inbox.ts';
+} from '../../../src/contract/schemas/inbox.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail, ok } from '../server/messaging-client.ts';
 import { Gate } from './sync/harness.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core.ts';
 import { FIRST_CHECK_MS } from '../../../src/core/compose/outbox.ts';
-import type { OutboxEntry } from '../../../src/core/rpc/schemas/outbox.ts';
+import type { OutboxEntry } from '../../../src/contract/schemas/outbox.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import {

@@ -4,7 +4,7 @@
  * change arrives, from this Core or another device, at today's level and before FL 89.
  */
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../src/contract/contract.ts';
 import { ok } from '../server/messaging-client.ts';
 import { useCoreAndServer } from '../support/core-server.ts';
 

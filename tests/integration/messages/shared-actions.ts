@@ -2,7 +2,7 @@
  * What the message property tests share: what a user sees of a message, and the actions
  * on one existing message that two people and an administrator take at random.
  */
-import type { MessageWire } from '../../../src/core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../src/contract/schemas/messages.ts';
 import type { ServerUser, StartedServer } from '../../../src/server/index.ts';
 import { call } from '../server/messaging-client.ts';
 

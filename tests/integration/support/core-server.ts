@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { MemorySecretStore } from '../../../src/core/accounts/memory-secret-store.ts';
 import { createCore, type Core } from '../../../src/core/core.ts';
-import type { Result } from '../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../src/contract/contract.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import {
   startServer,

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { createCore, type Core } from '../../../src/core/core.ts';
-import type { InboxAccountWire } from '../../../src/core/rpc/schemas/inbox.ts';
+import type { InboxAccountWire } from '../../../src/contract/schemas/inbox.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { Gate } from '../core/sync/harness.ts';
 import { MemorySecrets } from '../core/sync/memory-secrets.ts';

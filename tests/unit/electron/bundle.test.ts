@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appFiles } from '../../../electron/app-files.ts';
 import { INVOKE_CHANNEL, PUSH_CHANNEL } from '../../../electron/ipc-channels.ts';
-import type { PerchBridge } from '../../../src/core/rpc/bridge-types.ts';
+import type { PerchBridge } from '../../../src/contract/bridge-types.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 let out: string;

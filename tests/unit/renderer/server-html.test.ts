@@ -4,8 +4,8 @@
  * origin other than the content's own server.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerProbe } from '../../../src/core/rpc/contract.ts';
-import type { UserDetails } from '../../../src/core/rpc/schemas/admin-people.ts';
+import type { ServerProbe } from '../../../src/contract/contract.ts';
+import type { UserDetails } from '../../../src/contract/schemas/admin-people.ts';
 import { openInChromium, type ChromiumPage } from './support/in-chromium.ts';
 
 /** Where Perch itself is served from, and the chat server whose HTML it shows. */

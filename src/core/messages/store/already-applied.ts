@@ -3,7 +3,7 @@
  * through the queue, already shows the edit: applying the event again would record the
  * edit twice in the message's history. These tell such an event from a new one.
  */
-import type { MessageWire } from '../../rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../contract/schemas/messages.ts';
 
 type Loose = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
  * store forget the narrow, or say it no longer knows what lies past an end, never guess.
  */
 import { applyEvent, withFlags } from '../../../lib/message-events.ts';
-import type { MessageWire } from '../../rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../contract/schemas/messages.ts';
 import type { AccountStore, StoredNarrow } from './account-store.ts';
 import { alreadyEdited, editedBy } from './already-applied.ts';
 import { placeMayFit } from './narrow-match.ts';

@@ -3,7 +3,7 @@
  * its subscriptions, its unread sets), and kept only while the account's queue runs.
  */
 import type { SyncManager } from '../../sync/manager.ts';
-import type { AccountState } from '../../sync/account-state.ts';
+import type { AccountState } from '../../model/account-state.ts';
 import type { MessageStore } from './message-store.ts';
 import type { CompiledNarrow, NarrowLookup } from './narrow-match.ts';
 import type { StoreAccess } from './served-fetch.ts';

@@ -3,7 +3,7 @@
  * recently are let go first (of the account over its share, or of all accounts), and the
  * messages no remaining narrow holds go with them.
  */
-import type { MessageWire, NarrowTermWire } from '../../rpc/schemas/messages.ts';
+import type { MessageWire, NarrowTermWire } from '../../../contract/schemas/messages.ts';
 import { AccountStore } from './account-store.ts';
 import { applyToStore, type ApplyContext } from './apply-events.ts';
 import { DEFAULT_BUDGET, type StoreBudget } from './budget.ts';

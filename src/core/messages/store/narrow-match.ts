@@ -4,7 +4,7 @@
  * message it holds reaches this client as events (a subscribed channel, never a public
  * channel's history the user did not receive). Anything else goes to the server each time.
  */
-import type { MessageWire, NarrowTermWire } from '../../rpc/schemas/messages.ts';
+import type { MessageWire, NarrowTermWire } from '../../../contract/schemas/messages.ts';
 
 export interface NarrowLookup {
   /** The user's own id: a direct-message narrow names the others only. */

@@ -6,7 +6,7 @@
  */
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/client.ts';
-import type { FetchMessagesArgs, MessagesPage } from '../../rpc/schemas/messages.ts';
+import type { FetchMessagesArgs, MessagesPage } from '../../../contract/schemas/messages.ts';
 import { emptyTopicParams } from '../empty-topic.ts';
 import { fetchPage } from '../page.ts';
 import type { MessageStore } from './message-store.ts';

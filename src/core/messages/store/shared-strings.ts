@@ -4,7 +4,7 @@
  * email and name, its channel, topic, client and content type, its flags and its
  * reactions' names: about 1.4 MB of the host's heap in the app-memory bench.
  */
-import type { MessageWire } from '../../rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../contract/schemas/messages.ts';
 
 /** Longer strings (message content, above all) are rarely repeated and stay as they are. */
 const MAX_SHARED_LENGTH = 120;

@@ -21,7 +21,7 @@ import {
 } from '../../../api/routes/user-groups.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import { GroupPermissionName, GroupSetting } from '../schemas/admin-channels.ts';
+import { GroupPermissionName, GroupSetting } from '../../../contract/schemas/admin-channels.ts';
 
 type ChannelsChannels =
   | 'adminGroups.permissions'

@@ -7,7 +7,7 @@ import type { HandlerTable } from '../dispatch.ts';
 import type { ApiClient } from '../../../api/client.ts';
 import type { Invite } from '../../../api/schemas/invite.ts';
 import type { z } from 'zod';
-import type { InviteLinkArgs, InviteRowWire } from '../schemas/admin-invites.ts';
+import type { InviteLinkArgs, InviteRowWire } from '../../../contract/schemas/admin-invites.ts';
 import {
   type CreateInviteLinkParams,
   createInviteLink,

@@ -6,8 +6,8 @@
 import { fetchEventTypes } from '../../sync/register-params.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import { InvitePermissionName, type OrgContext } from '../schemas/admin-org.ts';
-import { GroupSetting } from '../schemas/admin-channels.ts';
+import { InvitePermissionName, type OrgContext } from '../../../contract/schemas/admin-org.ts';
+import { GroupSetting } from '../../../contract/schemas/admin-channels.ts';
 import type { RegisterResponse } from '../../../api/schemas/register.ts';
 import type { ApiResult } from '../../../api/client.ts';
 import type { UserSettingsDefaultsPatch } from '../../../api/schemas/settings.ts';

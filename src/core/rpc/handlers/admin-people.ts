@@ -21,8 +21,8 @@ import { fetchEventTypes } from '../../sync/register-params.ts';
 import { linkifierParams } from './admin-edit.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import { RpcError } from '../errors.ts';
-import { NotifyProperty, type UserDetails } from '../schemas/admin-people.ts';
+import { RpcError } from '../../../contract/errors.ts';
+import { NotifyProperty, type UserDetails } from '../../../contract/schemas/admin-people.ts';
 
 type PeopleChannels =
   | 'adminPeople.context'

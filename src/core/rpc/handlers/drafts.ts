@@ -4,7 +4,7 @@
  */
 import { DraftSync } from '../../compose/draft-sync.ts';
 import type { CoreContext } from '../../context.ts';
-import { RpcError } from '../errors.ts';
+import { RpcError } from '../../../contract/errors.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 export function draftsHandlers(

@@ -21,7 +21,7 @@ import { SidebarPush } from '../../messages/sidebar-push.ts';
 import { newestUnread } from '../../messages/newest-unread.ts';
 import type { EditRules } from '../../../lib/message-permissions.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import { RpcError } from '../errors.ts';
+import { RpcError } from '../../../contract/errors.ts';
 
 type MessageChannels =
   | 'messages.fetch'

@@ -4,7 +4,7 @@ import type { HandlerTable } from '../dispatch.ts';
 import { checkServerUrl } from '../../accounts/server-url.ts';
 import { KeychainUnavailableError } from '../../accounts/secret-store.ts';
 import { runDoctor } from '../../network/doctor.ts';
-import { RpcError } from '../errors.ts';
+import { RpcError } from '../../../contract/errors.ts';
 
 export function networkHandlers(
   ctx: CoreContext,

@@ -11,7 +11,7 @@ import { cardFields } from '../../people/card-fields.ts';
 import { presenceLookup } from '../../people/presence-source.ts';
 import { roster } from '../../people/roster.ts';
 import { PeopleWatch } from '../../people/people-watch.ts';
-import { readerFacts } from '../../sync/unread-summary.ts';
+import { readerFacts } from '../../model/unread-summary.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type PeopleChannels = 'people.card' | 'people.list';

@@ -2,9 +2,9 @@
 import { updateStatus } from '../../../api/routes/user-status.ts';
 import { lastActive } from '../../presence/presence-state.ts';
 import type { CoreContext } from '../../context.ts';
-import type { UserStatus } from '../../sync/state-types.ts';
+import type { UserStatus } from '../../model/state-types.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import type { PresenceSnapshot, UserStatusWire } from '../schemas/presence.ts';
+import type { PresenceSnapshot, UserStatusWire } from '../../../contract/schemas/presence.ts';
 
 function statusWire(s: Readonly<UserStatus> | undefined): UserStatusWire | null {
   if (s === undefined) return null;

@@ -9,7 +9,7 @@ import type { OwnSettingsPatch } from '../../../api/schemas/settings.ts';
 import type { CoreContext } from '../../context.ts';
 import { OwnSettings } from '../../settings/own-settings.ts';
 import { fetchEventTypes } from '../../sync/register-params.ts';
-import type { UserSettings } from '../../sync/state-types.ts';
+import type { UserSettings } from '../../model/state-types.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type SettingsChannels = 'settings.get' | 'settings.update';

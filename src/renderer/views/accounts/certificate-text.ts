@@ -1,4 +1,4 @@
-import type { CertificateReview } from '../../../core/accounts/certificate-review.ts';
+import type { CertificateReview } from '../../../contract/schemas/certificate-review.ts';
 
 /**
  * Why Perch offers no way to trust this certificate, in words. Trusting an expired or

@@ -1,4 +1,4 @@
-import type { AccountSummary } from '../../../core/rpc/contract.ts';
+import type { AccountSummary } from '../../../contract/contract.ts';
 
 /** Where an account's key is kept, in the words shown on its card. */
 export function keyStorageText(a: Pick<AccountSummary, 'keyStorage' | 'demo'>): string {

@@ -1,4 +1,4 @@
-import { MAX_RC_FILE_CHARS } from '../../../core/accounts/rc-file-limit.ts';
+import { MAX_RC_FILE_CHARS } from '../../../contract/schemas/rc-file-limit.ts';
 
 function size(bytes: number): string {
   // A no-break space: "64" and "KB" never end up on two lines.

@@ -1,6 +1,6 @@
 /** Time wording of the Activity panel; the connection wording is shared with the tray. */
-import type { Result } from '../../../core/rpc/contract.ts';
-import { RpcError } from '../../../core/rpc/errors.ts';
+import type { Result } from '../../../contract/contract.ts';
+import { RpcError } from '../../../contract/errors.ts';
 import { explainError, explainText } from '../admin/rules/error-sentences.ts';
 
 export { connectionLabel, rateLimitLabel } from '../../../core/sync/connection-label.ts';

@@ -8,7 +8,7 @@
  * shows the server's answer when it refuses.
  */
 import type { Component } from 'svelte';
-import type { AccountSummary } from '../../../core/rpc/contract.ts';
+import type { AccountSummary } from '../../../contract/contract.ts';
 import { ADMINISTRATOR, MEMBER, OWNER, atLeast } from './rules/roles.ts';
 import ChannelFoldersPanel from './panels/ChannelFoldersPanel.svelte';
 import ChannelsPanel from './panels/ChannelsPanel.svelte';

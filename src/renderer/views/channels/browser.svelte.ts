@@ -5,7 +5,7 @@
  * create form. The rows themselves are the account's directory (store.svelte.ts).
  */
 import { invoke } from '../../bridge.ts';
-import type { ChannelRowWire } from '../../../core/rpc/schemas/channels.ts';
+import type { ChannelRowWire } from '../../../contract/schemas/channels.ts';
 import { Action } from '../admin/people/action.svelte.ts';
 import { ChannelLeave } from './channel-leave.svelte.ts';
 import type { AccountChannels } from './store.svelte.ts';

@@ -4,7 +4,7 @@
  * when there is no way back), then the request, its refusal kept for the caller to show.
  */
 import { invoke } from '../../bridge.ts';
-import type { ChannelRowWire } from '../../../core/rpc/schemas/channels.ts';
+import type { ChannelRowWire } from '../../../contract/schemas/channels.ts';
 import { Action } from '../admin/people/action.svelte.ts';
 
 /** What leaving does, in words: a private channel cannot be rejoined without an invitation. */

@@ -5,9 +5,9 @@
  * goes back to what the server holds.
  */
 import { invoke } from '../../bridge.ts';
-import type { ArgsIn } from '../../../core/rpc/contract.ts';
-import type { NotifyProperty } from '../../../core/rpc/schemas/admin-people.ts';
-import type { ChannelRowWire } from '../../../core/rpc/schemas/channels.ts';
+import type { ArgsIn } from '../../../contract/contract.ts';
+import type { NotifyProperty } from '../../../contract/schemas/admin-people.ts';
+import type { ChannelRowWire } from '../../../contract/schemas/channels.ts';
 import { Action } from '../admin/people/action.svelte.ts';
 import type { NotifyChoice } from '../admin/rules-people/notify-choice.ts';
 

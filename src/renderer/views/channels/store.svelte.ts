@@ -8,7 +8,7 @@ import type {
   ChannelRowWire,
   ChannelsChangedWire,
   ChannelsMetaWire,
-} from '../../../core/rpc/schemas/channels.ts';
+} from '../../../contract/schemas/channels.ts';
 
 export class AccountChannels {
   readonly accountId: string;

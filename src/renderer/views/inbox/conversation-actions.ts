@@ -4,8 +4,8 @@
  * topic's mute / follow policy, a channel's mute. Each says before any request when the
  * organization's server is too old for it.
  */
-import type { AccountSummary } from '../../../core/rpc/contract.ts';
-import type { ConversationTarget } from '../../../core/rpc/schemas/inbox.ts';
+import type { AccountSummary } from '../../../contract/contract.ts';
+import type { ConversationTarget } from '../../../contract/schemas/inbox.ts';
 import { invoke } from '../../bridge.ts';
 import { releaseNeeded } from '../../../lib/server-version.ts';
 import { FLAGS_NARROW_LEVEL, USER_TOPICS_LEVEL, type Policy } from './targets.ts';

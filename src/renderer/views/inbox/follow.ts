@@ -4,7 +4,7 @@
  * Messages sidebar share it.
  */
 import { applySidebarPatch } from '../../../core/messages/sidebar-patch.ts';
-import type { SidebarSnapshot } from '../../../core/rpc/schemas/messages.ts';
+import type { SidebarSnapshot } from '../../../contract/schemas/messages.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
 
 export interface Live<T> {

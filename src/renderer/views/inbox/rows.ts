@@ -3,14 +3,14 @@
  * channels with their topics, then its direct conversations; filtered by organization,
  * by "only mentions and DMs", and with muted conversations left out unless asked for.
  */
-import type { AccountSummary } from '../../../core/rpc/contract.ts';
+import type { AccountSummary } from '../../../contract/contract.ts';
 import type {
   InboxAccountWire,
   InboxChannelWire,
   InboxDmWire,
   InboxTopicWire,
   PendingReadWire,
-} from '../../../core/rpc/schemas/inbox.ts';
+} from '../../../contract/schemas/inbox.ts';
 
 export interface InboxFilters {
   /** An account id, or every organization. */

@@ -1,7 +1,7 @@
 /** Where a row leads and what its topic buttons set: pure, shared by Inbox and Recent. */
-import type { AccountSummary } from '../../../core/rpc/contract.ts';
+import type { AccountSummary } from '../../../contract/contract.ts';
 import type { OpenTarget } from '../../../core/notify/notifier.ts';
-import type { ConversationTarget } from '../../../core/rpc/schemas/inbox.ts';
+import type { ConversationTarget } from '../../../contract/schemas/inbox.ts';
 
 /** The narrow a row opens, the channel by name as the narrow bar shows it. */
 export function openTarget(

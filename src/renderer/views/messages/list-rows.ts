@@ -5,7 +5,7 @@
  * day's run says where it is), and a sender's name and avatar left out when the same person
  * goes on talking in the same conversation within a few minutes.
  */
-import type { MessageWire } from '../../../core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../contract/schemas/messages.ts';
 
 /** A sender's follow-up within this many seconds shows without name and avatar again. */
 export const COLLAPSE_SECONDS = 5 * 60;

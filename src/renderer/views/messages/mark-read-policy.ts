@@ -4,7 +4,7 @@
  * user's `web_mark_read_on_scroll_policy` decides: 1 everywhere, 2 only in a conversation
  * (one channel's topic, or one direct-message conversation), 3 nowhere.
  */
-import type { NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { NarrowTermWire } from '../../../contract/schemas/messages.ts';
 
 export const MARK_READ_ALWAYS = 1;
 export const MARK_READ_CONVERSATIONS = 2;

@@ -5,9 +5,9 @@
  * zulip-flutter's message-list model beside its widget, it knows no DOM: AccountMessages.svelte
  * keeps the markup, focus, keys and clicks, and tests/unit drive this with a recording Core.
  */
-import type { AccountSummary } from '../../../core/rpc/contract.ts';
-import type { ComposeDirectory } from '../../../core/rpc/schemas/compose.ts';
-import type { MessageWire, NarrowTermWire, Sidebar } from '../../../core/rpc/schemas/messages.ts';
+import type { AccountSummary } from '../../../contract/contract.ts';
+import type { ComposeDirectory } from '../../../contract/schemas/compose.ts';
+import type { MessageWire, NarrowTermWire, Sidebar } from '../../../contract/schemas/messages.ts';
 import { nextUnreadDm, nextUnreadTopic } from '../../keyboard/next-unread.ts';
 import { errorText } from '../../lib/errors.ts';
 import { messageIdOperand, narrowToText, parseNarrow } from '../../lib/narrow-text.ts';

@@ -1,5 +1,5 @@
 /** Everyone named in the loaded messages (senders and direct-message recipients) by id. */
-import type { MessageWire } from '../../../core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../contract/schemas/messages.ts';
 
 export function namesOf(messages: readonly MessageWire[]): ReadonlyMap<number, string> {
   const names = new Map<number, string>();

@@ -3,7 +3,7 @@
  * their unsent drafts per narrow. Kept for the window's lifetime so switching accounts (or
  * sections) and back lands in the same place.
  */
-import type { NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { NarrowTermWire } from '../../../contract/schemas/messages.ts';
 import type { Recipient } from './compose/recipient.ts';
 import type { AnchorChoice } from './timeline.svelte.ts';
 

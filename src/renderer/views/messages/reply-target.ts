@@ -3,8 +3,8 @@
  * selected message's. People are named from the organization's directory (so `dm:5` reads
  * "To Ada Lovelace" before any message has loaded) and a `dm:` by email finds its person.
  */
-import type { DirectoryUser } from '../../../core/rpc/schemas/compose.ts';
-import type { MessageWire, NarrowTermWire, Sidebar } from '../../../core/rpc/schemas/messages.ts';
+import type { DirectoryUser } from '../../../contract/schemas/compose.ts';
+import type { MessageWire, NarrowTermWire, Sidebar } from '../../../contract/schemas/messages.ts';
 import type { Recipient } from './compose/recipient.ts';
 
 export interface ReplyTarget {

@@ -3,7 +3,7 @@
  * are split: marks are made with the DOM, never by editing the markup as a string, so a word
  * that also appears in a tag name, an attribute or an entity cannot break what was made safe.
  */
-import type { NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { NarrowTermWire } from '../../../contract/schemas/messages.ts';
 
 /** The words a narrow searches for, longest first so a longer word wins where they overlap. */
 export function searchWords(terms: readonly NarrowTermWire[]): string[] {

@@ -2,7 +2,7 @@
  * The Messages sidebar of one account, kept by the Core's patches while the view is shown
  * (issue 25 point 2): no fetch per incoming message, and leaving the view stops the pushes.
  */
-import type { SidebarSnapshot } from '../../../core/rpc/schemas/messages.ts';
+import type { SidebarSnapshot } from '../../../contract/schemas/messages.ts';
 import { errorText } from '../../lib/errors.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
 import { followSidebar, liveState, type Following } from '../inbox/follow.ts';

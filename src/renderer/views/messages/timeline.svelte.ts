@@ -11,7 +11,7 @@ import {
   mergeMovedIn,
   replaceMessages,
 } from '../../../lib/message-events.ts';
-import type { MessageWire, NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { MessageWire, NarrowTermWire } from '../../../contract/schemas/messages.ts';
 import type { Invoke } from '../../lib/rpc-port.ts';
 
 /** Messages per request when scrolling: the service allows 5000; 1000 keeps answers quick. */

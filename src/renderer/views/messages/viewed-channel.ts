@@ -4,7 +4,7 @@
  * elsewhere. A long list of every channel's topics buried the channels themselves, and
  * redrew on every message of any channel (issue 25).
  */
-import type { NarrowTermWire } from '../../../core/rpc/schemas/messages.ts';
+import type { NarrowTermWire } from '../../../contract/schemas/messages.ts';
 import { CHANNEL_OPERATORS } from './mark-read-policy.ts';
 
 /**

@@ -1,5 +1,5 @@
 /** Finding people in the People list by name. */
-import type { PersonPresence } from '../../../core/rpc/schemas/people.ts';
+import type { PersonPresence } from '../../../contract/schemas/people.ts';
 
 /** The rows whose name holds every word typed, in any order, any case. */
 export function filterByName(

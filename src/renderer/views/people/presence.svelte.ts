@@ -4,7 +4,7 @@
  * the `people.changed` topic. Components read it through `usePresence()`.
  */
 import { getContext, setContext } from 'svelte';
-import type { PersonPresence, Presence } from '../../../core/rpc/schemas/people.ts';
+import type { PersonPresence, Presence } from '../../../contract/schemas/people.ts';
 import { invoke, on } from '../../bridge.ts';
 import { PeopleRoster } from './roster.ts';
 

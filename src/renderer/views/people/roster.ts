@@ -3,7 +3,7 @@
  * pushed change (presence or status) replacing that person's row, always in the list's
  * order (active, idle, offline, each by name). PeoplePresence makes it reactive.
  */
-import type { PersonPresence, Presence } from '../../../core/rpc/schemas/people.ts';
+import type { PersonPresence, Presence } from '../../../contract/schemas/people.ts';
 import { byPresenceThenName } from '../../../lib/people-order.ts';
 
 export class PeopleRoster {

@@ -1,6 +1,6 @@
 /** Recent conversations of every organization as one list, newest activity first, filtered. */
-import type { AccountSummary } from '../../../core/rpc/contract.ts';
-import type { RecentAccountWire, RecentConversationWire } from '../../../core/rpc/schemas/inbox.ts';
+import type { AccountSummary } from '../../../contract/contract.ts';
+import type { RecentAccountWire, RecentConversationWire } from '../../../contract/schemas/inbox.ts';
 import type { InboxFilters } from '../inbox/rows.ts';
 import { relativeDay, type DayOptions } from '../messages/day-label.ts';
 

@@ -4,7 +4,7 @@
  * once), and each change saved the moment it is made, with its outcome beside the control.
  * A refused save puts the control back and says so.
  */
-import type { SettingsSnapshotWire } from '../../../core/rpc/schemas/settings.ts';
+import type { SettingsSnapshotWire } from '../../../contract/schemas/settings.ts';
 import { invoke, on } from '../../bridge.ts';
 
 export type SettingValue = boolean | number | string | null;

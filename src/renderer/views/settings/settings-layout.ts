@@ -4,7 +4,7 @@
  * Labels and coded values come from the defaults catalog (the same settings, organization
  * wide); a few read better in the first person here.
  */
-import type { DefaultsParam } from '../../../core/rpc/schemas/admin-org.ts';
+import type { DefaultsParam } from '../../../contract/schemas/admin-org.ts';
 import type { OwnParam } from '../../../core/settings/own-settings.ts';
 import { CATALOG, type DefaultValue } from '../admin/rules/defaults-catalog.ts';
 

@@ -11,7 +11,7 @@ import { sendMessage } from '../../../../src/api/routes/messages.ts';
 import { MemorySecretStore } from '../../../../src/core/accounts/memory-secret-store.ts';
 import { createCore, type Core } from '../../../../src/core/core.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
-import type { RpcErrorShape, RpcResponse } from '../../../../src/core/rpc/errors.ts';
+import type { RpcErrorShape, RpcResponse } from '../../../../src/contract/errors.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import type { KeyAndCert } from '../../../fixtures/certificates.ts';
 

@@ -5,11 +5,11 @@
  * the channel browser and menu make.
  */
 import { describe, expect, it } from 'vitest';
-import type { Result } from '../../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../../src/contract/contract.ts';
 import type {
   ChannelRowWire,
   ChannelsChangedWire,
-} from '../../../../src/core/rpc/schemas/channels.ts';
+} from '../../../../src/contract/schemas/channels.ts';
 import { useCoreAndServer } from '../../support/core-server.ts';
 import { byEmail, ok } from '../../server/messaging-client.ts';
 

@@ -7,12 +7,12 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveEditRules } from '../../../../src/core/messages/edit-rules.ts';
 import { PERCH_REGISTER_PARAMS } from '../../../../src/core/sync/register-params.ts';
-import type { RegisterResponse } from '../../../../src/core/sync/state-types.ts';
+import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
 import { refusal } from '../../../../src/lib/message-permissions.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, call, ok, pending } from '../../server/messaging-client.ts';
 import { useCoreAndServer } from '../../support/core-server.ts';
-import type { Sidebar } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { Sidebar } from '../../../../src/contract/schemas/messages.ts';
 
 let server: StartedServer;
 

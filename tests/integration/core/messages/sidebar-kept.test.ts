@@ -5,7 +5,7 @@
  * the kept lists cannot follow (a new subscription) makes the next sidebar fetch afresh.
  */
 import { describe, expect, it } from 'vitest';
-import type { Sidebar } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { Sidebar } from '../../../../src/contract/schemas/messages.ts';
 import { byEmail, ok, send } from '../../server/messaging-client.ts';
 import { useCoreThroughGate } from '../../support/core-through-gate.ts';
 

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type {
   SidebarPatchWire,
   SidebarSnapshot,
-} from '../../../../src/core/rpc/schemas/messages.ts';
+} from '../../../../src/contract/schemas/messages.ts';
 import { applySidebarPatch } from '../../../../src/core/messages/sidebar-patch.ts';
 import { addChannel, addSubscription } from '../../../../src/server/state/factory.ts';
 import { byEmail, seedTopics, send } from '../../server/messaging-client.ts';

@@ -14,7 +14,7 @@ import {
   type StoreAccess,
 } from '../../../../src/core/messages/store/served-fetch.ts';
 import { fetchPage } from '../../../../src/core/messages/page.ts';
-import type { NarrowTermWire } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { NarrowTermWire } from '../../../../src/contract/schemas/messages.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, call, ok, pending, send } from '../../server/messaging-client.ts';
 import { actOn, visible } from '../../messages/shared-actions.ts';

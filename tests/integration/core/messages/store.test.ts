@@ -6,7 +6,7 @@
  * sign-out lets the kept messages go.
  */
 import { describe, expect, it } from 'vitest';
-import type { MessagesPage, NarrowTermWire } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { MessagesPage, NarrowTermWire } from '../../../../src/contract/schemas/messages.ts';
 import { byEmail, call as serverCall, ok, send } from '../../server/messaging-client.ts';
 import { useCoreThroughGate } from '../../support/core-through-gate.ts';
 

@@ -12,7 +12,7 @@ import type { Core } from '../../../../src/core/core.ts';
 import { call, openCore } from './core-helpers.ts';
 import { KeytarSecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import { PROXY_PASSWORD_KEY } from '../../../../src/core/network/proxy-settings.ts';
-import type { Result } from '../../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../../src/contract/contract.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import { startTestProxy, type TestProxy } from '../../../fixtures/connect-proxy.ts';
 import { ReferenceServer } from '../sync/harness.ts';

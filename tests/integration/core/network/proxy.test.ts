@@ -11,7 +11,7 @@ import { getServerSettings } from '../../../../src/api/routes/server.ts';
 import type { Core } from '../../../../src/core/core.ts';
 import { call, openCore } from './core-helpers.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
-import type { Result } from '../../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../../src/contract/contract.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import type { ServerUser } from '../../../../src/server/index.ts';
 import { startTestProxy, type TestProxy } from '../../../fixtures/connect-proxy.ts';

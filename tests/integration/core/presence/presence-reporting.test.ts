@@ -5,7 +5,7 @@
  * and sets the user's status. Core and server share a manual clock: no sleeps.
  */
 import { describe, expect, it } from 'vitest';
-import type { PresenceSnapshot } from '../../../../src/core/rpc/schemas/presence.ts';
+import type { PresenceSnapshot } from '../../../../src/contract/schemas/presence.ts';
 import { presenceOf } from '../../../../src/server/presence/store.ts';
 import { byEmail, ok } from '../../server/messaging-client.ts';
 import { useCoreAndServer } from '../../support/core-server.ts';

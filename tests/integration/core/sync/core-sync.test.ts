@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../../src/core/core.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
-import type { Result } from '../../../../src/core/rpc/contract.ts';
+import type { Result } from '../../../../src/contract/contract.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import type { ServerUser } from '../../../../src/server/index.ts';
 import { MemorySecrets } from './memory-secrets.ts';

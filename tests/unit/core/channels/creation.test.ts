@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { creationRulesFrom } from '../../../../src/core/channels/creation.ts';
-import type { RegisterResponse } from '../../../../src/core/sync/state-types.ts';
+import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
 
 const ME = 7;
 const groups = [

@@ -9,7 +9,7 @@ import type {
   OutboxPort,
   SendOutcome,
 } from '../../../../src/core/compose/outbox.ts';
-import type { OutboxEntry } from '../../../../src/core/rpc/schemas/outbox.ts';
+import type { OutboxEntry } from '../../../../src/contract/schemas/outbox.ts';
 
 /**
  * What the network does to one send: `ok`; `lostBefore` (never reaches the server, the

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildAccountInbox } from '../../../../src/core/inbox/model.ts';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
-import { UnreadPlaces } from '../../../../src/core/sync/unread-summary.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
+import { UnreadPlaces } from '../../../../src/core/model/unread-summary.ts';
 import { ALICE, BOB } from '../notify/fixtures.ts';
 import {
   DESIGN,

@@ -16,7 +16,7 @@ import type {
   InboxPatchWire,
   RecentAccountWire,
   RecentConversationWire,
-} from '../../../../src/core/rpc/schemas/inbox.ts';
+} from '../../../../src/contract/schemas/inbox.ts';
 
 const topic = fc.record({
   name: fc.constantFrom('a', 'b', 'c', 'd'),

@@ -16,7 +16,7 @@ import type {
   Sidebar,
   SidebarPatchWire,
   SidebarSnapshot,
-} from '../../../../src/core/rpc/schemas/messages.ts';
+} from '../../../../src/contract/schemas/messages.ts';
 import { OPEN_RULES } from '../../../../src/lib/message-permissions.ts';
 
 const topic = fc.record({

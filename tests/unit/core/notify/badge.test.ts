@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountBadgeCount, trayBadge } from '../../../../src/core/notify/badge.ts';
-import type { UnreadCounts } from '../../../../src/core/sync/unreads.ts';
+import type { UnreadCounts } from '../../../../src/core/model/unreads.ts';
 
 /** 3 channel unread, 2 DMs (one also a mention), 2 channel mentions, 1 followed that is also a mention, 1 followed plain. */
 const busy: UnreadCounts = {

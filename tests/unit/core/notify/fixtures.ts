@@ -1,5 +1,5 @@
 import type { NotificationInput } from '../../../../src/core/notify/policy.ts';
-import type { Subscription, UserSettings } from '../../../../src/core/sync/state-types.ts';
+import type { Subscription, UserSettings } from '../../../../src/core/model/state-types.ts';
 
 export const ME = 10;
 export const ALICE = 11;

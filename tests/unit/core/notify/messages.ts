@@ -1,4 +1,4 @@
-import type { Message } from '../../../../src/core/sync/state-types.ts';
+import type { Message } from '../../../../src/core/model/state-types.ts';
 import { ALICE, BOB, CAROL, ME } from './fixtures.ts';
 
 const person = (id: number, full_name: string) => ({

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../../../src/api/schemas/event.ts';
 import { OwnSettings } from '../../../../src/core/settings/own-settings.ts';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
 import { defaultSettings } from '../notify/fixtures.ts';
 import { registerResponse } from '../sync/register-fixture.ts';
 

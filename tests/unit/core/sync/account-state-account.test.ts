@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { trayBadge } from '../../../../src/core/notify/badge.ts';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
 import { ALICE, BOB, ME } from '../notify/fixtures.ts';
 import { directMessage, event, registerResponse } from './register-fixture.ts';
 

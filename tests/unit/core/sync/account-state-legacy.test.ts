@@ -11,9 +11,9 @@ import { MalformedResponseError } from '../../../../src/api/errors.ts';
 import { getEventsResponse } from '../../../../src/api/schemas/event.ts';
 import { registerResponse } from '../../../../src/api/schemas/register.ts';
 import { decideNotification } from '../../../../src/core/notify/policy.ts';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
-import { toAccountRegister } from '../../../../src/core/sync/register-state.ts';
-import type { Message } from '../../../../src/core/sync/state-types.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
+import { toAccountRegister } from '../../../../src/core/model/register-state.ts';
+import type { Message } from '../../../../src/core/model/state-types.ts';
 import { subscription } from '../../api/samples.ts';
 import { ALICE, ME } from '../notify/fixtures.ts';
 

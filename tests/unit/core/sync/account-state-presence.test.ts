@@ -1,6 +1,6 @@
 /** Presence and user status in AccountState: from register, events and presence polls. */
 import { describe, expect, it } from 'vitest';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
 import { ALICE, ME } from '../notify/fixtures.ts';
 import { event, registerResponse } from './register-fixture.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
 import { ALICE, ME } from '../notify/fixtures.ts';
 import {
   DESIGN,

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { decodeResponse } from '../../../../src/api/decode.ts';
 import { getEventsResponse } from '../../../../src/api/schemas/event.ts';
 import { registerResponse } from '../../../../src/api/schemas/register.ts';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
-import { toAccountRegister } from '../../../../src/core/sync/register-state.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
+import { toAccountRegister } from '../../../../src/core/model/register-state.ts';
 import { defaultSettings } from '../notify/fixtures.ts';
 
 const ok = { result: 'success', msg: '' };

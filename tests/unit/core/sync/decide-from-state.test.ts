@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideNotification } from '../../../../src/core/notify/policy.ts';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
-import type { Message } from '../../../../src/core/sync/state-types.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
+import type { Message } from '../../../../src/core/model/state-types.ts';
 import { ME } from '../notify/fixtures.ts';
 import {
   DESIGN,

@@ -1,5 +1,5 @@
 import { accountBadgeCount } from '../../../../src/core/notify/badge.ts';
-import type { AccountState } from '../../../../src/core/sync/account-state.ts';
+import type { AccountState } from '../../../../src/core/model/account-state.ts';
 
 /** The four unread sets of NOTIFICATIONS.md, as sorted id lists. */
 export function unreadSets(state: AccountState) {

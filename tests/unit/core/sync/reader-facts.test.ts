@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
-import { readerFacts } from '../../../../src/core/sync/unread-summary.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
+import { readerFacts } from '../../../../src/core/model/unread-summary.ts';
 import { ALICE, ME } from '../notify/fixtures.ts';
 import { registerResponse } from './register-fixture.ts';
 

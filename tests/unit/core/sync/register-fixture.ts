@@ -1,4 +1,4 @@
-import type { Message, RegisterResponse } from '../../../../src/core/sync/state-types.ts';
+import type { Message, RegisterResponse } from '../../../../src/core/model/state-types.ts';
 import { ALICE, BOB, ME, defaultSettings, subscription } from '../notify/fixtures.ts';
 
 export const DESIGN = 5;

@@ -7,9 +7,9 @@ import {
 } from '../../../../src/core/notify/decisions-log.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
 import { connectionLabel, rateLimitLabel } from '../../../../src/core/sync/connection-label.ts';
-import { DecidedSet } from '../../../../src/core/sync/decided-set.ts';
-import { NotificationBoard } from '../../../../src/core/sync/notification-board.ts';
-import type { Message } from '../../../../src/core/sync/state-types.ts';
+import { DecidedSet } from '../../../../src/core/notify/decided-set.ts';
+import { NotificationBoard } from '../../../../src/core/notify/notification-board.ts';
+import type { Message } from '../../../../src/core/model/state-types.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import type { ServerUser } from '../../../../src/server/index.ts';
 import {

@@ -6,13 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdTable } from '../../../../src/core/sync/id-table.ts';
+import { IdTable } from '../../../../src/core/model/id-table.ts';
 import {
   UnreadIndex,
   type UnreadMessage,
   type UnreadSetName,
-} from '../../../../src/core/sync/unreads.ts';
-import type { TopicPolicy } from '../../../../src/core/sync/state-types.ts';
+} from '../../../../src/core/model/unreads.ts';
+import type { TopicPolicy } from '../../../../src/core/model/state-types.ts';
 
 const STREAMS = [1, 2, 3];
 const TOPICS = ['a', 'A', 'b'];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
 import { ME, defaultSettings, subscription } from '../notify/fixtures.ts';
 import { channelMessage, directMessage, registerResponse } from './register-fixture.ts';
 import { unreadSets } from './helpers.ts';

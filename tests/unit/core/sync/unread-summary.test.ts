@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AccountState } from '../../../../src/core/sync/account-state.ts';
-import type { RegisterResponse } from '../../../../src/core/sync/state-types.ts';
-import { UnreadPlaces, type UnreadSummary } from '../../../../src/core/sync/unread-summary.ts';
+import { AccountState } from '../../../../src/core/model/account-state.ts';
+import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
+import { UnreadPlaces, type UnreadSummary } from '../../../../src/core/model/unread-summary.ts';
 import { ALICE, BOB, ME } from '../notify/fixtures.ts';
 import {
   DESIGN,

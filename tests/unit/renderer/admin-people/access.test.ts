@@ -5,7 +5,7 @@ import {
   mayManageLinkifiers,
   removableOthers,
 } from '../../../../src/renderer/views/admin/rules-people/access.ts';
-import type { GroupInfo, PersonRef } from '../../../../src/core/rpc/schemas/admin-people.ts';
+import type { GroupInfo, PersonRef } from '../../../../src/contract/schemas/admin-people.ts';
 
 const group = (over: Partial<GroupInfo>): GroupInfo => ({
   id: 1,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonRow } from '../../../../src/core/rpc/schemas/admin-users.ts';
+import type { PersonRow } from '../../../../src/contract/schemas/admin-users.ts';
 import {
   blockedReason,
   grantableRoles,

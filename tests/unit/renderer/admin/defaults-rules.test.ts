@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS_PARAM_NAMES } from '../../../../src/core/rpc/schemas/admin-org.ts';
+import { DEFAULTS_PARAM_NAMES } from '../../../../src/contract/schemas/admin-org.ts';
 import {
   CATALOG,
   valueLabel,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RpcError } from '../../../../src/core/rpc/errors.ts';
+import { RpcError } from '../../../../src/contract/errors.ts';
 import {
   explainError,
   explainText,

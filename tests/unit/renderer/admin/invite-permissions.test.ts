@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';
-import type { GroupInfo } from '../../../../src/core/rpc/schemas/admin-people.ts';
-import { RpcError } from '../../../../src/core/rpc/errors.ts';
+import type { GroupInfo } from '../../../../src/contract/schemas/admin-people.ts';
+import { RpcError } from '../../../../src/contract/errors.ts';
 import {
   INVITE_PERMISSIONS,
   choiceKey,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Sidebar } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { Sidebar } from '../../../../src/contract/schemas/messages.ts';
 import { nextUnreadDm, nextUnreadTopic } from '../../../../src/renderer/keyboard/next-unread.ts';
 import {
   GROUPS,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MessageWire } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../../src/contract/schemas/messages.ts';
 import { message } from './message-fixture.ts';
 import {
   buildRows,

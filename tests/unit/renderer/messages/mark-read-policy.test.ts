@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { NarrowTermWire } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { NarrowTermWire } from '../../../../src/contract/schemas/messages.ts';
 import {
   isConversation,
   marksReadOnView,

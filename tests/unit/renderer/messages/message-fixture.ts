@@ -1,5 +1,5 @@
 /** A channel message as the server sends it, for tests to vary field by field. */
-import type { MessageWire } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../../src/contract/schemas/messages.ts';
 
 export function message(id: number, extra: Partial<MessageWire> = {}): MessageWire {
   return {

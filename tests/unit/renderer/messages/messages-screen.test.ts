@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { flushSync } from 'svelte';
-import type { AccountSummary } from '../../../../src/core/rpc/contract.ts';
-import type { MessageWire } from '../../../../src/core/rpc/schemas/messages.ts';
+import type { AccountSummary } from '../../../../src/contract/contract.ts';
+import type { MessageWire } from '../../../../src/contract/schemas/messages.ts';
 import { MessagesScreen } from '../../../../src/renderer/views/messages/messages-screen.svelte.ts';
 import { BATCH } from '../../../../src/renderer/views/messages/timeline.svelte.ts';
 import { message } from './message-fixture.ts';

@@ -5,13 +5,13 @@
  * when the test says. Anything it was not told to answer is refused, as a Core that cannot
  * reach its server refuses it.
  */
-import type { Channel, Payload, Topic } from '../../../../src/core/rpc/contract.ts';
+import type { Channel, Payload, Topic } from '../../../../src/contract/contract.ts';
 import type {
   MessageWire,
   MessagesPage,
   NarrowTermWire,
   Sidebar,
-} from '../../../../src/core/rpc/schemas/messages.ts';
+} from '../../../../src/contract/schemas/messages.ts';
 import { OPEN_RULES } from '../../../../src/lib/message-permissions.ts';
 import type { Invoke, Listen, RpcPort } from '../../../../src/renderer/lib/rpc-port.ts';
 

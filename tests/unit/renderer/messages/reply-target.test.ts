@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DirectoryUser } from '../../../../src/core/rpc/schemas/compose.ts';
+import type { DirectoryUser } from '../../../../src/contract/schemas/compose.ts';
 import { peopleLookup, replyTarget } from '../../../../src/renderer/views/messages/reply-target.ts';
 import { showsIn } from '../../../../src/renderer/views/messages/compose/recipient.ts';
 

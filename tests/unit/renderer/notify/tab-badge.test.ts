@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { trayBadge } from '../../../../src/core/notify/badge.ts';
-import type { UnreadCounts } from '../../../../src/core/sync/unreads.ts';
+import type { UnreadCounts } from '../../../../src/core/model/unreads.ts';
 import { faviconMark, tabTitle } from '../../../../src/renderer/notify/tab-badge.ts';
 
 /** 6 channel unread, 1 DM, 1 channel mention, 2 more in followed topics. */

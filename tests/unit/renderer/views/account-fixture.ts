@@ -1,5 +1,5 @@
 /** A signed-in account as the views list it, for tests of per-organization lists. */
-import type { AccountSummary } from '../../../../src/core/rpc/contract.ts';
+import type { AccountSummary } from '../../../../src/contract/contract.ts';
 
 export const account = (id: string, realmName = id): AccountSummary => ({
   id,

@@ -5,7 +5,7 @@
  * after it, and answers never land out of order.
  */
 import { on } from '../../../bridge.ts';
-import type { AdminKind } from '../../../../core/rpc/schemas/admin-edit.ts';
+import type { AdminKind } from '../../../../contract/schemas/admin-edit.ts';
 
 export function reloadOnChange(
   accountId: () => string,

@@ -2,7 +2,7 @@
  * Editing a custom profile field (upstream PATCH /realm/profile_fields/{field_id}): what
  * the form starts from, and only the settings that changed, at the levels upstream has them.
  */
-import type { ProfileFieldSummary } from '../../../../core/rpc/schemas/admin-org.ts';
+import type { ProfileFieldSummary } from '../../../../contract/schemas/admin-org.ts';
 import type { FieldDraft } from '../rules/profile-field-rules.ts';
 
 const DROPDOWN = 3;

@@ -2,8 +2,8 @@
 import type {
   HealthFindingWire,
   HealthReportWire,
-} from '../../../../core/rpc/schemas/admin-health.ts';
-import type { DefaultsParam } from '../../../../core/rpc/schemas/admin-org.ts';
+} from '../../../../contract/schemas/admin-health.ts';
+import type { DefaultsParam } from '../../../../contract/schemas/admin-org.ts';
 import { CATALOG, valueLabel } from '../rules/defaults-catalog.ts';
 
 const isCatalogued = (setting: string): setting is DefaultsParam => Object.hasOwn(CATALOG, setting);

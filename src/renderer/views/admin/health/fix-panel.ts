@@ -3,7 +3,7 @@
  * growth, so each kind names the panels that can fix it, best first, and the first one the
  * signed-in role can open wins; none means the line shows no link.
  */
-import type { HealthFindingWire } from '../../../../core/rpc/schemas/admin-health.ts';
+import type { HealthFindingWire } from '../../../../contract/schemas/admin-health.ts';
 
 export type FixKind = HealthFindingWire['kind'] | 'roles';
 

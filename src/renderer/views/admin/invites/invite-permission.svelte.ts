@@ -4,8 +4,8 @@
  * that, saved or refused, it shows the server's value again, so it never claims a value
  * the server does not hold.
  */
-import type { GroupSetting } from '../../../../core/rpc/schemas/admin-channels.ts';
-import type { InvitePermissionName } from '../../../../core/rpc/schemas/admin-org.ts';
+import type { GroupSetting } from '../../../../contract/schemas/admin-channels.ts';
+import type { InvitePermissionName } from '../../../../contract/schemas/admin-org.ts';
 import { Action } from '../people/action.svelte.ts';
 import { choiceKey, refusalSentence, type Choice } from '../rules/invite-permissions.ts';
 

@@ -3,7 +3,7 @@
  * panel, reloadable after a change so the panel shows what the server now holds.
  */
 import { invoke } from '../../../bridge.ts';
-import type { OrgContext } from '../../../../core/rpc/schemas/admin-org.ts';
+import type { OrgContext } from '../../../../contract/schemas/admin-org.ts';
 import { errorText } from '../../../lib/errors.ts';
 
 export type OrgContextHolder = {

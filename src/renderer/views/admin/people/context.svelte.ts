@@ -1,6 +1,6 @@
 /** The caller's fresh role and permissions, the users and the groups, for one account. */
 import { invoke } from '../../../bridge.ts';
-import type { PeopleContext, PersonRef } from '../../../../core/rpc/schemas/admin-people.ts';
+import type { PeopleContext, PersonRef } from '../../../../contract/schemas/admin-people.ts';
 import { Action } from './action.svelte.ts';
 
 export class PeopleData {

@@ -2,7 +2,7 @@
  * What the signed-in user's role lets them do in the people panels. The panels hide what
  * is not allowed; when the server still refuses (a role changed since), its answer is shown.
  */
-import type { GroupInfo, PersonRef } from '../../../../core/rpc/schemas/admin-people.ts';
+import type { GroupInfo, PersonRef } from '../../../../contract/schemas/admin-people.ts';
 import { ADMINISTRATOR } from '../rules/roles.ts';
 
 function isAdministrator(role: number): boolean {

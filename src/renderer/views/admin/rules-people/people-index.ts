@@ -3,7 +3,7 @@
  * keystroke over 10 000 people only scans precomputed lower-case text in a precomputed
  * order (the bench/ budget is 16 ms a keystroke).
  */
-import type { PersonRow } from '../../../../core/rpc/schemas/admin-users.ts';
+import type { PersonRow } from '../../../../contract/schemas/admin-users.ts';
 
 export type SortKey = 'name' | 'email' | 'role' | 'joined';
 export type RoleFilter = 'all' | 100 | 200 | 300 | 400 | 600;

@@ -4,7 +4,7 @@
  * the only active owner keeps role and account. The page uses them to offer only what the
  * server would allow, and to say why before anyone tries.
  */
-import type { PersonRow } from '../../../../core/rpc/schemas/admin-users.ts';
+import type { PersonRow } from '../../../../contract/schemas/admin-users.ts';
 import { ADMINISTRATOR, MEMBER, MODERATOR, OWNER } from '../rules/roles.ts';
 
 export const GUEST = 600;

@@ -7,7 +7,7 @@ import {
   DEFAULTS_PARAM_NAMES,
   paramSinceLevel,
   type DefaultsParam,
-} from '../../../../core/rpc/schemas/admin-org.ts';
+} from '../../../../contract/schemas/admin-org.ts';
 
 export type DefaultsGroup = 'display' | 'notifications' | 'privacy';
 export type DefaultValue = boolean | number | string;

@@ -4,7 +4,7 @@ import {
   DefaultsValues,
   paramSinceLevel,
   type DefaultsParam,
-} from '../../../../core/rpc/schemas/admin-org.ts';
+} from '../../../../contract/schemas/admin-org.ts';
 import type { DefaultValue } from './defaults-catalog.ts';
 
 export type Change = { name: DefaultsParam; from: unknown; to: DefaultValue };

@@ -3,7 +3,7 @@
  * what to do. The server's code, its raw message and its extra fields (spec section 7) go
  * into a separate details line, for those who want the exact answer.
  */
-import { RpcError } from '../../../../core/rpc/errors.ts';
+import { RpcError } from '../../../../contract/errors.ts';
 import { explainPushError } from './push-errors.ts';
 
 export type ExplainedError = {

@@ -5,8 +5,8 @@
 import type {
   GroupPermissionName,
   GroupSetting,
-} from '../../../../core/rpc/schemas/admin-channels.ts';
-import type { GroupInfo } from '../../../../core/rpc/schemas/admin-people.ts';
+} from '../../../../contract/schemas/admin-channels.ts';
+import type { GroupInfo } from '../../../../contract/schemas/admin-people.ts';
 
 const SYSTEM_NAMES: Record<string, string> = {
   'role:everyone': 'Everyone, including guests',

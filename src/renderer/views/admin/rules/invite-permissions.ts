@@ -3,10 +3,10 @@
  * create_multiuse_invite_group): what the panel offers for each, in words, and what an
  * older server or a non-owner is told instead of a control.
  */
-import type { GroupSetting } from '../../../../core/rpc/schemas/admin-channels.ts';
-import type { InvitePermissionName } from '../../../../core/rpc/schemas/admin-org.ts';
-import type { GroupInfo } from '../../../../core/rpc/schemas/admin-people.ts';
-import { RpcError } from '../../../../core/rpc/errors.ts';
+import type { GroupSetting } from '../../../../contract/schemas/admin-channels.ts';
+import type { InvitePermissionName } from '../../../../contract/schemas/admin-org.ts';
+import type { GroupInfo } from '../../../../contract/schemas/admin-people.ts';
+import { RpcError } from '../../../../contract/errors.ts';
 import { serverTooOld, type TooOld } from '../../../../lib/server-version.ts';
 import { describeSetting, groupLabel } from './group-settings.ts';
 import { OWNER } from './roles.ts';

@@ -2,7 +2,7 @@
  * A refused message action in words. The server's own message and code stay on the
  * details line (ErrorMessage.svelte); this says what happened and what the user can do.
  */
-import { RpcError } from '../../../../core/rpc/errors.ts';
+import { RpcError } from '../../../../contract/errors.ts';
 
 const BY_MESSAGE: [RegExp, string][] = [
   [

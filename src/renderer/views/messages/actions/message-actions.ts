@@ -3,7 +3,7 @@
  * resolves when the server has accepted the request; the change itself reaches the open
  * list as an event, as it reaches every other client. Refusals reject with the RpcError.
  */
-import type { MessageWire, NarrowTermWire } from '../../../../core/rpc/schemas/messages.ts';
+import type { MessageWire, NarrowTermWire } from '../../../../contract/schemas/messages.ts';
 import type { EditRules } from '../../../../lib/message-permissions.ts';
 import { invoke } from '../../../bridge.ts';
 import { insertIntoCompose } from '../compose/insert.ts';

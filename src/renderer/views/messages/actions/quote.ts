@@ -2,7 +2,7 @@
  * Quote and reply, and links to a message, written as the service's web app writes them so
  * that other clients render and follow them the same way.
  */
-import type { MessageWire } from '../../../../core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../../contract/schemas/messages.ts';
 
 // The web app's hash encoding: encodeURIComponent with `%` turned into `.`.
 function hashEncode(text: string): string {

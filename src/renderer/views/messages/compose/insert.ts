@@ -4,7 +4,7 @@
  * with `replyTo`, compose first switches to that message's conversation. Stable API: callers
  * need not know how compose is built.
  */
-import type { MessageWire } from '../../../../core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../../contract/schemas/messages.ts';
 
 export interface InsertOptions {
   /** Answer this message: compose moves to its channel and topic, or its direct conversation. */

@@ -3,7 +3,7 @@
  * under Node: what is being typed at the caret (`findTrigger`), and what to offer for it
  * (`suggest`) from an index built once per organization (`buildIndex`).
  */
-import type { ComposeDirectory } from '../../../../core/rpc/schemas/compose.ts';
+import type { ComposeDirectory } from '../../../../contract/schemas/compose.ts';
 
 /** Upstream's threshold: wildcards in a channel with more subscribers need permission. */
 export const WILDCARD_THRESHOLD = 15;

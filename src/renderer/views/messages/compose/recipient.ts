@@ -2,7 +2,7 @@
  * Where a message goes, as compose holds it: a channel (its topic is typed beside it), or
  * the people of a direct message. Names travel with ids so nothing on screen shows an id.
  */
-import type { NarrowTermWire, SendTo } from '../../../../core/rpc/schemas/messages.ts';
+import type { NarrowTermWire, SendTo } from '../../../../contract/schemas/messages.ts';
 
 export type Recipient =
   | { type: 'stream'; streamId: number; channel: string }

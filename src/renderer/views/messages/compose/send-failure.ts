@@ -3,7 +3,7 @@
  * window's link to Perch, a server error) can be retried; a refusal cannot as it is, and says
  * why. Either way the text stays in compose.
  */
-import { RpcError } from '../../../../core/rpc/errors.ts';
+import { RpcError } from '../../../../contract/errors.ts';
 import { explainError } from '../../admin/rules/error-sentences.ts';
 
 export interface SendFailure {

@@ -4,7 +4,7 @@
  * have been confirmed since it opened.
  */
 import { SvelteSet } from 'svelte/reactivity';
-import type { OutboxEntry } from '../../../../core/rpc/schemas/outbox.ts';
+import type { OutboxEntry } from '../../../../contract/schemas/outbox.ts';
 import { invoke, on } from '../../../bridge.ts';
 
 /** What compose and the list say about a send. */

@@ -5,7 +5,7 @@
  * only opened Perch. An emptied draft (sent or cleared) and moving elsewhere end it. The Core
  * paces what actually goes to the server (core/typing/sender.ts).
  */
-import type { TypingTarget } from '../../../../core/rpc/schemas/typing.ts';
+import type { TypingTarget } from '../../../../contract/schemas/typing.ts';
 
 export type TypingNotice = (target: TypingTarget, active: boolean) => void;
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../../../src/core/messages/store/account-store.ts';
 import { applyToStore } from '../../../../../src/core/messages/store/apply-events.ts';
-import type { MessageWire } from '../../../../../src/core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../../../src/contract/schemas/messages.ts';
 import { message } from '../../../renderer/messages/message-fixture.ts';
 
 const names: Record<number, string> = { 1: 'general', 2: 'development' };

@@ -4,7 +4,7 @@
  * remaining narrow holds; what is still kept keeps answering without the server.
  */
 import { describe, expect, it } from 'vitest';
-import type { MessagesPage, NarrowTermWire } from '../../../../../src/core/rpc/schemas/messages.ts';
+import type { MessagesPage, NarrowTermWire } from '../../../../../src/contract/schemas/messages.ts';
 import { MessageStore } from '../../../../../src/core/messages/store/message-store.ts';
 import { compileNarrow } from '../../../../../src/core/messages/store/narrow-match.ts';
 import type { WindowAsk } from '../../../../../src/core/messages/store/range.ts';

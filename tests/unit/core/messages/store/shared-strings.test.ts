@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MessageWire } from '../../../../../src/core/rpc/schemas/messages.ts';
+import type { MessageWire } from '../../../../../src/contract/schemas/messages.ts';
 import { SharedStrings } from '../../../../../src/core/messages/store/shared-strings.ts';
 
 /** A direct message as the server sends it, parsed afresh as every page and event is. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ComposeDirectory } from '../../../../../src/core/rpc/schemas/compose.ts';
+import type { ComposeDirectory } from '../../../../../src/contract/schemas/compose.ts';
 import {
   buildIndex,
   findTrigger,

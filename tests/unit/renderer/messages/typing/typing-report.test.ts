@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TypingReport } from '../../../../../src/renderer/views/messages/typing/typing-report.ts';
-import type { TypingTarget } from '../../../../../src/core/rpc/schemas/typing.ts';
+import type { TypingTarget } from '../../../../../src/contract/schemas/typing.ts';
 
 const lunch: TypingTarget = { type: 'stream', streamId: 3, topic: 'lunch' };
 const dinner: TypingTarget = { type: 'stream', streamId: 3, topic: 'dinner' };

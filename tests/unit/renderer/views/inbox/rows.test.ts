@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { account } from '../account-fixture.ts';
-import type { InboxAccountWire } from '../../../../../src/core/rpc/schemas/inbox.ts';
+import type { InboxAccountWire } from '../../../../../src/contract/schemas/inbox.ts';
 import { applyInboxPatch } from '../../../../../src/core/inbox/patch.ts';
 import {
   InboxRowCache,

@@ -4,7 +4,7 @@
  * filter finds people by every word typed.
  */
 import { describe, expect, it } from 'vitest';
-import type { PersonPresence } from '../../../../../src/core/rpc/schemas/people.ts';
+import type { PersonPresence } from '../../../../../src/contract/schemas/people.ts';
 import { filterByName } from '../../../../../src/renderer/views/people/order.ts';
 import { PeopleRoster } from '../../../../../src/renderer/views/people/roster.ts';
 

@@ -3,7 +3,7 @@ import { account } from '../account-fixture.ts';
 import type {
   RecentAccountWire,
   RecentConversationWire,
-} from '../../../../../src/core/rpc/schemas/inbox.ts';
+} from '../../../../../src/contract/schemas/inbox.ts';
 import { recentRows } from '../../../../../src/renderer/views/recent/rows.ts';
 
 const conversation = (key: string, lastMessageId: number, lastActivity: number) =>

@@ -1,6 +1,6 @@
 /** Wire shapes of message browsing and compose (issue 7): narrows, pages, the sidebar. */
 import { z } from 'zod';
-import { fetchedMessageSchema } from '../../../api/schemas/message.ts';
+import { fetchedMessageSchema } from '../../api/schemas/message.ts';
 
 const accountId = z.string().min(1);
 const id = z.number().int().positive();

@@ -11,13 +11,13 @@ import {
   OutboxSendArgs,
 } from './schemas/outbox.ts';
 import { z } from 'zod';
-import { CertificateReview } from '../accounts/certificate-review.ts';
+import { CertificateReview } from './schemas/certificate-review.ts';
 import {
   AccountSyncStatusWire,
   DecisionEntryWire,
   DndChoiceWire,
   DndStateWire,
-} from '../sync/wire.ts';
+} from './schemas/sync.ts';
 import {
   ByIdsArgs,
   EditArgs,
@@ -110,7 +110,7 @@ import {
   RealmEmojiWire,
   RemoveRealmEmojiArgs,
 } from './schemas/emoji.ts';
-import { MAX_RC_FILE_CHARS } from '../accounts/rc-file-limit.ts';
+import { MAX_RC_FILE_CHARS } from './schemas/rc-file-limit.ts';
 import {
   DismissPendingArgs,
   InboxPatchWire,

@@ -2,12 +2,12 @@
  * One account's notifications on screen: one per conversation (grouping of
  * NOTIFICATIONS.md D), one summary instead of a burst, and closing what has been read.
  */
-import { addToGroup, closedByRead, startGroup, type LiveNotification } from '../notify/grouping.ts';
-import type { Notifier, OpenTarget } from '../notify/notifier.ts';
-import { openTargetFor } from '../notify/open-target.ts';
-import { presentMessage, type PresentContext } from '../notify/presenter.ts';
-import { isBurst, summarizeBurst } from '../notify/summary.ts';
-import type { Message } from './state-types.ts';
+import { addToGroup, closedByRead, startGroup, type LiveNotification } from './grouping.ts';
+import type { Notifier, OpenTarget } from './notifier.ts';
+import { openTargetFor } from './open-target.ts';
+import { presentMessage, type PresentContext } from './presenter.ts';
+import { isBurst, summarizeBurst } from './summary.ts';
+import type { Message } from '../model/state-types.ts';
 
 export class NotificationBoard {
   private readonly accountId: string;
