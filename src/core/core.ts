@@ -21,6 +21,7 @@ import { RendererSoundPlayer } from './notify/renderer-sound.ts';
 import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.ts';
 import type { OpenTarget } from './notify/notifier.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
+import { createCoreParts, type CoreParts } from './store/core-parts.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
 import type { Env } from './network/proxy-env.ts';
 
@@ -116,6 +117,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     proxyFor: (serverUrl) => proxy.routeFor(serverUrl),
   });
   const pageNotifier = options.notifyInRenderer ? new RendererNotifier(bus) : undefined;
+  let parts: CoreParts | undefined;
   const sync = createSyncManager({
     clock,
     bus,
@@ -126,7 +128,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       notifier: options.notifier ?? pageNotifier,
       badge: options.badge ?? (options.notifyInRenderer ? new RendererBadgeSink(bus) : undefined),
     },
+    // Queued mark-reads go on any answer of the server (inbox/service.ts).
+    onHealthUpdate: () => parts?.inbox.statuses(sync.statuses()),
   });
+  parts = createCoreParts(
+    { clock, bus, accounts, sync, drafts },
+    { keepMessages: options.messageStore ?? true },
+  );
+  sync.attach(parts);
 
   const dndFile = new DndFile(options.dataDir);
   sync.dnd.restore(await dndFile.load());
@@ -163,11 +172,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     proxy,
     sync,
     drafts,
+    parts,
     status,
     startDemo,
     openNotifications: () => pageNotifier?.stillOpen() ?? [],
   };
-  const handlers = createHandlers(ctx, { messageStore: options.messageStore ?? true });
+  const handlers = createHandlers(ctx);
+  // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
+  parts.outboxes.resumeAll();
   await watchStoredAccounts(sync, accounts);
   if (options.demo) await startDemo();
   state = 'ready';

@@ -22,7 +22,7 @@ import type { ChannelDirectory } from './directory.ts';
 export interface ChannelsDeps {
   bus: PushBus;
   accounts: Pick<AccountManager, 'clientFor'>;
-  sync: Pick<SyncManager, 'channels' | 'onEvents' | 'onReset' | 'onUnreadsChanged'>;
+  sync: Pick<SyncManager, 'channels'>;
 }
 
 const failed = (message: string) => new RpcError({ code: 'FAILED', message });
@@ -36,12 +36,21 @@ export class ChannelsService {
 
   constructor(deps: ChannelsDeps) {
     this.#deps = deps;
-    deps.sync.onEvents((accountId) => this.#push(accountId));
-    deps.sync.onReset((accountId) => this.#stale.add(accountId));
-    // A registration reports its unread sets: the new directory is in place by then.
-    deps.sync.onUnreadsChanged((accountId) => {
-      if (this.#stale.has(accountId)) this.#push(accountId);
-    });
+  }
+
+  /** The account's events may have changed its directory: the changes are pushed. */
+  follow(accountId: string): void {
+    this.#push(accountId);
+  }
+
+  /** A new queue registers: events may be missed, so the next push is the whole directory. */
+  reset(accountId: string): void {
+    this.#stale.add(accountId);
+  }
+
+  /** A registration reports its unread sets: the new directory is in place by then. */
+  unreadsChanged(accountId: string): void {
+    if (this.#stale.has(accountId)) this.#push(accountId);
   }
 
   directory(accountId: string): ChannelDirectoryWire {

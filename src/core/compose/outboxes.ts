@@ -4,37 +4,43 @@
  */
 import { randomBytes } from 'node:crypto';
 import { deleteDraft } from '../../api/routes/drafts.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
 import type { CoreContext } from '../context.ts';
 import { clientOutboxPort } from './outbox-port.ts';
 import { Outbox } from './outbox.ts';
 
+/** What the outboxes reach of the Core: its clock, accounts, drafts file, queues and pushes. */
+export type OutboxesContext = Pick<CoreContext, 'clock' | 'accounts' | 'drafts' | 'sync' | 'bus'>;
+
 export class Outboxes {
   readonly #byAccount = new Map<string, Outbox>();
 
-  constructor(private readonly ctx: CoreContext) {
-    ctx.sync.onEvents((accountId, events) => {
-      const outbox = this.#byAccount.get(accountId);
-      if (!outbox) return;
-      for (const e of events) {
-        const echo = e.type === 'message' ? (e as { local_message_id?: unknown }) : undefined;
-        if (e.type === 'message' && typeof echo?.local_message_id === 'string')
-          outbox.onMessageEvent(echo.local_message_id, e.message.id);
-      }
-    });
-    ctx.sync.onReset((accountId) => {
-      const outbox = this.#byAccount.get(accountId);
-      // Stopped (quitting, signing out): not a new queue, so nothing to look up.
-      if (!ctx.sync.statuses().some((s) => s.accountId === accountId)) {
-        if (!ctx.accounts.list().some((a) => a.id === accountId)) {
-          // Signed out: its file goes with the drafts.
-          outbox?.close();
-          this.#byAccount.delete(accountId);
-        }
-        return;
-      }
-      if (outbox) outbox.onReregistered();
-      else void this.for(accountId).catch(() => undefined);
-    });
+  constructor(private readonly ctx: OutboxesContext) {}
+
+  /** The account's own sends come back as message events carrying their local id. */
+  echoes(accountId: string, events: readonly ServerEvent[]): void {
+    const outbox = this.#byAccount.get(accountId);
+    if (!outbox) return;
+    for (const e of events) {
+      const echo = e.type === 'message' ? (e as { local_message_id?: unknown }) : undefined;
+      if (e.type === 'message' && typeof echo?.local_message_id === 'string')
+        outbox.onMessageEvent(echo.local_message_id, e.message.id);
+    }
+  }
+
+  /** A new queue registers: sends whose answer was lost are looked up before going again. */
+  reregistering(accountId: string): void {
+    const outbox = this.#byAccount.get(accountId);
+    if (outbox) outbox.onReregistered();
+    else void this.for(accountId).catch(() => undefined);
+  }
+
+  /** The account's queue stopped (quitting, signing out): not a new queue, so no look-up. */
+  stopped(accountId: string): void {
+    if (this.ctx.accounts.list().some((a) => a.id === accountId)) return;
+    // Signed out: its file goes with the drafts.
+    this.#byAccount.get(accountId)?.close();
+    this.#byAccount.delete(accountId);
   }
 
   /** Resumes every signed-in account's kept sends (lookup-then-send). */

@@ -8,6 +8,7 @@
 import type { ApiClient } from '../../api/client.ts';
 import { NetworkError } from '../../api/errors.ts';
 import { getMessages } from '../../api/routes/messages.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
@@ -81,32 +82,43 @@ export class InboxService {
 
   constructor(deps: InboxDeps) {
     this.#deps = deps;
-    const { sync, bus } = deps;
-    sync.onUnreadsChanged((id) => this.#touch(id));
-    // A lost queue, even one lost while the connection looked live: what was missed reaches Recent.
-    sync.onRestored((id) => {
-      if (this.#recent.get(id)?.model) void this.#loadRecent(id, true).then(() => this.#touch(id));
-    });
-    sync.onEvents((id, events) => {
-      let inbox = false;
-      for (const received of events) {
-        const e = (received.type === 'unknown' ? received.payload : received) as {
-          type: string;
-        };
-        if (INBOX_EVENTS.has(e.type)) inbox = true;
-        if (RECENT_EVENTS.has(e.type)) this.#recentEvent(id, e);
-      }
-      if (inbox) this.#touch(id);
-    });
-    // Every answer of the server, not only the changes of connection the windows hear of:
-    // queued mark-reads go on the next answer (#statuses).
-    sync.onHealthUpdate(() => this.#statuses(sync.statuses()));
+    const { bus } = deps;
     bus.subscribe(
       () => {
         for (const a of deps.accounts.list()) this.#touch(a.id);
       },
       (topic) => topic === 'accounts.changed',
     );
+  }
+
+  /** The account's unread sets changed (a registration included). */
+  unreadsChanged(accountId: string): void {
+    this.#touch(accountId);
+  }
+
+  /** A lost queue, even one lost while the connection looked live: what was missed reaches Recent. */
+  restored(accountId: string): void {
+    if (this.#recent.get(accountId)?.model)
+      void this.#loadRecent(accountId, true).then(() => this.#touch(accountId));
+  }
+
+  /** Takes a batch of the account's events into Recent, and marks its Inbox to push. */
+  follow(accountId: string, events: readonly ServerEvent[]): void {
+    let inbox = false;
+    for (const received of events) {
+      const e = (received.type === 'unknown' ? received.payload : received) as { type: string };
+      if (INBOX_EVENTS.has(e.type)) inbox = true;
+      if (RECENT_EVENTS.has(e.type)) this.#recentEvent(accountId, e);
+    }
+    if (inbox) this.#touch(accountId);
+  }
+
+  /**
+   * Every answer of the server, not only the changes of connection the windows hear of:
+   * queued mark-reads go on the next answer.
+   */
+  statuses(statuses: AccountSyncStatus[]): void {
+    this.#statuses(statuses);
   }
 
   /**

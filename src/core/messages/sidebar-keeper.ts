@@ -8,7 +8,6 @@ import type { ApiClient } from '../../api/client.ts';
 import type { FetchedMessage } from '../../api/schemas/message.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import type { AccountState } from '../model/account-state.ts';
-import type { SyncManager } from '../sync/manager.ts';
 import { addToSources, fetchSidebarSources, type SidebarSources } from './sidebar.ts';
 
 /** Events that change what the sources hold in ways cheaper to fetch again than to follow. */
@@ -37,9 +36,9 @@ function staleAfter(e: ServerEvent): boolean {
 export class SidebarKeeper {
   readonly #sources = new Map<string, Promise<SidebarSources>>();
 
-  constructor(sync: Pick<SyncManager, 'onEvents' | 'onReset'>) {
-    sync.onEvents((accountId, events) => this.#follow(accountId, events));
-    sync.onReset((accountId) => this.#sources.delete(accountId));
+  /** A new queue or a sign-out: events may be missed, so the next sidebar fetches afresh. */
+  drop(accountId: string): void {
+    this.#sources.delete(accountId);
   }
 
   sources(accountId: string, client: ApiClient): Promise<SidebarSources> {
@@ -66,7 +65,8 @@ export class SidebarKeeper {
     return { subscriptions, folders: [], recentDms: [], recent: [] };
   }
 
-  #follow(accountId: string, events: ServerEvent[]): void {
+  /** Takes a batch of the account's events into its kept sources, or drops them. */
+  follow(accountId: string, events: ServerEvent[]): void {
     const kept = this.#sources.get(accountId);
     if (!kept) return;
     if (events.some(staleAfter)) {

@@ -8,7 +8,7 @@
 import { KeyedBaseline } from '../inbox/patch.ts';
 import type { PushBus } from '../push-bus.ts';
 import type { Sidebar, SidebarPatchWire, SidebarSnapshot } from '../../contract/schemas/messages.ts';
-import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
+import type { AccountSyncStatus } from '../sync/manager.ts';
 import { toRpcError } from '../rpc/dispatch.ts';
 import { sidebarHead, sidebarRowKey, sidebarRows } from './sidebar-patch.ts';
 
@@ -25,17 +25,9 @@ export class SidebarPush {
   /** The head each account's last patch carried, to say a failed rebuild beside it. */
   readonly #heads = new Map<string, SidebarPatchWire['head']>();
 
-  constructor(
-    sync: Pick<SyncManager, 'onEvents' | 'onUnreadsChanged' | 'onRestored' | 'onReset'>,
-    bus: PushBus,
-    build: (accountId: string) => Promise<Sidebar>,
-  ) {
+  constructor(bus: PushBus, build: (accountId: string) => Promise<Sidebar>) {
     this.#bus = bus;
     this.#build = build;
-    sync.onEvents((id) => this.#touch(id));
-    sync.onUnreadsChanged((id) => this.#touch(id));
-    sync.onRestored((id) => this.#touch(id));
-    sync.onReset((id) => this.#touch(id));
     // Back in reach (or out of it): a sidebar built from the registered state is built again.
     bus.subscribe(
       (topic, payload) => {
@@ -43,7 +35,7 @@ export class SidebarPush {
         for (const { accountId, health } of payload as AccountSyncStatus[]) {
           if (this.#health.get(accountId) === health.state) continue;
           this.#health.set(accountId, health.state);
-          this.#touch(accountId);
+          this.touch(accountId);
         }
       },
       (topic) => topic === 'sync.status',
@@ -67,7 +59,8 @@ export class SidebarPush {
     else this.#watchers.delete(accountId);
   }
 
-  #touch(accountId: string): void {
+  /** Something the sidebar shows may have changed: rebuilt and pushed while it is watched. */
+  touch(accountId: string): void {
     if (!this.#watchers.has(accountId) || this.#queued.has(accountId)) return;
     this.#queued.add(accountId);
     this.#run(accountId, async () => {

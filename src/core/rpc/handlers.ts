@@ -21,13 +21,11 @@ import { typingHandlers } from './handlers/typing.ts';
 import { presenceHandlers } from './handlers/presence.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { uploadsHandlers } from './handlers/uploads.ts';
-import { PendingUploads } from '../uploads/pending.ts';
 
 /** The one handler table both transports dispatch into. */
-export function createHandlers(ctx: CoreContext, options: { messageStore: boolean }): HandlerTable {
+export function createHandlers(ctx: CoreContext): HandlerTable {
   const { accounts } = ctx;
-  // Files handed over in chunks: attachments and custom emoji images alike.
-  const pending = new PendingUploads();
+  const pending = ctx.parts.uploads;
   return {
     'app.info': async () => ctx.info,
     'app.status': async () => ctx.status(),
@@ -85,7 +83,7 @@ export function createHandlers(ctx: CoreContext, options: { messageStore: boolea
     ...adminHealthHandlers(ctx),
     ...adminUsersHandlers(ctx),
     ...adminEditHandlers(ctx),
-    ...messagesHandlers(ctx, { keepMessages: options.messageStore }),
+    ...messagesHandlers(ctx),
     ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
     ...draftsHandlers(ctx),

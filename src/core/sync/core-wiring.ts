@@ -40,6 +40,8 @@ export function createSyncManager(deps: {
   bus: PushBus;
   accounts: AccountManager;
   adapters: HostAdapters;
+  /** After every health update of any account, each answer of the server included. */
+  onHealthUpdate?: () => void;
 }): SyncManager {
   const { accounts, bus, adapters } = deps;
   const publishStatus = statusPublisher((statuses) => bus.publish('sync.status', statuses));
@@ -53,7 +55,10 @@ export function createSyncManager(deps: {
       error instanceof CertificateChangedError
         ? accounts.certificateChanged(id)
         : accounts.markAttention(id, attentionCode(error), error.msg || error.message),
-    onHealth: () => publishStatus(sync.statuses()),
+    onHealth: () => {
+      publishStatus(sync.statuses());
+      deps.onHealthUpdate?.();
+    },
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),
   });
   return sync;

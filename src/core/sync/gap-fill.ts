@@ -4,14 +4,9 @@
  */
 import type { ApiClient } from '../../api/client.ts';
 import { getMessages } from '../../api/routes/messages.ts';
-import type { Message } from '../model/state-types.ts';
+import type { MissedMessage } from '../store/account-store.ts';
 
 const PAGE = 1000;
-
-export interface MissedMessage {
-  message: Message;
-  flags: string[];
-}
 
 export async function fetchMissedMessages(
   client: ApiClient,

@@ -9,6 +9,7 @@ import type { ApiClient } from '../../../src/api/client.ts';
 import { updateSubscriptionProperties } from '../../../src/api/routes/subscriptions.ts';
 import type { CoreContext } from '../../../src/core/context.ts';
 import { channelsHandlers } from '../../../src/core/rpc/handlers/channels.ts';
+import { ChannelsService, type ChannelsDeps } from '../../../src/core/channels/service.ts';
 import { useStubClient, type StubRequest, type StubServer } from './schemas/helpers.ts';
 
 const STREAM_ID = 5;
@@ -38,8 +39,11 @@ describe("subscription property changes from a channel's menu", () => {
 
   const handlers = () =>
     channelsHandlers({
-      accounts: { clientFor: () => Promise.resolve({ client }) },
-      sync: { onEvents: () => {}, onReset: () => {}, onUnreadsChanged: () => {} },
+      parts: {
+        channels: new ChannelsService({
+          accounts: { clientFor: () => Promise.resolve({ client }) },
+        } as unknown as ChannelsDeps),
+      },
     } as unknown as CoreContext);
 
   it('sets boolean properties and the colour through the JSON list', async () => {

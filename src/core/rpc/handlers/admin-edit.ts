@@ -20,7 +20,6 @@ import { editSavedSnippet } from '../../../api/routes/saved-snippets.ts';
 import type { ApiResult } from '../../../api/client.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import { adminKindsOf } from '../../admin/admin-events.ts';
 
 type EditChannel =
   | 'adminEdit.updateProfileField'
@@ -53,10 +52,6 @@ export function linkifierParams(l: {
 const ignoredOf = (r: ApiResult<unknown>) => ({ ignoredParameters: [...r.ignoredParameters] });
 
 export function adminEditHandlers(ctx: CoreContext): Pick<HandlerTable, EditChannel> {
-  ctx.sync.onEvents((accountId, events) => {
-    const kinds = adminKindsOf(events);
-    if (kinds.length > 0) ctx.bus.publish('adminEdit.changed', { accountId, kinds });
-  });
   const clientOf = async (accountId: string) => (await ctx.accounts.clientFor(accountId)).client;
 
   return {

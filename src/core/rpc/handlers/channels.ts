@@ -1,5 +1,4 @@
-/** The channel browser and the per-channel menu (issue 23 point 2; schemas/channels.ts). */
-import { ChannelsService } from '../../channels/service.ts';
+/** The channel browser and the per-channel menu (channels/service.ts). */
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
@@ -11,7 +10,7 @@ type ChannelsChannels =
   | 'channels.setProperty';
 
 export function channelsHandlers(ctx: CoreContext): Pick<HandlerTable, ChannelsChannels> {
-  const service = new ChannelsService(ctx);
+  const service = ctx.parts.channels;
   return {
     'channels.directory': async ({ accountId }) => service.directory(accountId),
     'channels.subscribe': async ({ accountId, streamId }) => {

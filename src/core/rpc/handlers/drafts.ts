@@ -2,7 +2,6 @@
  * Unsent drafts kept by the Core (issue 12 point 2), only for accounts it knows, and copied
  * to the server for users who turned drafts synchronization on.
  */
-import { DraftSync } from '../../compose/draft-sync.ts';
 import type { CoreContext } from '../../context.ts';
 import { RpcError } from '../../../contract/errors.ts';
 import type { HandlerTable } from '../dispatch.ts';
@@ -16,7 +15,7 @@ export function draftsHandlers(
       throw new RpcError({ code: 'FAILED', message: 'This account is not signed in.' });
     return accountId;
   };
-  const drafts = new DraftSync(ctx.drafts, ctx.accounts, ctx.sync);
+  const drafts = ctx.parts.drafts;
   return {
     'drafts.list': async ({ accountId }) => drafts.list(known(accountId)),
     'drafts.save': async ({ accountId, draft }) => {

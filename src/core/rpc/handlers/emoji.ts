@@ -19,12 +19,6 @@ export function emojiHandlers(
   ctx: CoreContext,
   pending: PendingUploads,
 ): Pick<HandlerTable, EmojiChannels> {
-  ctx.sync.onEvents((accountId, events) => {
-    const changed = events.some(
-      (e) => ((e.type === 'unknown' ? e.payload : e) as { type: string }).type === 'realm_emoji',
-    );
-    if (changed) ctx.bus.publish('emoji.realmChanged', { accountId });
-  });
   return {
     'emoji.realm': async ({ accountId }) => {
       const { client } = await ctx.accounts.clientFor(accountId);

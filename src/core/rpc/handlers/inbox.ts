@@ -1,6 +1,5 @@
-/** The unified Inbox and Recent conversations (issue 13 points 1 and 2). */
+/** The unified Inbox and Recent conversations over every account (inbox/service.ts). */
 import type { CoreContext } from '../../context.ts';
-import { InboxService } from '../../inbox/service.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type InboxChannels =
@@ -15,7 +14,7 @@ type InboxChannels =
   | 'recent.unwatch';
 
 export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannels> {
-  const inbox = new InboxService(ctx);
+  const inbox = ctx.parts.inbox;
   return {
     'inbox.get': async () => ({ accounts: inbox.snapshot() }),
     'inbox.markRead': ({ accountId, target }) => inbox.markRead(accountId, target),

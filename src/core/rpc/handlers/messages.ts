@@ -1,25 +1,20 @@
-/** Message browsing and compose (issue 7): history windows, the sidebar, sending, reactions. */
+/**
+ * Message browsing and compose: history windows (from the kept messages when they decide
+ * them; GET /messages is spec section 4.5), the sidebar, sending, reactions.
+ */
 import type { ApiClient } from '../../../api/client.ts';
 import { createVideoCall } from '../../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
-import { ApiError, NetworkError } from '../../../api/errors.ts';
+import { ApiError } from '../../../api/errors.ts';
 import { allHaveFlag, hasMyReaction } from '../../messages/read-back.ts';
 import { reconciled } from '../../messages/reconcile.ts';
 import { getSavedSnippets } from '../../../api/routes/saved-snippets.ts';
 import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
 import { emptyTopicParams } from '../../messages/empty-topic.ts';
-import { touchesEditRules } from '../../messages/edit-rules.ts';
-import { messageEvents } from '../../messages/live.ts';
-import { channelNamer, coreStoreAccess } from '../../messages/store/core-access.ts';
-import { MessageStore } from '../../messages/store/message-store.ts';
-import { SAME_FORMAT_AS_EVENTS, fetchThroughStore } from '../../messages/store/served-fetch.ts';
-import { buildSidebar } from '../../messages/sidebar.ts';
-import { SidebarKeeper } from '../../messages/sidebar-keeper.ts';
-import { SidebarPush } from '../../messages/sidebar-push.ts';
+import { fetchThroughStore } from '../../messages/store/served-fetch.ts';
 import { newestUnread } from '../../messages/newest-unread.ts';
-import type { EditRules } from '../../../lib/message-permissions.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import { RpcError } from '../../../contract/errors.ts';
 
@@ -35,59 +30,8 @@ type MessageChannels =
   | 'messages.videoCall'
   | 'messages.newestUnread';
 
-export function messagesHandlers(
-  ctx: CoreContext,
-  { keepMessages }: { keepMessages: boolean } = { keepMessages: true },
-): Pick<HandlerTable, MessageChannels> {
-  const store = new MessageStore();
-  const access = { ...coreStoreAccess(store, ctx.sync), enabled: () => keepMessages };
-  ctx.sync.onReset((accountId) => store.drop(accountId));
-  /** The edit rules each account's last sidebar carried to the renderer. */
-  const rulesSent = new Map<string, EditRules | undefined>();
-  // The keeper first: it takes an event into the sources before the push rebuilds from them.
-  const sidebars = new SidebarKeeper(ctx.sync);
-  const sidebarPush = new SidebarPush(ctx.sync, ctx.bus, (accountId) =>
-    withClient(accountId, async (client, account) => {
-      const summary = ctx.sync.unreadSummary(accountId);
-      let stale: string | undefined;
-      const sources = await sidebars.sources(accountId, client).catch((err: unknown) => {
-        // Out of reach: the channels the account registered with, said to be stale.
-        const kept =
-          err instanceof NetworkError && SidebarKeeper.fromState(ctx.sync.state(accountId));
-        if (!kept) throw err;
-        stale = err.message;
-        return kept;
-      });
-      rulesSent.set(accountId, summary?.editRules);
-      return { ...buildSidebar(sources, account.userId, summary), ...(stale ? { stale } : {}) };
-    }),
-  );
-  ctx.sync.onEvents((accountId, events) => {
-    const relevant = messageEvents(events);
-    // The store first: a view told of these events may ask for a window at once.
-    const loose = events.map((e) => (e.type === 'unknown' ? e.payload : e)) as ({
-      type: string;
-    } & Record<string, unknown>)[];
-    store.apply(accountId, loose, { channelName: channelNamer(ctx.sync, accountId) });
-    if (relevant.length > 0) {
-      const level = ctx.sync.state(accountId)?.featureLevel ?? 0;
-      ctx.bus.publish('messages.events', {
-        accountId,
-        events: relevant,
-        asFetched: level >= SAME_FORMAT_AS_EVENTS,
-      });
-    }
-    if (!loose.some(touchesEditRules)) return;
-    // The message menus read the rules from the sidebar: the renderer reloads a stale one.
-    const rules = ctx.sync.unreadSummary(accountId)?.editRules;
-    if (rulesSent.has(accountId) && rulesSent.get(accountId) !== rules)
-      ctx.bus.publish('messages.rulesChanged', { accountId });
-  });
-  // A lost queue registered again: the open narrow and sidebar fetch what they show anew.
-  ctx.sync.onRestored((accountId) => ctx.bus.publish('messages.stale', { accountId }));
-  ctx.sync.onUnreadsChanged((accountId) =>
-    ctx.bus.publish('messages.unreadChanged', { accountId }),
-  );
+export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageChannels> {
+  const { store, access, sidebarPush } = ctx.parts.messages;
 
   /** The account's shared client: its pacing and connections serve every call. */
   async function withClient<T>(
@@ -115,7 +59,7 @@ export function messagesHandlers(
       withClient(args.accountId, (client) => fetchThroughStore(access, client, args)),
     'messages.byIds': ({ accountId, messageIds, narrow }) =>
       withClient(accountId, async (client) => {
-        const kept = narrow || !keepMessages ? undefined : store.byIds(accountId, messageIds);
+        const kept = narrow || !access.enabled() ? undefined : store.byIds(accountId, messageIds);
         if (kept) return kept;
         const { data } = await getMessages(client, {
           message_ids: messageIds,

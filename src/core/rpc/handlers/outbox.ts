@@ -1,14 +1,12 @@
-/** The outbox (issue 21 point 1): sends kept by the Core until the server confirms them. */
+/** The outbox: sends kept by the Core until the server confirms them (compose/outbox.ts). */
 import type { CoreContext } from '../../context.ts';
-import { Outboxes } from '../../compose/outboxes.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import { refuseOverLimit } from './messages.ts';
 
 type OutboxChannels = 'outbox.send' | 'outbox.list' | 'outbox.retry' | 'outbox.discard';
 
 export function outboxHandlers(ctx: CoreContext): Pick<HandlerTable, OutboxChannels> {
-  const outboxes = new Outboxes(ctx);
-  outboxes.resumeAll();
+  const outboxes = ctx.parts.outboxes;
   return {
     'outbox.send': async ({ accountId, ...input }) => {
       refuseOverLimit(input.content, ctx.sync.unreadSummary(accountId)?.maxMessageLength);

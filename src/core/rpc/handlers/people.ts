@@ -10,7 +10,6 @@ import type { CoreContext } from '../../context.ts';
 import { cardFields } from '../../people/card-fields.ts';
 import { presenceLookup } from '../../people/presence-source.ts';
 import { roster } from '../../people/roster.ts';
-import { PeopleWatch } from '../../people/people-watch.ts';
 import { readerFacts } from '../../model/unread-summary.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
@@ -20,19 +19,7 @@ type PeopleChannels = 'people.card' | 'people.list';
 const ADMINISTRATOR = 200;
 
 export function peopleHandlers(ctx: CoreContext): Pick<HandlerTable, PeopleChannels> {
-  const watch = new PeopleWatch(
-    ctx.clock,
-    (id) => ctx.sync.state(id),
-    (accountId, people) => ctx.bus.publish('people.changed', { accountId, people }),
-  );
-  // Presence polls and presence or status events; user events (a new name) come below.
-  ctx.sync.onPresenceChanged((accountId) => watch.check(accountId));
-  ctx.sync.onEvents((accountId, events) => {
-    const types = events.map((e) =>
-      e.type === 'unknown' ? String((e.payload as { type?: unknown }).type) : e.type,
-    );
-    watch.events(accountId, types);
-  });
+  const watch = ctx.parts.people;
   return {
     'people.card': async ({ accountId, userId }) => {
       const { client } = await ctx.accounts.clientFor(accountId);

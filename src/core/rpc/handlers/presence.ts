@@ -24,8 +24,6 @@ function statusWire(s: Readonly<UserStatus> | undefined): UserStatusWire | null 
 export function presenceHandlers(
   ctx: CoreContext,
 ): Pick<HandlerTable, 'presence.window' | 'presence.get' | 'status.set'> {
-  ctx.sync.onPresenceChanged((accountId) => ctx.bus.publish('presence.changed', { accountId }));
-
   return {
     'presence.window': async ({ state }) => {
       ctx.sync.setWindow(state);

@@ -1,7 +1,6 @@
 /**
- * The user's own settings (issue 23 point 1): read from the account's synced state, changed
- * with PATCH /settings, and pushed as `settings.changed` when an event (from this device or
- * another) or a new registration changes them.
+ * The user's own settings: read from the account's synced state and changed with PATCH
+ * /settings; the account's store pushes their changes (settings/settings-push.ts).
  */
 import { deleteQueue, register } from '../../../api/routes/events.ts';
 import { updateSettings } from '../../../api/routes/settings.ts';
@@ -15,35 +14,9 @@ import type { HandlerTable } from '../dispatch.ts';
 type SettingsChannels = 'settings.get' | 'settings.update';
 
 export function settingsHandlers(ctx: CoreContext): Pick<HandlerTable, SettingsChannels> {
-  const modelOf = (accountId: string): OwnSettings | undefined => {
-    const state = ctx.sync.state(accountId);
-    return state && new OwnSettings(state.settings, state.featureLevel);
-  };
-
-  ctx.sync.onEvents((accountId, events) => {
-    const model = modelOf(accountId);
-    const changed = model?.changedBy(events) ?? [];
-    if (!model || changed.length === 0) return;
-    ctx.bus.publish('settings.changed', {
-      accountId,
-      values: model.values(changed),
-      effects: model.snapshot().effects,
-    });
-  });
-  // A new registration may carry changes whose events were lost: send every value once the
-  // fresh state is in place (its unread sets are reported right after).
-  const registered = new Set<string>();
-  ctx.sync.onReset((accountId) => registered.add(accountId));
-  ctx.sync.onUnreadsChanged((accountId) => {
-    const model = registered.delete(accountId) ? modelOf(accountId) : undefined;
-    if (!model) return;
-    const { values, effects } = model.snapshot();
-    ctx.bus.publish('settings.changed', { accountId, values, effects });
-  });
-
   return {
     'settings.get': async ({ accountId }) => {
-      const model = modelOf(accountId);
+      const model = ctx.parts.settings.modelOf(accountId);
       if (model) return model.snapshot();
       // The account's queue has not registered yet: one short-lived queue answers now.
       const { client } = await ctx.accounts.clientFor(accountId);

@@ -11,6 +11,7 @@ import {
   until,
 } from '../../../integration/core/sync/harness.ts';
 import { MAX_MESSAGE_LENGTH } from '../../../../src/server/messages/limits.ts';
+import { NO_PARTS } from '../../../../src/core/store/account-store.ts';
 
 let clock: ManualClock;
 let server: ReferenceServer;
@@ -36,7 +37,11 @@ const general = () =>
 
 it('the summary of a watched account follows its queue, and each change is announced', async () => {
   const changed: string[] = [];
-  perch.manager.onUnreadsChanged((accountId) => changed.push(accountId));
+  // The store tells every view of unread counts; the Inbox's keeper stands for them here.
+  perch.manager.attach({
+    ...NO_PARTS,
+    inbox: { ...NO_PARTS.inbox, unreadsChanged: (accountId) => changed.push(accountId) },
+  });
   expect(perch.manager.unreadSummary(mel.email)).toBeUndefined();
   await perch.watch(mel);
   // The registration itself is a change: the sidebar learns the first counts.

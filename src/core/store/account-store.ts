@@ -1,0 +1,336 @@
+/**
+ * Everything the Core knows of one signed-in account, and the one place where its events
+ * take effect. The event queue (sync/) only polls: it hands each registration to
+ * `registered` and each batch to `apply`, and this file says, line by line, what each event
+ * does and in which order (docs/architecture.md, "The per-account store and its event
+ * order"). Nothing else in the Core subscribes to an account's events.
+ *
+ * The store owns the account's models (its register state, unread index and places, channel
+ * directory) and its notification step; the keepers that several accounts share (kept
+ * messages under one budget, the unified Inbox and Recent, the pushes to the windows) hold
+ * one slice per account and are called from here with this account's id (core-parts.ts builds them).
+ */
+import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
+import { ICON_COUNT_SETTING } from '../../api/icon-count.ts';
+import { adminKindsOf } from '../admin/admin-events.ts';
+import { ChannelDirectory } from '../channels/directory.ts';
+import { buildAccountInbox, type AccountInbox } from '../inbox/model.ts';
+import { AccountState } from '../model/account-state.ts';
+import { toAccountRegister } from '../model/register-state.ts';
+import { isChannelMuted } from '../model/state-muting.ts';
+import type { Message } from '../model/state-types.ts';
+import { UnreadPlaces, type UnreadSummary } from '../model/unread-summary.ts';
+import type { AccountBadgeInput } from '../notify/badge.ts';
+import { AccountNotifications, type Outcome } from '../notify/account-notifications.ts';
+import type { PushBus } from '../push-bus.ts';
+
+export interface TopicView {
+  channel: string;
+  color: string | undefined;
+  policy: 0 | 1 | 2 | 3;
+  muted: boolean;
+  channelMuted: boolean;
+}
+
+/** A message the gap fill found after a lost queue, with the user's flags on it. */
+export interface MissedMessage {
+  message: Message;
+  flags: string[];
+}
+
+type Step = (accountId: string) => void;
+type EventStep = (accountId: string, events: ServerEvent[]) => void;
+
+/**
+ * What the store calls on the Core-wide keepers (core-parts.ts builds them), each with this
+ * account's id. Written as the calls alone so the store depends on no keeper's code.
+ */
+export interface StoreParts {
+  readonly bus: Pick<PushBus, 'publish'>;
+  readonly messages: {
+    drop: Step;
+    apply: EventStep;
+    restored: Step;
+    unreadsChanged: Step;
+    readonly sidebars: { follow: EventStep };
+    readonly sidebarPush: { touch: Step };
+  };
+  readonly outboxes: { echoes: EventStep; reregistering: Step; stopped: Step };
+  readonly inbox: { follow: EventStep; restored: Step; unreadsChanged: Step };
+  readonly channels: { follow: Step; reset: Step; unreadsChanged: Step };
+  readonly typing: { follow: EventStep };
+  readonly people: { check: Step; events: (accountId: string, types: string[]) => void };
+  readonly settings: { follow: EventStep; reset: Step; unreadsChanged: Step };
+}
+
+/** Keepers that keep nothing: a store with them keeps only its own models (tests, benches). */
+export const NO_PARTS: StoreParts = {
+  bus: { publish: () => undefined },
+  messages: {
+    drop: () => undefined,
+    apply: () => undefined,
+    restored: () => undefined,
+    unreadsChanged: () => undefined,
+    sidebars: { follow: () => undefined },
+    sidebarPush: { touch: () => undefined },
+  },
+  outboxes: { echoes: () => undefined, reregistering: () => undefined, stopped: () => undefined },
+  inbox: { follow: () => undefined, restored: () => undefined, unreadsChanged: () => undefined },
+  channels: { follow: () => undefined, reset: () => undefined, unreadsChanged: () => undefined },
+  typing: { follow: () => undefined },
+  people: { check: () => undefined, events: () => undefined },
+  settings: { follow: () => undefined, reset: () => undefined, unreadsChanged: () => undefined },
+};
+
+export interface StoreHooks {
+  /** Something the badge counts may have changed (unreads or the count setting). */
+  badgeChanged(): void;
+}
+
+export class AccountStore {
+  readonly accountId: string;
+  readonly notifications: AccountNotifications;
+  readonly #parts: StoreParts;
+  readonly #hooks: StoreHooks;
+  #state: AccountState | undefined;
+  #places: UnreadPlaces | undefined;
+  #channels: ChannelDirectory | undefined;
+  /** The newest message id this account knows of: where a gap fill starts. */
+  #newestMessageId = -1;
+
+  constructor(
+    accountId: string,
+    parts: StoreParts,
+    notifications: AccountNotifications,
+    hooks: StoreHooks,
+  ) {
+    this.accountId = accountId;
+    this.#parts = parts;
+    this.notifications = notifications;
+    this.#hooks = hooks;
+  }
+
+  /** The synced state (settings, people); undefined until the first registration. */
+  get state(): AccountState | undefined {
+    return this.#state;
+  }
+
+  get newestMessageId(): number {
+    return this.#newestMessageId;
+  }
+
+  /**
+   * A queue is about to register (or the account stops): events may have been missed, so
+   * whatever they kept current is let go or marked for a whole push. `stopped`: the queue
+   * stopped for good (quitting, signing out), so the outbox looks nothing up.
+   */
+  reset(stopped = false): void {
+    const id = this.accountId;
+    const p = this.#parts;
+    this.#guard(() => p.messages.drop(id));
+    this.#guard(() => p.messages.sidebarPush.touch(id));
+    this.#guard(() => (stopped ? p.outboxes.stopped(id) : p.outboxes.reregistering(id)));
+    this.#guard(() => p.settings.reset(id));
+    this.#guard(() => p.channels.reset(id));
+  }
+
+  /**
+   * The queue registered: the state is rebuilt from the server's answer, and the messages
+   * missed while a lost queue was down (`missed`, fetched by the queue) are decided like any
+   * other. Messages read elsewhere meanwhile no longer deserve their notification.
+   */
+  registered(data: ApiRegisterResponse, missed: readonly MissedMessage[]): void {
+    const register = toAccountRegister(data);
+    const fresh = new AccountState(register);
+    this.#state = fresh;
+    this.#places = new UnreadPlaces(register);
+    this.#channels = new ChannelDirectory(register);
+    this.#newestMessageId = Math.max(this.#newestMessageId, data.max_message_id ?? -1);
+    const outcome = this.notifications.outcome();
+    outcome.read = new Set(this.notifications.shownIds().filter((id) => !fresh.isUnread(id)));
+    outcome.badge = true;
+    for (const { message, flags } of missed) this.#decide(fresh, message, flags, true, outcome);
+    this.#finish(fresh, outcome);
+  }
+
+  /** A lost queue registered again: what open views show may be older than the server. */
+  restored(): void {
+    const id = this.accountId;
+    const p = this.#parts;
+    this.#guard(() => p.messages.sidebarPush.touch(id));
+    this.#guard(() => p.messages.restored(id));
+    this.#guard(() => p.inbox.restored(id));
+  }
+
+  /** Presence or statuses may have changed: a presence poll, or such events applied. */
+  presenceChanged(): void {
+    const id = this.accountId;
+    this.#guard(() => this.#parts.bus.publish('presence.changed', { accountId: id }));
+    this.#guard(() => this.#parts.people.check(id));
+  }
+
+  /**
+   * Applies one batch of the account's events. The order of the steps is the order of
+   * application; each step reads what the steps before it left.
+   */
+  apply(events: ServerEvent[]): void {
+    const state = this.#state;
+    if (!state) return;
+    const id = this.accountId;
+    const p = this.#parts;
+    // 1. The account's models, event by event: the register state, the unread places and the
+    //    channel directory; each new message is decided on the state as that event left it
+    //    (its flags, the mutes and settings of the moment).
+    const outcome = this.notifications.outcome();
+    for (const received of events) {
+      // Events this client's schemas do not model (e.g. `stream`) travel as their payload.
+      const event = received.type === 'unknown' ? received.payload : received;
+      const result = state.apply(event as { id: number; type: string });
+      this.#places?.follow(event as { type: string }, result, state);
+      this.#channels?.follow(event as Record<string, unknown>);
+      if (result.unreadsChanged || isCountSetting(event)) outcome.badge = true;
+      if (result.noLongerUnread === 'all') outcome.read = 'all';
+      else if (result.noLongerUnread && outcome.read !== 'all') {
+        for (const read of result.noLongerUnread) outcome.read.add(read);
+      }
+      if (result.newMessage) {
+        const { message, flags } = result.newMessage;
+        this.#decide(state, message, flags, false, outcome);
+      }
+    }
+    // 2. Notifications: close what was read, show and play what is left, then the badge and
+    //    every view that shows unread counts.
+    this.#finish(state, outcome);
+    // 3. Presence dots and statuses.
+    if (events.some(changesPresence)) this.presenceChanged();
+    // 4. What the windows follow. A step that fails must not make the queue fetch (and
+    //    decide) the batch again, so each is guarded on its own.
+    this.#guard(() => {
+      const kinds = adminKindsOf(events);
+      if (kinds.length > 0) p.bus.publish('adminEdit.changed', { accountId: id, kinds });
+    });
+    // The sidebar's sources before the sidebar is rebuilt from them.
+    this.#guard(() => p.messages.sidebars.follow(id, events));
+    this.#guard(() => p.messages.sidebarPush.touch(id));
+    // The kept messages before a window is told of the events: it may ask for a window at once.
+    this.#guard(() => p.messages.apply(id, events));
+    // The outbox takes its own sends' echoes (their local_message_id).
+    this.#guard(() => p.outboxes.echoes(id, events));
+    this.#guard(() => {
+      if (events.some((e) => typeOf(e) === 'realm_emoji'))
+        p.bus.publish('emoji.realmChanged', { accountId: id });
+    });
+    this.#guard(() => p.typing.follow(id, events));
+    this.#guard(() => p.settings.follow(id, events));
+    this.#guard(() => p.people.events(id, events.map(typeOf)));
+    this.#guard(() => p.inbox.follow(id, events));
+    this.#guard(() => p.channels.follow(id));
+  }
+
+  /** Undefined until the first registration has loaded the state. */
+  badgeInput(): AccountBadgeInput | undefined {
+    if (!this.#state) return undefined;
+    return {
+      counts: this.#state.unreadCounts(),
+      mode: this.#state.settings.desktop_icon_count_display,
+    };
+  }
+
+  /** Exact unread counts per channel, topic and conversation; undefined before registering. */
+  unreadSummary(): UnreadSummary | undefined {
+    return this.#state && this.#places?.summarize(this.#state);
+  }
+
+  /** Every channel the user can see; undefined until the first registration. */
+  channelDirectory(): ChannelDirectory | undefined {
+    return this.#channels;
+  }
+
+  /** Every unread conversation, muted ones flagged; undefined until the first registration. */
+  inbox(): AccountInbox | undefined {
+    return this.#state && this.#places && buildAccountInbox(this.#state, this.#places);
+  }
+
+  /** A channel's name, colour and mute, with one topic's policy (Recent conversations). */
+  topicView(streamId: number, topic: string): TopicView | undefined {
+    const state = this.#state;
+    const sub = state?.subscription(streamId);
+    const name = sub?.name ?? state?.stream(streamId)?.name;
+    if (state === undefined || name === undefined) return undefined;
+    const policy = state.topicPolicy(streamId, topic);
+    const channelMuted = isChannelMuted(sub);
+    return {
+      channel: name,
+      color: typeof sub?.color === 'string' ? sub.color : undefined,
+      policy,
+      muted: policy === 1 || (policy === 0 && channelMuted),
+      channelMuted,
+    };
+  }
+
+  #decide(
+    state: AccountState,
+    message: Message,
+    flags: string[],
+    missed: boolean,
+    outcome: Outcome,
+  ): void {
+    if (message.id > this.#newestMessageId) this.#newestMessageId = message.id;
+    this.notifications.decide(state, message, flags, missed, outcome);
+  }
+
+  /** Notifications, then the badge and the views of unread counts, in that order. */
+  #finish(state: AccountState, outcome: Outcome): void {
+    this.notifications.finish(state, outcome);
+    if (!outcome.badge) return;
+    const id = this.accountId;
+    const p = this.#parts;
+    this.#hooks.badgeChanged();
+    this.#guard(() => p.messages.sidebarPush.touch(id));
+    this.#guard(() => p.messages.unreadsChanged(id));
+    // After a registration: every setting once the fresh state is in place.
+    this.#guard(() => p.settings.unreadsChanged(id));
+    this.#guard(() => p.inbox.unreadsChanged(id));
+    // After a registration: the whole new directory.
+    this.#guard(() => p.channels.unreadsChanged(id));
+  }
+
+  #guard(step: () => void): void {
+    try {
+      step();
+    } catch {
+      // One view's failure leaves the account's state and the other views as they are.
+    }
+  }
+}
+
+function typeOf(received: ServerEvent): string {
+  return received.type === 'unknown'
+    ? String((received.payload as { type?: unknown }).type)
+    : received.type;
+}
+
+/** Events after which the dots or statuses shown may differ. */
+function changesPresence(received: ServerEvent): boolean {
+  const event = (received.type === 'unknown' ? received.payload : received) as {
+    type?: unknown;
+    property?: unknown;
+  };
+  return (
+    event.type === 'presence' ||
+    event.type === 'user_status' ||
+    (event.type === 'user_settings' && event.property === 'presence_enabled')
+  );
+}
+
+/** Servers before feature level 89 send the setting as update_global_notifications. */
+function isCountSetting(event: {
+  type?: unknown;
+  property?: unknown;
+  notification_name?: unknown;
+}): boolean {
+  if (event.type === 'update_global_notifications')
+    return event.notification_name === ICON_COUNT_SETTING;
+  return event.type === 'user_settings' && event.property === ICON_COUNT_SETTING;
+}

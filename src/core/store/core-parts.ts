@@ -1,0 +1,66 @@
+/**
+ * The Core-wide keepers that hold one slice per account: what several accounts share (the
+ * message budget, the unified Inbox and Recent) or what the windows follow per account
+ * (sidebars, channel directories, typing, people, settings). Each is built once per Core;
+ * no keeper subscribes to the event stream: every account's store calls them in its one
+ * written order (account-store.ts; docs/architecture.md, the per-account store).
+ */
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountManager } from '../accounts/manager.ts';
+import { ChannelsService } from '../channels/service.ts';
+import type { DraftStore } from '../compose/drafts.ts';
+import { DraftSync } from '../compose/draft-sync.ts';
+import { Outboxes } from '../compose/outboxes.ts';
+import { InboxService } from '../inbox/service.ts';
+import { MessagesKeeper } from '../messages/messages-keeper.ts';
+import { PeopleWatch } from '../people/people-watch.ts';
+import type { PushBus } from '../push-bus.ts';
+import { SettingsPush } from '../settings/settings-push.ts';
+import type { SyncManager } from '../sync/manager.ts';
+import { TypingBoards } from '../typing/boards.ts';
+import { TypingSenders } from '../typing/senders.ts';
+import { PendingUploads } from '../uploads/pending.ts';
+
+export interface CoreParts {
+  readonly bus: PushBus;
+  readonly messages: MessagesKeeper;
+  readonly outboxes: Outboxes;
+  /** Drafts, copied to the server for users who turned drafts synchronization on. */
+  readonly drafts: DraftSync;
+  readonly inbox: InboxService;
+  readonly channels: ChannelsService;
+  readonly typing: TypingBoards;
+  readonly typingSenders: TypingSenders;
+  /** Files handed over in chunks: attachments and custom emoji images alike. */
+  readonly uploads: PendingUploads;
+  readonly people: PeopleWatch;
+  readonly settings: SettingsPush;
+}
+
+export interface PartsContext {
+  clock: Clock;
+  bus: PushBus;
+  accounts: AccountManager;
+  sync: SyncManager;
+  drafts: DraftStore;
+}
+
+export function createCoreParts(ctx: PartsContext, options: { keepMessages: boolean }): CoreParts {
+  const stateOf = (accountId: string) => ctx.sync.state(accountId);
+  const typing = new TypingBoards(ctx.clock, ctx.bus, stateOf);
+  return {
+    bus: ctx.bus,
+    messages: new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages }),
+    outboxes: new Outboxes(ctx),
+    drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),
+    inbox: new InboxService(ctx),
+    channels: new ChannelsService(ctx),
+    typing,
+    typingSenders: new TypingSenders(ctx.clock, ctx.accounts, (id) => typing.periods(id)),
+    uploads: new PendingUploads(),
+    people: new PeopleWatch(ctx.clock, stateOf, (accountId, people) =>
+      ctx.bus.publish('people.changed', { accountId, people }),
+    ),
+    settings: new SettingsPush(ctx.bus, stateOf),
+  };
+}
