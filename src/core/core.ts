@@ -21,7 +21,7 @@ import { RendererSoundPlayer } from './notify/renderer-sound.ts';
 import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.ts';
 import type { OpenTarget } from './notify/notifier.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
-import { createCoreParts, type CoreParts } from './store/core-parts.ts';
+import { createCoreParts } from './store/core-parts.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
 import type { Env } from './network/proxy-env.ts';
 
@@ -117,7 +117,6 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     proxyFor: (serverUrl) => proxy.routeFor(serverUrl),
   });
   const pageNotifier = options.notifyInRenderer ? new RendererNotifier(bus) : undefined;
-  let parts: CoreParts | undefined;
   const sync = createSyncManager({
     clock,
     bus,
@@ -129,9 +128,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       badge: options.badge ?? (options.notifyInRenderer ? new RendererBadgeSink(bus) : undefined),
     },
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
-    onHealthUpdate: () => parts?.inbox.statuses(sync.statuses()),
+    // Called once accounts run, by which time the keepers below exist.
+    onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
   });
-  parts = createCoreParts(
+  const parts = createCoreParts(
     { clock, bus, accounts, sync, drafts },
     { keepMessages: options.messageStore ?? true },
   );

@@ -7,7 +7,11 @@
  */
 import { KeyedBaseline } from '../inbox/patch.ts';
 import type { PushBus } from '../push-bus.ts';
-import type { Sidebar, SidebarPatchWire, SidebarSnapshot } from '../../contract/schemas/messages.ts';
+import type {
+  Sidebar,
+  SidebarPatchWire,
+  SidebarSnapshot,
+} from '../../contract/schemas/messages.ts';
 import type { AccountSyncStatus } from '../sync/manager.ts';
 import { toRpcError } from '../rpc/dispatch.ts';
 import { sidebarHead, sidebarRowKey, sidebarRows } from './sidebar-patch.ts';

@@ -1,5 +1,11 @@
 import type { z } from 'zod';
-import { channels, isChannel, type Args, type Channel, type Result } from '../../contract/contract.ts';
+import {
+  channels,
+  isChannel,
+  type Args,
+  type Channel,
+  type Result,
+} from '../../contract/contract.ts';
 import { RpcError, type RpcResponse } from '../../contract/errors.ts';
 import { ApiError, UnsupportedByServerError } from '../../api/errors.ts';
 import { serverTooOld } from '../../lib/server-version.ts';

@@ -22,7 +22,7 @@ import { isChannelMuted } from '../model/state-muting.ts';
 import type { Message } from '../model/state-types.ts';
 import { UnreadPlaces, type UnreadSummary } from '../model/unread-summary.ts';
 import type { AccountBadgeInput } from '../notify/badge.ts';
-import { AccountNotifications, type Outcome } from '../notify/account-notifications.ts';
+import type { AccountNotifications, Outcome } from '../notify/account-notifications.ts';
 import type { PushBus } from '../push-bus.ts';
 
 export interface TopicView {

@@ -19,6 +19,7 @@ import { SettingsPush } from '../settings/settings-push.ts';
 import type { SyncManager } from '../sync/manager.ts';
 import { TypingBoards } from '../typing/boards.ts';
 import { TypingSenders } from '../typing/senders.ts';
+import { UploadLimits } from '../uploads/limits.ts';
 import { PendingUploads } from '../uploads/pending.ts';
 
 export interface CoreParts {
@@ -33,6 +34,7 @@ export interface CoreParts {
   readonly typingSenders: TypingSenders;
   /** Files handed over in chunks: attachments and custom emoji images alike. */
   readonly uploads: PendingUploads;
+  readonly uploadLimits: UploadLimits;
   readonly people: PeopleWatch;
   readonly settings: SettingsPush;
 }
@@ -58,6 +60,7 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     typing,
     typingSenders: new TypingSenders(ctx.clock, ctx.accounts, (id) => typing.periods(id)),
     uploads: new PendingUploads(),
+    uploadLimits: new UploadLimits(ctx.accounts),
     people: new PeopleWatch(ctx.clock, stateOf, (accountId, people) =>
       ctx.bus.publish('people.changed', { accountId, people }),
     ),

@@ -15,12 +15,7 @@ import { DecisionLog, type DecisionEntry } from '../notify/decisions-log.ts';
 import { DoNotDisturb, type DndChoice, type DndState } from '../notify/dnd.ts';
 import type { BadgeSink, Notifier, SoundPlayer } from '../notify/notifier.ts';
 import type { WindowPresence } from '../presence/reporter.ts';
-import {
-  AccountStore,
-  NO_PARTS,
-  type StoreParts,
-  type TopicView,
-} from '../store/account-store.ts';
+import { AccountStore, NO_PARTS, type StoreParts, type TopicView } from '../store/account-store.ts';
 import { AccountSync, type AccountHealth } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { AccountStopError } from './event-queue.ts';
@@ -191,7 +186,10 @@ export class SyncManager {
   }
 
   statuses(): AccountSyncStatus[] {
-    return [...this.accounts].map(([accountId, { sync }]) => ({ accountId, health: sync.health() }));
+    return [...this.accounts].map(([accountId, { sync }]) => ({
+      accountId,
+      health: sync.health(),
+    }));
   }
 
   /** The last decisions of an account, oldest first. */

@@ -1,8 +1,7 @@
 /**
- * File uploads (issue 12 point 3): chunks from the renderer, the limit, the POST with its
- * byte progress pushed as `uploads.progress`, images.
+ * File uploads: chunks from the renderer, the account's limit (uploads/limits.ts), the POST
+ * with its byte progress pushed as `uploads.progress`, images.
  */
-import { deleteQueue, register } from '../../../api/routes/events.ts';
 import { getTemporaryUrl, uploadFile } from '../../../api/routes/uploads.ts';
 import type { CoreContext } from '../../context.ts';
 import type { PendingUploads } from '../../uploads/pending.ts';
@@ -17,28 +16,8 @@ export function uploadsHandlers(
   ctx: CoreContext,
   pending: PendingUploads,
 ): Pick<HandlerTable, UploadChannels> {
-  /** Each account's max_file_upload_size_mib, learned once (undefined: the server said none). */
-  const limits = new Map<string, Promise<number | undefined>>();
   const clientOf = async (accountId: string) => (await ctx.accounts.clientFor(accountId)).client;
-
-  function limitOf(accountId: string): Promise<number | undefined> {
-    let limit = limits.get(accountId);
-    if (!limit) {
-      limit = (async () => {
-        const client = await clientOf(accountId);
-        // A short-lived queue: the realm section is where the server reports its limit.
-        const { data } = await register(client, {
-          event_types: ['realm'],
-          fetch_event_types: ['realm'],
-        });
-        if (data.queue_id) await deleteQueue(client, data.queue_id).catch(() => undefined);
-        return data.max_file_upload_size_mib;
-      })();
-      limit.catch(() => limits.delete(accountId));
-      limits.set(accountId, limit);
-    }
-    return limit;
-  }
+  const limitOf = (accountId: string) => ctx.parts.uploadLimits.of(accountId);
 
   return {
     'uploads.begin': async ({ accountId, name, type, size }) => {
