@@ -1,10 +1,10 @@
 /**
- * Issue 4 speed target: fetching and validating 5000 messages (the largest allowed batch)
- * with Perch's client, measured side by side in one run against the same request made with
- * bare undici + JSON.parse and with the published zulip-js package, all against one
- * reference server over loopback. The server runs in a child process (this same file,
- * started with SERVE_FLAG), so that its work neither blocks the clients' event loop nor
- * lands in their timings, as with a real server.
+ * The API client's speed target: fetching and validating 5000 messages (the largest allowed
+ * batch) with Perch's client, measured side by side in one run against the same request made
+ * with bare undici + JSON.parse and with the published zulip-js package, all against one
+ * reference server over loopback. The server runs in a child process (this same file, started
+ * with SERVE_FLAG), so that its work neither blocks the clients' event loop nor lands in their
+ * timings, as with a real server.
  */
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

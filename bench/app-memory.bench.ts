@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 5: the whole app's memory and idle cost, as a user runs it in browser
+ * The whole app's memory and idle cost, as a user runs it in browser
  * mode: the bundled host (`dist-web/cli.mjs --demo` with `npm run web`'s Node flags, its own process) and the page's
  * Chromium renderer process, together.
  *
@@ -11,7 +11,7 @@
  *    (/proc of the host pid and of the renderer pid CDP's SystemInfo.getProcessInfo
  *    names), CPU seconds in that minute (host from /proc, renderer from CDP), and the
  *    requests the 4 accounts made other than their event long-polls. Presence reports
- *    are counted apart: issue 23 asks for them on upstream's cadence (one per account a
+ *    are counted apart: they go on upstream's cadence (one per account a
  *    minute while a window is open), or others would see the user go offline.
  * 3. 5 000 incoming messages to those accounts' channels over about 30 s, then RSS again
  *    a minute later.

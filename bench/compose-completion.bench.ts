@@ -1,5 +1,5 @@
 /**
- * Issue 12 speed target: compose's completion over an organization of 10 000 users and 2 000
+ * Speed target: compose's completion over an organization of 10 000 users and 2 000
  * channels. Each keystroke of several typed words is timed from the text and caret to the
  * suggestions (finding the trigger, matching, ranking, building the rows' data): the pure
  * work of `matching.ts`, which the component runs on every input event.

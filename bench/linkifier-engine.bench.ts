@@ -1,8 +1,8 @@
 /**
- * Issue 16: linkifier patterns moved from the JavaScript engine (backtracking) to RE2
- * (re2js, linear time). Measured side by side in one run: an adversarial pattern, where
- * the old engine doubles its time with each character, and an ordinary pattern on an
- * ordinary message, which is what the linear engine costs day to day.
+ * Linkifier patterns moved from the JavaScript engine (backtracking) to RE2 (re2js, linear
+ * time). Measured side by side in one run: an adversarial pattern, where the old engine doubles
+ * its time with each character, and an ordinary pattern on an ordinary message, which is what
+ * the linear engine costs day to day.
  */
 import {
   compileLinkifierRegex,

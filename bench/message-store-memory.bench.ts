@@ -1,9 +1,8 @@
 /**
- * Issue 13 point 5: the Core's message store holding 100 000 messages across five
- * accounts (four channel narrows of 5000 each per account), every message parsed from
- * JSON as GET /messages sends it: rendered HTML content with a mention, a link and code,
- * reactions, flags, sometimes an edit history. Heap growth after a forced garbage
- * collection, target under 200 MB.
+ * The Core's message store holding 100 000 messages across five accounts (four channel narrows
+ * of 5000 each per account), every message parsed from JSON as GET /messages sends it: rendered
+ * HTML content with a mention, a link and code, reactions, flags, sometimes an edit history.
+ * Heap growth after a forced garbage collection, target under 200 MB.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -121,7 +120,7 @@ function scroll(
 }
 
 /**
- * Issue 25 point 3: `known` messages of one account, every one fetched by scrolling one
+ * `known` messages of one account, every one fetched by scrolling one
  * narrow up and every one unread. The heap must stay within what the store's budget allows
  * (its per-account share at the bytes a message costs, measured above) plus the unread
  * index's own size.
@@ -144,7 +143,8 @@ function oneAccount(known: number, bytesPerMessage: number) {
       wildcard: false,
     });
   const heap = heapAfterGc() - before;
-  // Before issue 25 the index had no size of its own: 0 there (its cost shows in the heap).
+  // An unread index without a size of its own (before the compact one of
+  // src/core/model/unreads.ts) counts 0 here: its cost shows in the heap.
   const indexBytes = (unreads as { bytes?: number }).bytes ?? 0;
   const allowed = store.budget.perAccount * bytesPerMessage + indexBytes;
   const mb = (n: number) => n / 1024 / 1024;

@@ -1,10 +1,10 @@
 /**
- * Issue 21 point 6: how soon an account is back after its server returns from a 10 s outage,
- * 20 outages, real time. Two event queues watch the same reference server side by side,
- * each through its own gate that the bench cuts and restores at the same moment: one probes
- * GET /server_settings while it waits (as Perch's accounts do), one only sleeps out its
- * full-jitter backoff (as before). "Back" is the first request of the queue's own that the
- * restored gate forwards to the server.
+ * How soon an account is back after its server returns from a 10 s outage, 20 outages, real
+ * time. Two event queues watch the same reference server side by side, each through its own
+ * gate that the bench cuts and restores at the same moment: one probes GET /server_settings
+ * while it waits (as Perch's accounts do), one only sleeps out its full-jitter backoff (as
+ * before). "Back" is the first request of the queue's own that the restored gate forwards to
+ * the server.
  */
 import { ApiClient } from '../src/api/client.ts';
 import { getServerSettings } from '../src/api/routes/server.ts';

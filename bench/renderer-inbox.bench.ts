@@ -1,5 +1,5 @@
 /**
- * Issue 13 figures for the unified Inbox: five accounts with 20 000 unread messages in
+ * Figures for the unified Inbox: five accounts with 20 000 unread messages in
  * 2 000 conversations (400 topics of 10 messages each, unread for each of the five), in
  * headless Chromium against browser mode and the reference server.
  *
@@ -106,7 +106,7 @@ function coreUpdateTimes(): number[] {
     places.follow(e, state.apply(e), state);
     const head = { accountId: 'a', connection: 'live' as const, stale: false, pending: [] };
     const rows = inboxRows({ ...head, ...buildAccountInbox(state, places) });
-    // Issue 25: what crosses is the rows that changed since the last push.
+    // What crosses is the rows that changed since the last push.
     const patch = InboxPatchWire.parse({
       accountId: 'a',
       seq: ++baseline.seq,

@@ -1,5 +1,5 @@
 /**
- * Issue 12 figures: an edit, a topic move (change_all) and a flag change applied to a long
+ * Figures for an edit, a topic move (change_all) and a flag change applied to a long
  * list of loaded messages, and how many rows each redraws.
  *
  * - pure application, Node: `applyEvent` on 5 000 loaded messages; how long, and how many

@@ -1,8 +1,8 @@
 /**
- * Issue 7 figures, in headless Chromium against browser mode and the reference server:
- * the time from opening a 1000-message narrow to its first screen of messages painted,
- * and the JS heap after scrolling a 50 000-message channel from newest to oldest, with
- * the rendered row counts along the way. Needs the keychain: run it through
+ * Figures for the Messages view, in headless Chromium against browser mode and the reference
+ * server: the time from opening a 1000-message narrow to its first screen of messages painted,
+ * and the JS heap after scrolling a 50 000-message channel from newest to oldest, with the
+ * rendered row counts along the way. Needs the keychain: run it through
  * `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-messages`.
  */
 import type { Page } from '@playwright/test';
@@ -99,7 +99,7 @@ export default async function run(): Promise<BenchResult> {
       m.send({ sender, streamId: general, topic: 'history', content: `message **${i}**` });
     }
     // Interleaved, so both topics are among the sidebar's recent ones. Rich in what the
-    // rendered-content stylesheet and actions work on (issue 22): highlighted code, a quote,
+    // rendered-content stylesheet and actions work on: highlighted code, a quote,
     // display and inline math, an emoji.
     for (let i = 0; i < 2 * NARROW_SIZE; i++) {
       const topic = i % 2 === 0 ? 'alpha' : 'beta';

@@ -1,5 +1,5 @@
 /**
- * Issue 13 figure: returning to a narrow already seen. Two Cores side by side in one run,
+ * Returning to a narrow already seen. Two Cores side by side in one run,
  * against one reference server, each with its own page in one headless Chromium: one with
  * the message store (as shipped), one with it off (`messageStore: false`, every window
  * fetched, the path before the store). Each page switches between topics it has already

@@ -1,11 +1,12 @@
 /**
- * Issue 23 figures, in headless Chromium against browser mode and the reference server with
- * 10 000 users, a third of them active, a third idle and every tenth with a status: the
- * Messages sidebar's People list (first paint after pressing "People", one filter
- * keystroke) and one compose completion keystroke (`@` mention with the presence dots),
- * each beside the target the issue 14 people list and the issue 12 completion already hold
- * (150 ms first paint, 16 ms a keystroke). A keystroke is timed from the input event to the
- * rows laid out (a zero timeout after Svelte's microtask flush, then a forced layout).
+ * Figures for the People list with presence, in headless Chromium against browser mode and
+ * the reference server with 10 000 users, a third of them active, a third idle and every
+ * tenth with a status: the Messages sidebar's People list (first paint after pressing
+ * "People", one filter keystroke) and one compose completion keystroke (`@` mention with the
+ * presence dots), each beside the target the admin console's people list and compose's
+ * completion already hold (150 ms first paint, 16 ms a keystroke). A keystroke is timed from
+ * the input event to the rows laid out (a zero timeout after Svelte's microtask flush, then a
+ * forced layout).
  *
  * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-people-presence`.
  */

@@ -1,6 +1,7 @@
 /**
- * Issue 14 figures, in headless Chromium against browser mode and the reference server with
- * 10 000 users: the people list's first paint and the work of one search keystroke.
+ * Figures of the admin console's People list, in headless Chromium against browser mode and
+ * the reference server with 10 000 users: the people list's first paint and the work of one
+ * search keystroke.
  *
  * - list first paint: from pressing "← All people" on a person's page (the 10 000 rows are
  *   in the window already) to the first frame with the list's rows drawn: index, sort and

@@ -1,7 +1,7 @@
 /**
- * Issue 3 speed figure: 1000 long-polls open at once on the reference server, each
- * receiving one message. Measures the time from sending the message to the last poll
- * answering, over loopback, with undici keeping one connection per poll.
+ * The reference server's speed: 1000 long-polls open at once on the reference server, each
+ * receiving one message. Measures the time from sending the message to the last poll answering,
+ * over loopback, with undici keeping one connection per poll.
  */
 import { Agent, request } from 'undici';
 import { startServer, type ServerUser } from '../src/server/index.ts';

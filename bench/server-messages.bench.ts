@@ -1,7 +1,7 @@
 /**
- * Issue 3 speed figure: GET /messages of 1000 messages from a 100 000-message demo
- * organization, over loopback, rendered and with flags. Also reports how long the
- * organization takes to build, since benches and demos wait for it.
+ * The reference server's speed: GET /messages of 1000 messages from a 100 000-message demo
+ * organization, over loopback, rendered and with flags. Also reports how long the organization
+ * takes to build, since benches and demos wait for it.
  */
 import { startServer } from '../src/server/index.ts';
 import { messaging } from '../src/server/messages/service.ts';

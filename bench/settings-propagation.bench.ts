@@ -1,10 +1,10 @@
 /**
- * Issue 23, "a setting changed in one shows in the other within a second": two Cores signed
- * in to the same reference server, real time. The member changes a setting on one and the
- * bench times how long until the other Core (same member, another device) pushes it; then
- * the member sets a status and the bench times how long until an owner's Core, watching
- * its People list, pushes the member's row with it. Each is timed CHANGES times; the
- * renderer shows a push within its next frame.
+ * The target "a setting changed in one shows in the other within a second": two Cores signed in
+ * to the same reference server, real time. The member changes a setting on one and the bench
+ * times how long until the other Core (same member, another device) pushes it; then the member
+ * sets a status and the bench times how long until an owner's Core, watching its People list,
+ * pushes the member's row with it. Each is timed CHANGES times; the renderer shows a push
+ * within its next frame.
  */
 import type { Core } from '../src/core/core.ts';
 import type { PersonPresence } from '../src/contract/schemas/people.ts';

@@ -1,6 +1,6 @@
 /**
- * Issue 21 "done means": no stale open conversation 5 s after the server answers again. The
- * case the issue found stale for over 15 s: a topic open in browser mode, the organization
+ * The target: no stale open conversation 5 s after the server answers again. The case once
+ * found stale for over 15 s: a topic open in browser mode, the organization
  * reached through the suite's fault proxy; an outage of 7 s during which the server loses
  * the account's event queue (as a restart would) and someone else posts in that topic. No
  * event will ever bring that message. Measured, per outage, from the moment the proxy lets

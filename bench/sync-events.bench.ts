@@ -1,9 +1,9 @@
 /**
- * Issue 6 speed figures. The reference server delivers 50 000 message events to one
- * account over loopback: how many Perch applies and decides per second; then, at 200
- * events per second, the latency from the server emitting an event to the notifier
- * adapter receiving its decision; and the memory of a Core holding five idle accounts,
- * after a forced garbage collection.
+ * Background sync's speed figures. The reference server delivers 50 000 message events to one
+ * account over loopback: how many Perch applies and decides per second; then, at 200 events per
+ * second, the latency from the server emitting an event to the notifier adapter receiving its
+ * decision; and the memory of a Core holding five idle accounts, after a forced garbage
+ * collection.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

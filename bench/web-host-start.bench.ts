@@ -1,8 +1,8 @@
 /**
- * Issue 25 point 4: the browser-mode host started from its esbuild bundle against the same
- * host through tsx (as `npm run web` ran it before), side by side, alternating, 5 runs each:
- * time from spawn to the printed URL, and the host's resident memory once the demo has
- * loaded its first screen's data (the URL is printed after the demo is signed in).
+ * The browser-mode host started from its esbuild bundle against the same host through tsx (as
+ * `npm run web` ran it before), side by side, alternating, 5 runs each: time from spawn to the
+ * printed URL, and the host's resident memory once the demo has loaded its first screen's data
+ * (the URL is printed after the demo is signed in).
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 
-/** The tray's three looks (NOTIFICATIONS.md): nothing unread, unread, and a mention or DM. */
+/**
+ * The tray's three looks (docs/notifications.md "Tray icon"): nothing unread, unread, and a
+ * mention or DM.
+ */
 export type TrayState = 'none' | 'unread' | 'mention';
 
 export const TRAY_STATES: readonly TrayState[] = ['none', 'unread', 'mention'];

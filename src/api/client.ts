@@ -23,7 +23,10 @@ import { USER_AGENT } from './user-agent.ts';
 
 export type { ApiResult } from './decode.ts';
 
-/** Spec section 4.2 / API-NOTES.md: the long-poll timeout when register does not say. */
+/**
+ * The long-poll timeout when register does not say (docs/api-notes.md "POST /register
+ * response").
+ */
 export const DEFAULT_LONGPOLL_TIMEOUT_SECONDS = 90;
 /** Extra time past the server's long-poll timeout before we give up on the answer. */
 const LONGPOLL_MARGIN_SECONDS = 10;

@@ -1,6 +1,6 @@
 /**
- * Wire encoding of request parameters (spec section 4 "Conventions", API-NOTES.md "Wire
- * format"): plain strings travel as they are, every other value as JSON text, in the query
+ * Wire encoding of request parameters (spec section 4 "Conventions", docs/api-notes.md
+ * "Wire format"): plain strings travel as they are, every other value as JSON text, in the query
  * string for GET and in an x-www-form-urlencoded body for every other method.
  */
 

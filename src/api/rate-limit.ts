@@ -1,6 +1,6 @@
 /**
- * Client-side pacing from the X-RateLimit headers (API-NOTES.md "Rate limits"): when the
- * server says the budget is spent, the next call waits for the window to reset instead of
+ * Client-side pacing from the X-RateLimit headers (docs/api-notes.md "Rate limits"): when
+ * the server says the budget is spent, the next call waits for the window to reset instead of
  * being refused with RATE_LIMIT_HIT.
  */
 import { sleep } from '../lib/clock.ts';

@@ -2,7 +2,7 @@
  * The parts of undici the API client uses, each from its own module. undici's index loads
  * all of undici (fetch, cookies, WebSocket, caches, mocks), and its cookie module reads
  * `globalThis.Headers`, which makes Node load its own bundled copy of undici's fetch: about
- * 11 MB of every host's memory for code nothing here calls (issue 25).
+ * 11 MB of every host's memory for code nothing here calls.
  */
 import type { Dispatcher as DispatcherType } from 'undici';
 import Agent from 'undici/lib/dispatcher/agent.js';

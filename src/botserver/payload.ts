@@ -11,8 +11,9 @@ function expected(kind: string) {
 
 const text = () => z.string(expected('a string'));
 
-// The spec's table makes message, bot_email, trigger and token required; API-NOTES adds
-// data and bot_full_name, which older senders may leave out, so those get defaults.
+// The spec's table makes message, bot_email, trigger and token required; docs/api-notes.md
+// "Outgoing webhooks" adds data and bot_full_name, which older senders may leave out, so
+// those get defaults.
 const bodySchema = z.object({
   bot_email: text(),
   bot_full_name: text().optional(),

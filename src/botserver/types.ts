@@ -10,7 +10,10 @@ export interface WebhookMessage {
   [field: string]: unknown;
 }
 
-/** What the service posted (spec 6, API-NOTES "Outgoing webhooks"), minus the secret token. */
+/**
+ * What the service posted (spec 6, docs/api-notes.md "Outgoing webhooks"), minus the secret
+ * token.
+ */
 export interface WebhookPayload {
   bot_email: string;
   bot_full_name: string;

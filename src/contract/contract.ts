@@ -393,7 +393,7 @@ export const channels = {
   ),
   'dnd.get': channel(noArgs, DndStateWire),
   'dnd.set': channel(z.object({ choice: DndChoiceWire }).strict(), DndStateWire),
-  // ── Admin console: organization (issue 8 part one; schemas in schemas/admin-org.ts) ──
+  // ── Admin console: organization (schemas in schemas/admin-org.ts) ──
   /** A fresh look at what the organization panels show: defaults, channels, limits... */
   'adminOrg.context': channel(AccountArg, OrgContext),
   'adminOrg.updateDefaults': channel(DefaultsUpdateArgs, Ignored),
@@ -408,7 +408,7 @@ export const channels = {
   /** Who may send email invitations and create reusable links (owners; PATCH /realm). */
   'adminOrg.updateInvitePermissions': channel(InvitePermissionsArgs, Ignored),
   // ── end admin console: organization ──
-  // ── Admin console: people (issue 8 part two; schemas in schemas/admin-people.ts) ──
+  // ── Admin console: people (schemas in schemas/admin-people.ts) ──
   /** The caller's fresh role and can_create_users, the users and groups, notify defaults. */
   'adminPeople.context': channel(PeopleAccountArgs, PeopleContext),
   'adminPeople.lookupUser': channel(LookupArgs, UserDetails),
@@ -423,15 +423,15 @@ export const channels = {
   'adminPeople.deleteSnippet': channel(PeopleItemArgs, z.object({})),
   'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
   // ── end admin console: people ──
-  // ── Admin console: people list and per-user actions (issue 14; schemas/admin-users.ts) ──
+  // ── Admin console: people list and per-user actions (schemas/admin-users.ts) ──
   'adminUsers.list': channel(PeopleAccountArgs, PeopleList),
   'adminUsers.setRole': channel(RoleArgs, z.object({})),
   'adminUsers.deactivate': channel(DeactivateUserArgs, z.object({})),
   'adminUsers.reactivate': channel(UserArgs, z.object({})),
   // ── end admin console: people list ──
-  /** Issue 14 point 7: the organization at a glance, each finding named (schemas/admin-health.ts). */
+  /** The organization at a glance, each finding named (schemas/admin-health.ts). */
   'adminHealth.report': channel(PeopleAccountArgs, HealthReportWire),
-  // ── Admin console: invitations (issue 14 point 2; schemas in schemas/admin-invites.ts) ──
+  // ── Admin console: invitations (schemas in schemas/admin-invites.ts) ──
   /** Pending invitations and reusable links the caller can manage, with the inviters' names. */
   'adminInvites.list': channel(InvitesArgs, InviteList),
   'adminInvites.revoke': channel(InviteActionArgs, z.object({})),
@@ -439,7 +439,7 @@ export const channels = {
   /** A new reusable invitation link; its URL is shown once, next to the button. */
   'adminInvites.createLink': channel(InviteLinkArgs, InviteLinkCreated),
   // ── end admin console: invitations ──
-  // ── Admin console: groups and channels (issue 14 point 3; schemas/admin-channels.ts) ──
+  // ── Admin console: groups and channels (schemas/admin-channels.ts) ──
   'adminGroups.permissions': channel(PeopleAccountArgs, z.array(GroupPermissions)),
   'adminGroups.create': channel(CreateGroupArgs, z.object({ id: z.number().int() })),
   'adminGroups.update': channel(UpdateGroupArgs, z.object({})),
@@ -449,7 +449,7 @@ export const channels = {
   'adminChannels.update': channel(UpdateChannelArgs, z.object({})),
   'adminChannels.archive': channel(ChannelArgs, z.object({})),
   // ── end admin console: groups and channels ──
-  // ── Admin console: edit, reorder, delete what exists (issue 14 point 4; schemas/admin-edit.ts) ──
+  // ── Admin console: edit, reorder, delete what exists (schemas/admin-edit.ts) ──
   'adminEdit.updateProfileField': channel(UpdateProfileFieldArgs, Ignored),
   'adminEdit.reorderProfileFields': channel(ReorderArgs, Ignored),
   'adminEdit.deleteProfileField': channel(ProfileFieldItemArgs, Ignored),
@@ -458,7 +458,7 @@ export const channels = {
   'adminEdit.editSnippet': channel(EditSnippetArgs, Ignored),
   'adminEdit.reorderFolders': channel(ReorderArgs, Ignored),
   // ── end admin console: edit ──
-  // Messages (issue 7): history windows, the sidebar, compose and reactions.
+  // Messages: history windows, the sidebar, compose and reactions.
   'messages.fetch': channel(FetchMessagesArgs, MessagesPage),
   'messages.byIds': channel(ByIdsArgs, z.array(MessageWire)),
   /** The sidebar now; its changes are pushed (messages.sidebarPatch) until unwatched. */
@@ -471,7 +471,7 @@ export const channels = {
   'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
   'messages.markRead': channel(MarkReadArgs, z.object({})),
   'messages.react': channel(ReactArgs, z.object({})),
-  // Message actions (issue 12 point 1): edit, move, delete, star, unread from here, source.
+  // Message actions: edit, move, delete, star, unread from here, source.
   'messages.source': channel(MessageArgs, z.object({ rawContent: z.string() })),
   'messages.edit': channel(EditArgs, z.object({})),
   'messages.delete': channel(MessageArgs, z.object({})),
@@ -488,7 +488,7 @@ export const channels = {
     noArgs,
     z.lazy(() => OpenTargetWire.nullable()),
   ),
-  // ── Compose (issue 12 point 2; schemas in schemas/compose.ts) ──
+  // ── Compose (schemas in schemas/compose.ts) ──
   /** People, mentionable groups, visible channels, enter_sends and the wildcard permission. */
   'compose.directory': channel(ComposeArgs, ComposeDirectory),
   /** A channel's topics, most recently active first, for the topic box's completion. */
@@ -500,7 +500,7 @@ export const channels = {
   /** Keeps one narrow's draft (an empty text deletes it). */
   'drafts.save': channel(SaveDraftArgs, z.object({})),
   'drafts.delete': channel(DeleteDraftArgs, z.object({})),
-  // ── Outbox (issue 21 point 1; schemas in schemas/outbox.ts) ──
+  // ── Outbox (schemas in schemas/outbox.ts) ──
   /** Takes a send from compose (its draft dropped in the same write); it goes at once. */
   'outbox.send': channel(OutboxSendArgs, z.object({ localId: z.string() })),
   'outbox.list': channel(OutboxListArgs, z.array(OutboxEntry)),
@@ -509,7 +509,7 @@ export const channels = {
   'outbox.discard': channel(OutboxItemArgs, z.object({})),
   // ── end outbox ──
   // ── end compose ──
-  // ── Emoji (issue 12 point 5; schemas in schemas/emoji.ts) ──
+  // ── Emoji (schemas in schemas/emoji.ts) ──
   /** The organization's custom emoji, deactivated ones included (old reactions show them). */
   'emoji.realm': channel(RealmEmojiArgs, z.array(RealmEmojiWire)),
   /** Posts an uploaded image (uploads.begin/chunk) as a new custom emoji. */
@@ -517,7 +517,7 @@ export const channels = {
   /** Deactivates a custom emoji: old messages keep showing it, the picker no longer offers it. */
   'emoji.remove': channel(RemoveRealmEmojiArgs, z.object({})),
   // ── end emoji ──
-  // ── Inbox (issue 13 points 1 and 2; schemas in schemas/inbox.ts) ──
+  // ── Inbox (schemas in schemas/inbox.ts) ──
   'inbox.get': channel(noArgs, InboxSnapshot),
   /** Marks a topic, channel or direct conversation read, or queues it while out of reach. */
   'inbox.markRead': channel(MarkConversationReadArgs, MarkReadResult),
@@ -533,7 +533,7 @@ export const channels = {
   /** Recent is no longer shown: its changes stop being pushed (recent.get starts them). */
   'recent.unwatch': channel(noArgs, z.object({})),
   // ── end inbox ──
-  // ── Uploads and typing (issue 12 points 3 and 4; schemas in schemas/typing.ts, uploads.ts) ──
+  // ── Uploads and typing (schemas in schemas/typing.ts, uploads.ts) ──
   /** A keystroke in a draft, or the draft done: the Core sends typing start/stop as due. */
   'messages.typing': channel(TypingArgs, z.object({})),
   /** Checks the organization's size limit before any byte, and opens an upload. */
@@ -549,7 +549,7 @@ export const channels = {
   /** A short-lived link that shows an uploaded image without the API key. */
   'uploads.imageUrl': channel(UploadImageArgs, z.object({ url: z.string() })),
   // ── end uploads and typing ──
-  // ── Channels (issue 23 point 2; schemas in schemas/channels.ts) ──
+  // ── Channels (schemas in schemas/channels.ts) ──
   /** Every channel the user can see, their state in it, and what they may create. */
   'channels.directory': channel(ChannelsAccountArgs, ChannelDirectoryWire),
   'channels.subscribe': channel(ChannelItemArgs, z.object({})),
@@ -558,18 +558,18 @@ export const channels = {
   /** One of the user's own settings of a channel: colour, pin, mute, a notification override. */
   'channels.setProperty': channel(UpdateSubscriptionArgs, z.object({})),
   // ── end channels ──
-  // Network (issue 15; schemas in schemas/network.ts): the proxy and the connection doctor.
+  // Network (schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
   'proxy.set': channel(SetProxyArgs, ProxyState),
   /** Runs the connection checks for an account or for an address typed at sign-in. */
   'doctor.run': channel(DoctorArgs, DoctorReport),
-  // ── People (issue 23 points 3 to 5; schemas in schemas/people.ts) ──
+  // ── People (schemas in schemas/people.ts) ──
   /** A person's card: profile, role, presence, status and custom fields, ids named. */
   'people.card': channel(CardArgs, PersonCard),
   /** Everyone in the People list's order, with presence and status. */
   'people.list': channel(PeopleArgs, PeoplePresenceList),
   // ── end people ──
-  // ── Presence and status (issue 23 points 3 and 4; schemas in schemas/presence.ts) ──
+  // ── Presence and status (schemas in schemas/presence.ts) ──
   /** Perch's window is active, idle or closed: presence reports "active", "idle" or nothing. */
   'presence.window': channel(WindowPresenceArgs, z.object({})),
   /** Everyone's active / idle / offline state and status in one account, at the Core's now. */
@@ -577,7 +577,7 @@ export const channels = {
   /** Sets or clears the user's own status (text, emoji, away); only the fields passed change. */
   'status.set': channel(SetStatusArgs, z.object({})),
   // ── end presence and status ──
-  /** Issue 23: the signed-in user's own settings that this server has at its level. */
+  /** The signed-in user's own settings that this server has at its level. */
   'settings.get': channel(SettingsArgs, SettingsSnapshotWire),
   /** PATCH /settings: saved at once; the state follows the server's user_settings event. */
   'settings.update': channel(UpdateSettingsArgs, Ignored),
@@ -599,37 +599,37 @@ export const topics = {
   'notifications.close': z.object({ id: z.string() }),
   'notifications.closeAll': z.object({}),
   'badge.changed': TrayBadgeWire,
-  // Messages (issue 7): one account's message-related queue events; its unread counts changed.
+  // Messages: one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
   'messages.unreadChanged': UnreadChanged,
   /** The account's lost queue was registered again: what an open view shows may be stale. */
   'messages.stale': UnreadChanged,
   /** The organization changed who may edit, move or delete messages: reload the sidebar. */
   'messages.rulesChanged': UnreadChanged,
-  /** What changed in one account's sidebar, only while a view shows it (issue 25 point 2). */
+  /** What changed in one account's sidebar, only while a view shows it. */
   'messages.sidebarPatch': SidebarPatchWire,
   /** One organization's Inbox rows changed (or its connection did): only what changed. */
   'inbox.patch': InboxPatchWire,
   'inbox.removed': z.object({ accountId: z.string() }),
   /** Pushed only while some view shows Recent (between recent.get and recent.unwatch). */
   'recent.patch': RecentPatchWire,
-  /** Who is typing where in one account, whenever that changes (issue 12 point 4). */
+  /** Who is typing where in one account, whenever that changes. */
   'messages.typing': Typists,
-  /** Issue 14: a list the admin panels show changed on the server (any session). */
+  /** A list the admin panels show changed on the server (any session). */
   'adminEdit.changed': ListsChanged,
   /** The organization's custom emoji changed: fetch them again. */
   'emoji.realmChanged': RealmEmojiChanged,
-  /** One account's channel directory changed (issue 23 point 2). */
+  /** One account's channel directory changed. */
   'channels.changed': ChannelsChangedWire,
-  /** How many of a file's bytes the server connection has taken (issue 12 point 3). */
+  /** How many of a file's bytes the server connection has taken. */
   'uploads.progress': UploadProgress,
-  /** Issue 23: some people's presence or status changed. */
+  /** Some people's presence or status changed. */
   'people.changed': PeopleChanged,
   /** Presence or statuses of an account changed (at least every ping interval): get them again. */
   'presence.changed': PresenceChanged,
-  /** One account's outbox changed (issue 21): its entries, and the sends just confirmed. */
+  /** One account's outbox changed: its entries, and the sends just confirmed. */
   'outbox.changed': OutboxChanged,
-  /** Issue 23: the user's own settings changed (any device, or a new registration). */
+  /** The user's own settings changed (any device, or a new registration). */
   'settings.changed': SettingsChanged,
 } as const;
 

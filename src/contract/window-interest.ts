@@ -1,7 +1,8 @@
 /**
- * Which pushed topics one window takes (issue 25: a view's changes cross the bridge only while
- * it is shown). The page says the topics its mounted views follow whenever that set changes;
- * a window that has not said yet takes every topic, so nothing is lost before its first word.
+ * Which pushed topics one window takes (docs/architecture.md "Pushed topics": a view's
+ * changes cross the bridge only while it is shown). The page says the topics its mounted
+ * views follow whenever that set changes; a window that has not said yet takes every topic,
+ * so nothing is lost before its first word.
  * Both transports keep one per window: the web host per WebSocket, Electron per webContents.
  */
 import { z } from 'zod';

@@ -15,7 +15,7 @@ export interface EventContext {
   channelName: (streamId: number) => string | undefined;
   /**
    * A new message whose event says it belongs here is put in place from the event, not
-   * fetched (issue 25: a fetch per arriving message costs a round trip and a frame): only
+   * fetched (a fetch per arriving message costs a round trip and a frame): only
    * while the newest end is loaded and the Core says its events carry messages as fetched.
    */
   takeNew?: boolean;

@@ -1,8 +1,9 @@
 /**
  * What a server lacks, said in the server versions people install rather than in API feature
- * levels (issue 22 point 6). Each Zulip release's API changelog section begins at a feature
- * level; a feature needing level N arrived in the release whose section holds N. Beyond the
- * last level placed here the release is not known yet, so the sentence names none.
+ * levels, which mean nothing to most readers. Each Zulip release's API changelog section
+ * begins at a feature level; a feature needing level N arrived in the release whose section
+ * holds N. Beyond the last level placed here the release is not known yet, so the sentence
+ * names none.
  */
 
 /** [first feature level of the release's changelog section, release]: upstream API changelog. */

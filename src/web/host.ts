@@ -134,7 +134,7 @@ function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
   // What one turn of the event loop says to the page leaves as one message (a JSON array
   // when there is more than one frame): an incoming message brings an event, counts, badge
   // and sidebar changes together, and one message is one write here and one task there, with
-  // one redraw of the views, where one per frame cost both sides (issue 25: idle).
+  // one redraw of the views, where one per frame cost both sides, even idle.
   let queued: ServerFrame[] = [];
   const flush = () => {
     const frames = queued;

@@ -1,8 +1,8 @@
 /**
- * Issue 16: the Accounts page and the look-up card. An organization icon the server cannot
- * deliver (the reference server's answers 404) shows the organization's initials, never a
- * broken image; each account says where its key is kept; a deactivated organization says
- * so and offers only sign-out, since signing in again cannot help.
+ * The Accounts page and the look-up card. An organization icon the server cannot deliver (the
+ * reference server's answers 404) shows the organization's initials, never a broken image; each
+ * account says where its key is kept; a deactivated organization says so and offers only
+ * sign-out, since signing in again cannot help.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';

@@ -59,7 +59,7 @@ test('a failed reconnect is named on the panel; the next one goes through', asyn
   await failNext(page, 'sync.reconnect');
   await openActivity(page);
   await page.getByRole('button', { name: 'Reconnect now' }).click();
-  // Said in words; the Core's own text only under Details (issue 22 point 6).
+  // Said in words; the Core's own text only under Details.
   const alert = page.getByRole('alert');
   await expect(alert).toContainText(/^This window lost its connection to Perch/);
   await expect(alert.getByText('The connection to Perch closed.')).toBeHidden();

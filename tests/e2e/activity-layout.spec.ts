@@ -1,9 +1,9 @@
 /**
- * Issue 16: an Activity card keeps its words whole when the account cannot connect. The
- * state pill is never cut ("Reconnec"), an error breaks between words rather than inside
- * them ("ECONNREFUSE D"; only a token longer than the line may break), "Show decisions"
- * keeps its distance from the last row, and the footer says what the accounts are doing
- * rather than "Connected to the core" while none is.
+ * An Activity card keeps its words whole when the account cannot connect. The state pill is
+ * never cut ("Reconnec"), an error breaks between words rather than inside them ("ECONNREFUSE
+ * D"; only a token longer than the line may break), "Show decisions" keeps its distance from
+ * the last row, and the footer says what the accounts are doing rather than "Connected to the
+ * core" while none is.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';

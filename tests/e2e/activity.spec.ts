@@ -1,7 +1,7 @@
 /**
- * Issue 6: the Activity panel shows each account's queue and why each message did or did
- * not notify, and Perch's Do Not Disturb silences what follows it; a queue held back by the
- * server's rate limit says so.
+ * The Activity panel shows each account's queue and why each message did or did not notify, and
+ * Perch's Do Not Disturb silences what follows it; a queue held back by the server's rate limit
+ * says so.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { Channel, Result } from '../../src/contract/contract.ts';

@@ -1,9 +1,9 @@
 /**
- * Issue 14, two administrators editing the same thing at once (two signed-in clients, two
- * Cores): a change arriving under an open edit form merges what the user left alone, and a
- * field both changed stops the form with "Changed by someone else while you were editing:
- * reload or keep your text". A save from that form is refused until the user chooses, so
- * nobody's change is overwritten without them seeing it.
+ * Two administrators editing the same thing at once (two signed-in clients, two Cores): a
+ * change arriving under an open edit form merges what the user left alone, and a field both
+ * changed stops the form with "Changed by someone else while you were editing: reload or keep
+ * your text". A save from that form is refused until the user chooses, so nobody's change is
+ * overwritten without them seeing it.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import type { ServerUser } from '../../src/server/index.ts';

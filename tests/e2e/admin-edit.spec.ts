@@ -1,8 +1,8 @@
 /**
- * Issue 14 point 4: profile fields, linkifiers, saved snippets and channel folders are
- * edited, reordered and deleted in Chromium against browser mode and the reference server,
- * as owner, as administrator and as member (hidden or refused); another administrator's
- * change arrives as an event, and an edit of something deleted meanwhile says so.
+ * Profile fields, linkifiers, saved snippets and channel folders are edited, reordered and
+ * deleted in Chromium against browser mode and the reference server, as owner, as administrator
+ * and as member (hidden or refused); another administrator's change arrives as an event, and an
+ * edit of something deleted meanwhile says so.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';

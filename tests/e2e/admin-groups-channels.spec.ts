@@ -1,8 +1,8 @@
 /**
- * Issue 14 point 3: user groups (create, rename, describe, permissions, deactivate and
- * reactivate) and the Channels panel (create, rename, describe, privacy, folder, who can
- * unsubscribe others, archive and unarchive), end to end in Chromium against the reference
- * server, as owner, as administrator and as member.
+ * User groups (create, rename, describe, permissions, deactivate and reactivate) and the
+ * Channels panel (create, rename, describe, privacy, folder, who can unsubscribe others,
+ * archive and unarchive), end to end in Chromium against the reference server, as owner, as
+ * administrator and as member.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 14, point 7: the organization health view in Chromium against browser mode and the
- * reference server. An owner sees every problem by name and follows a line to the panel
- * that fixes it; an administrator sees it too; a member has no Health panel. Problems the
- * server would never make itself are made by editing its state.
+ * The organization health view in Chromium against browser mode and the reference server. An
+ * owner sees every problem by name and follows a line to the panel that fixes it; an
+ * administrator sees it too; a member has no Health panel. Problems the server would never make
+ * itself are made by editing its state.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ApiClient } from '../../src/api/client.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 14 point 2, end to end in Chromium against browser mode and the reference server:
- * the list of pending invitations and links (who, as what, until when), revoke with a
- * confirmation, resend, and bulk invitations with a result per address; as owner,
+ * The admin console's invitations, end to end in Chromium against browser mode and the
+ * reference server: the list of pending invitations and links (who, as what, until when),
+ * revoke with a confirmation, resend, and bulk invitations with a result per address; as owner,
  * administrator and member (who sees only their own), and hidden from guests.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -1,9 +1,9 @@
 /**
- * Issue 24, who may invite: an owner changes who can send email invitations and who can
- * create reusable links in the admin console, sees the answer beside the control, and the
- * change holds on the server (a member's invitation is refused) and in another window; an
- * administrator sees the values read-only; an older server and a refusal are said in words.
- * Screenshots at 1024 px, light and dark, go to PERCH_SHOTS when it names a folder.
+ * Who may invite: an owner changes who can send email invitations and who can create reusable
+ * links in the admin console, sees the answer beside the control, and the change holds on the
+ * server (a member's invitation is refused) and in another window; an administrator sees the
+ * values read-only; an older server and a refusal are said in words. Screenshots at 1024 px,
+ * light and dark, go to PERCH_SHOTS when it names a folder.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startServer, type ServerOptions, type StartedServer } from '../../src/server/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 14, two administrators at once: two signed-in clients (two Perch Cores, each in its
- * own browser page) on one organization. What the owner does in one window shows up in the
- * administrator's open People, Invitations, User groups, Channels and Health panels without
- * a reload, and the administrator's search and unsaved text stay as they were.
+ * Two administrators at once: two signed-in clients (two Perch Cores, each in its own browser
+ * page) on one organization. What the owner does in one window shows up in the administrator's
+ * open People, Invitations, User groups, Channels and Health panels without a reload, and the
+ * administrator's search and unsaved text stay as they were.
  */
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { ADMIN, OWNER } from './support/admin.ts';

@@ -1,7 +1,6 @@
 /**
- * Issue 8, part one: the admin console's shell and its organization panels, end to end in
- * Chromium against browser mode and the reference server, for each role and each error the
- * spec lists for a panel.
+ * The admin console's shell and its organization panels, end to end in Chromium against browser
+ * mode and the reference server, for each role and each error the spec lists for a panel.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer, type ServerOptions } from '../../src/server/index.ts';

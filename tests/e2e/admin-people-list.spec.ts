@@ -1,8 +1,8 @@
 /**
- * Issue 14, point 1 (People) end to end in Chromium against browser mode and the reference
+ * The admin console's People list end to end in Chromium against browser mode and the reference
  * server: the list of everyone (search, filters, sort, 10 000 people), a person's page, role
- * change, deactivation and reactivation as owner, administrator and member, and the last
- * owner who keeps role and account.
+ * change, deactivation and reactivation as owner, administrator and member, and the last owner
+ * who keeps role and account.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 8, part two: the admin console's people panels (users, user groups, linkifiers,
- * saved snippets, subscriptions) end to end in Chromium against browser mode and the
- * reference server: each success path, each error the spec lists, and what each role sees.
+ * The admin console's people panels (users, user groups, linkifiers, saved snippets,
+ * subscriptions) end to end in Chromium against browser mode and the reference server: each
+ * success path, each error the spec lists, and what each role sees.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerOptions, type StartedServer } from '../../src/server/index.ts';
@@ -56,7 +56,7 @@ function addProfileField(name: string, fieldType: number, userId: number, value:
 const alert = (page: Page) => page.getByRole('main').getByRole('alert');
 const status = (page: Page) => page.getByRole('main').getByRole('status');
 
-/** Unsubscribing others asks first (issue 14): submit, then confirm in the dialog. */
+/** Unsubscribing others asks first: submit, then confirm in the dialog. */
 async function unsubscribeOthers(page: Page) {
   await page.getByRole('button', { name: 'Unsubscribe' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Unsubscribe them' }).click();
@@ -375,7 +375,7 @@ test('saved snippets: a server before FL 297 is said to have none instead of a f
 }) => {
   await setUp({ featureLevel: 296 });
   await openPanel(page, MEMBER, 'Saved snippets');
-  // In the release people install; the feature levels only under Details (issue 22 point 6).
+  // In the release people install; the feature levels only under Details.
   const tooOld = page.getByRole('status').filter({ hasText: 'This server is too old' });
   await expect(tooOld).toContainText(
     'This server is too old for saved snippets; it needs Zulip 10.0 or later.',

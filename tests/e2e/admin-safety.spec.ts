@@ -1,9 +1,8 @@
 /**
- * Issue 14, points 5 and 6: destructive actions ask first, naming what will happen and the
- * organization (name and URL); two organizations with the same name are told apart; errors
- * read as sentences with the server's code in a details line; and two texts that used to
- * contradict themselves. End to end in Chromium against browser mode and the reference
- * server.
+ * Destructive actions ask first, naming what will happen and the organization (name and URL);
+ * two organizations with the same name are told apart; errors read as sentences with the
+ * server's code in a details line; and two texts that used to contradict themselves. End to end
+ * in Chromium against browser mode and the reference server.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';

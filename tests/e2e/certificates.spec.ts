@@ -1,9 +1,9 @@
 /**
- * Issue 15: a server whose certificate does not verify, end to end in Chromium. The
- * sign-in form shows why and the certificate's details; a self-signed certificate is
- * trusted only after the user confirms comparing its fingerprint; expired and wrong-name
- * certificates are explained and not offered; a certificate that later changes stops the
- * account with an attention on the Accounts page, where the new one can be reviewed.
+ * A server whose certificate does not verify, end to end in Chromium. The sign-in form shows
+ * why and the certificate's details; a self-signed certificate is trusted only after the user
+ * confirms comparing its fingerprint; expired and wrong-name certificates are explained and not
+ * offered; a certificate that later changes stops the account with an attention on the Accounts
+ * page, where the new one can be reviewed.
  */
 import { X509Certificate } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';

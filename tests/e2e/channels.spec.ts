@@ -1,9 +1,9 @@
 /**
- * Issue 23 point 2 end to end in Chromium against browser mode and the reference server:
- * subscribing from the channel browser puts the channel in the Messages sidebar and the
- * Inbox; leaving a private channel is asked first and takes it out of both; a channel's
- * colour, mute and pin set from the sidebar's menu show there and survive a reload; the
- * same person's change in a second client shows live.
+ * The channel browser and the per-channel menu end to end in Chromium against browser mode and
+ * the reference server: subscribing from the channel browser puts the channel in the Messages
+ * sidebar and the Inbox; leaving a private channel is asked first and takes it out of both; a
+ * channel's colour, mute and pin set from the sidebar's menu show there and survive a reload;
+ * the same person's change in a second client shows live.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';

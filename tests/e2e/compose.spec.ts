@@ -1,9 +1,10 @@
 /**
- * Issue 12 point 2: compose that starts conversations, end to end in Chromium against browser
- * mode and the reference server: the recipient picker (a channel and a new topic with topic
- * completion, a direct message by name, a group by email), completion while typing, the
- * preview, the Drafts view, the notice for a message sent elsewhere, enter_sends both ways, a
- * network failure that keeps the draft, and the two compose defects of point 6.
+ * Compose that starts conversations, end to end in Chromium against browser mode and the
+ * reference server: the recipient picker (a channel and a new topic with topic completion, a
+ * direct message by name, a group by email), completion while typing, the preview, the Drafts
+ * view, the notice for a message sent elsewhere, enter_sends both ways, a network failure that
+ * keeps the draft, and two defects compose once had (`dm:<id>` with nothing loaded, and
+ * `dm:<email>`).
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { StoredMessage } from '../../src/server/messages/types.ts';
@@ -266,7 +267,7 @@ test('a send lost before the server is kept, said not sent once looked up, and t
     await narrowTo(page, 'channel:general topic:flaky');
     await box(page).fill('survives the network');
     await box(page).press('Control+Enter');
-    // The outbox holds the text (issue 21): compose empties, the list shows it pending.
+    // The outbox holds the text: compose empties, the list shows it pending.
     await expect(box(page)).toHaveValue('');
     const kept = page.getByRole('list', { name: 'Messages not yet sent' });
     await expect(kept).toContainText('survives the network');

@@ -1,7 +1,7 @@
 /**
- * Issue 5, credential health: a key the server stops accepting, or a deactivated user, puts
- * the account in "needs attention" with the reason shown, its queue stops (no retry loop),
- * and re-authenticating brings it back.
+ * Credential health: a key the server stops accepting, or a deactivated user, puts the account
+ * in "needs attention" with the reason shown, its queue stops (no retry loop), and
+ * re-authenticating brings it back.
  */
 import { expect, test } from '@playwright/test';
 import { type StartedServer } from '../../src/server/index.ts';

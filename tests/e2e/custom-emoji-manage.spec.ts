@@ -1,7 +1,7 @@
 /**
- * Issue 12 point 5: custom emoji added from Perch (Admin › Custom emoji), used in a reaction,
- * removed after confirming; one added elsewhere shows in an open picker without a reload;
- * a user the organization does not let add one is told so in words.
+ * Custom emoji added from Perch (Admin › Custom emoji), used in a reaction, removed after
+ * confirming; one added elsewhere shows in an open picker without a reload; a user the
+ * organization does not let add one is told so in words.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ApiClient } from '../../src/api/client.ts';

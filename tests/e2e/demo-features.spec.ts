@@ -1,7 +1,7 @@
 /**
- * Issue 16, point 7: on the demo organization the headline features show their success:
- * the push test reaches the owner's device, and a one-click video call opens a meeting page
- * the demo server itself serves.
+ * On the demo organization the headline features show their success: the push test reaches the
+ * owner's device, and a one-click video call opens a meeting page the demo server itself
+ * serves.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 12 point 2: drafts survive a restart of Perch. Text typed in two conversations is
- * listed in the Drafts view after the Core is quit and started again; restoring one puts it
- * back in compose for its own conversation, and a deleted one does not come back. The
- * server keeps copies too (drafts synchronization is on by default).
+ * Drafts survive a restart of Perch. Text typed in two conversations is listed in the Drafts
+ * view after the Core is quit and started again; restoring one puts it back in compose for its
+ * own conversation, and a deleted one does not come back. The server keeps copies too (drafts
+ * synchronization is on by default).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { userDrafts } from '../../src/server/drafts/store.ts';

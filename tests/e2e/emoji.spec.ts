@@ -1,7 +1,6 @@
 /**
- * Issue 12, point 5: emoji in Chromium against browser mode and the reference server. This
- * machine's Chromium has no colour emoji font, so an emoji with colour pixels proves the
- * bundled image set draws it.
+ * Emoji in Chromium against browser mode and the reference server. This machine's Chromium has
+ * no colour emoji font, so an emoji with colour pixels proves the bundled image set draws it.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ApiClient } from '../../src/api/client.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 22 point 4, keyboard only: closing a menu or popup, with Escape or with a choice made
- * in it, puts focus back on the control that opened it, never on the page's body, so the
- * next key goes on from there.
+ * Keyboard only: closing a menu or popup, with Escape or with a choice made in it, puts focus
+ * back on the control that opened it, never on the page's body, so the next key goes on from
+ * there.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { messageRow as row, openAllMessages } from './support/message-data.ts';
@@ -29,7 +29,7 @@ test("a message's menu gives focus back to its button after Escape and after a c
   const message = post(byRole(400), 'deploy', 'menus and focus');
   await openAll(page);
   await selectLast(page, message.id);
-  // Named by who wrote it and when, as the row shows them: no message id (issue 22 point 6).
+  // Named by who wrote it and when, as the row shows them: no message id.
   const label = new RegExp(`^Message actions: ${byRole(400).full_name}, \\d{1,2}:\\d{2}`);
   const button = row(page, message).getByRole('button', { name: label });
   const menu = page.getByRole('menu', { name: label });

@@ -1,11 +1,11 @@
 /**
- * Issue 26, points 1 and 2: the README's first command on a machine where npm's registry is
- * all there is. In a scratch copy of the project, keytar can neither download its prebuilt
- * binary (its host points at a closed port) nor build (pkg-config finds no libsecret), as on
- * a fresh machine without the headers behind an npm mirror. `npm ci` must still succeed, and
- * `npm run web -- --demo` must print its URL and serve the demo, saying the keychain binding
- * is missing and how to get it. First the test shows that the scratch machine really defeats
- * keytar: with keytar a required dependency, `npm ci` fails there.
+ * The README's first command on a machine where npm's registry is all there is. In a scratch
+ * copy of the project, keytar can neither download its prebuilt binary (its host points at a
+ * closed port) nor build (pkg-config finds no libsecret), as on a fresh machine without the
+ * headers behind an npm mirror. `npm ci` must still succeed, and `npm run web -- --demo` must
+ * print its URL and serve the demo, saying the keychain binding is missing and how to get it.
+ * First the test shows that the scratch machine really defeats keytar: with keytar a required
+ * dependency, `npm ci` fails there.
  */
 import { expect, test } from '@playwright/test';
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
@@ -151,7 +151,7 @@ test('npm ci succeeds where keytar cannot be had, and npm run web -- --demo serv
 
   await test.step('the page serves the demo organization', async () => {
     await page.goto(url);
-    // The demo owner's home view (web_home_view) is the Inbox: Perch opens there (issue 23).
+    // The demo owner's home view (web_home_view) is the Inbox: Perch opens there.
     const sections = page.getByRole('navigation', { name: 'Sections' });
     await expect(sections.getByRole('button', { name: 'Inbox' })).toHaveAttribute(
       'aria-current',

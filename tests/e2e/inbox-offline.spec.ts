@@ -1,9 +1,9 @@
 /**
- * Issue 13 "Bad input and failure" in Chromium: an organization whose key the server stops
- * accepting stays in the Inbox and Recent, signed out, with its last known conversations
- * marked stale; and a mark-read asked for while it is out of reach waits, says so, and is
- * sent when the connection returns (the server then has it read, and the row leaves).
- * The organization is reached through a proxy the test can cut, as a network would.
+ * The Inbox's bad input and failures in Chromium: an organization whose key the server stops
+ * accepting stays in the Inbox and Recent, signed out, with its last known conversations marked
+ * stale; and a mark-read asked for while it is out of reach waits, says so, and is sent when
+ * the connection returns (the server then has it read, and the row leaves). The organization is
+ * reached through a proxy the test can cut, as a network would.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';

@@ -1,9 +1,10 @@
 /**
- * Issue 13 points 1 and 2 end to end in Chromium: two reference servers (two organizations
- * of the same name, told apart by URL) and three signed-in accounts in one browser-mode
- * Core. The unified Inbox and Recent list all of them and follow new messages live; each
- * row action reaches the server; muting hides and "Show muted" shows; the organization
- * filter and the mentions-and-DMs switch; an organization out of reach stays, marked.
+ * The Inbox and Recent conversations end to end in Chromium: two reference servers (two
+ * organizations of the same name, told apart by URL) and three signed-in accounts in one
+ * browser-mode Core. The unified Inbox and Recent list all of them and follow new messages
+ * live; each row action reaches the server; muting hides and "Show muted" shows; the
+ * organization filter and the mentions-and-DMs switch; an organization out of reach stays,
+ * marked.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 13 point 4 beyond the Messages view: the global shortcuts (go to Inbox, go to
- * Recent, `?`) work from every page, the `?` overlay lists exactly the shortcuts of the page
- * on screen, and the Inbox and Recent lists are walked from the keyboard: focus moves row to
- * row (scrolling to rows not drawn yet), Enter opens, Tab reaches the row's actions.
+ * The keyboard beyond the Messages view: the global shortcuts (go to Inbox, go to Recent, `?`)
+ * work from every page, the `?` overlay lists exactly the shortcuts of the page on screen, and
+ * the Inbox and Recent lists are walked from the keyboard: focus moves row to row (scrolling to
+ * rows not drawn yet), Enter opens, Tab reaches the row's actions.
  */
 import { expect, test, type Page } from '@playwright/test';
 import {

@@ -1,9 +1,9 @@
 /**
- * Issue 16: one large input cannot bring browser mode down. A frame over the WebSocket's
- * limit once ended the whole process (the host's socket had no 'error' listener); now
- * compose refuses a message over the server's max_message_length before sending, the
- * zuliprc import refuses a file no zuliprc could be before reading it, and any other call
- * too large for the connection fails alone, in words, with the connection kept.
+ * One large input cannot bring browser mode down. A frame over the WebSocket's limit once ended
+ * the whole process (the host's socket had no 'error' listener); now compose refuses a message
+ * over the server's max_message_length before sending, the zuliprc import refuses a file no
+ * zuliprc could be before reading it, and any other call too large for the connection fails
+ * alone, in words, with the connection kept.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { PerchBridge } from '../../src/contract/bridge-types.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 12 point 1, the message menu's actions message-actions.spec leaves out: copy link,
- * moving to another channel, star across two clients of one user, and unread from here as
- * the sidebar and the server count it.
+ * The message menu's actions message-actions.spec leaves out: copy link, moving to another
+ * channel, star across two clients of one user, and unread from here as the sidebar and the
+ * server count it.
  */
 import { expect, test } from '@playwright/test';
 import type { ServerUser } from '../../src/server/index.ts';

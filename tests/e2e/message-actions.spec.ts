@@ -1,6 +1,6 @@
 /**
- * Issue 12 point 1: the message menu, each action seen by the user who takes it and, live,
- * by a second signed-in client in its own Core.
+ * The message menu, each action seen by the user who takes it and, live, by a second signed-in
+ * client in its own Core.
  */
 import { expect, test } from '@playwright/test';
 import type { ServerUser } from '../../src/server/index.ts';

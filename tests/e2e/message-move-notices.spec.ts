@@ -1,6 +1,6 @@
 /**
- * Issue 12: moving a topic with the automated notices the official apps offer. The notices
- * come from the reference server's notification bot, as messages every client sees live.
+ * Moving a topic with the automated notices the official apps offer. The notices come from the
+ * reference server's notification bot, as messages every client sees live.
  */
 import { expect, test } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 12: the organization's rules changed after sign-in are followed. An administrator
- * turns message editing off (PATCH /realm); the member's open window, without a reload,
- * refuses the edit in its menu and says why, and offers it again when editing is back.
+ * The organization's rules changed after sign-in are followed. An administrator turns message
+ * editing off (PATCH /realm); the member's open window, without a reload, refuses the edit in
+ * its menu and says why, and offers it again when editing is back.
  */
 import { expect, test } from '@playwright/test';
 import type { ServerUser } from '../../src/server/index.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 12: a second signed-in client in a second browser window sees each change live:
- * another person's reactions added and removed, their edit, and (the same person in a second
- * window) a star, which is that person's own.
+ * A second signed-in client in a second browser window sees each change live: another person's
+ * reactions added and removed, their edit, and (the same person in a second window) a star,
+ * which is that person's own.
  */
 import { expect, test } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';

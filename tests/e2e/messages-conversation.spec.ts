@@ -1,8 +1,8 @@
 /**
- * Issue 13 point 3: the message list reads like a conversation, on real reference-server
- * data in Chromium: recipient bars over each run of a conversation, date separators at the
- * reader's midnight, collapsed follow-ups of one sender, the start of history, names that
- * narrow, search words marked, and a jump to a message that shows and marks it.
+ * The message list reads like a conversation, on real reference-server data in Chromium:
+ * recipient bars over each run of a conversation, date separators at the reader's midnight,
+ * collapsed follow-ups of one sender, the start of history, names that narrow, search words
+ * marked, and a jump to a message that shows and marks it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { StoredMessage } from '../../src/server/messages/types.ts';

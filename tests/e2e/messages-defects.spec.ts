@@ -1,5 +1,5 @@
 /**
- * Issue 12, point 6: defects of the message screen, each seen as a user would see it.
+ * Defects of the message screen, each seen as a user would see it.
  */
 import { expect, test } from '@playwright/test';
 import {

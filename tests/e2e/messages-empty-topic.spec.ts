@@ -1,6 +1,6 @@
 /**
- * Issue 7: the empty topic "" shows as the realm's name for it ("general chat"), and a
- * reply there goes back to "", not to a new topic literally named "general chat".
+ * The empty topic "" shows as the realm's name for it ("general chat"), and a reply there goes
+ * back to "", not to a new topic literally named "general chat".
  */
 import { expect, test } from '@playwright/test';
 import { type StartedServer } from '../../src/server/index.ts';

@@ -77,7 +77,7 @@ async function openMessages(page: Page): Promise<void> {
     (req, body) => breakCall(req, body),
     (req) => refuseCall(req),
   );
-  // Their home view is all messages (issue 23): Perch opens on Messages.
+  // Their home view is all messages: Perch opens on Messages.
   server.state.users.get(owner().user_id)!.settings['web_home_view'] = 'all_messages';
   await mode.core.invoke('accounts.signInWithKey', {
     serverUrl: proxy.url,
@@ -218,7 +218,7 @@ test('a refused send says why and is kept in the list; Try again sends it once',
   await box.fill('I deploy today');
   await box.press('Control+Enter');
   await expect(compose.getByRole('alert')).toContainText('You are sending messages too fast');
-  // The outbox keeps the text (issue 21), shown in the list with its reason.
+  // The outbox keeps the text, shown in the list with its reason.
   await expect(box).toHaveValue('');
   const kept = page.getByRole('list', { name: 'Messages not yet sent' });
   await expect(kept).toContainText('I deploy today');

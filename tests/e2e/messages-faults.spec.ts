@@ -1,15 +1,16 @@
 /**
- * Issue 21 points 2, 3 and 7 in Chromium, the organization reached through the suite's fault
- * proxy; the server is asked afterwards what it holds. Point 3: the event queue is lost during an outage (the server deletes it, as a restart
- * would) and someone posts in the open topic meanwhile. No event will ever bring that
- * message; once the server answers again, the Core registers a new queue and the open
- * conversation and the sidebar fetch what they show anew, without the user doing anything.
- * Point 7: Messages opened during an outage still knows where compose writes and takes text;
- * the sidebar says why it is short, offers Try again, and loads by itself once back.
- * Point 2 (item 8): a star or reaction lost on its way says so in words, the network's own
- * error only under Details, and Try again makes it once; one whose answer is lost is read
- * back and reported as made ("Starred."), not as a failure. The same for mark unread, and
- * for the edit and move forms, whose failure stays in the form with Try again.
+ * Network faults in the Messages view, in Chromium, the organization reached through the
+ * suite's fault proxy; the server is asked afterwards what it holds. A lost queue: the event
+ * queue is lost during an outage (the server deletes it, as a restart would) and someone posts
+ * in the open topic meanwhile. No event will ever bring that message; once the server answers
+ * again, the Core registers a new queue and the open conversation and the sidebar fetch what
+ * they show anew, without the user doing anything. An outage at opening: Messages opened during
+ * an outage still knows where compose writes and takes text; the sidebar says why it is short,
+ * offers Try again, and loads by itself once back. A lost answer (docs/architecture.md
+ * "Writes"): a star or reaction lost on its way says so in words, the network's own error only
+ * under Details, and Try again makes it once; one whose answer is lost is read back and
+ * reported as made ("Starred."), not as a failure. The same for mark unread, and for the edit
+ * and move forms, whose failure stays in the form with Try again.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 7: `history_limited` (spec 4.5: plan restrictions hid the oldest matches) shows a
- * banner. The reference server has no plans, so a real HTTP hop in front of it answers as a
- * plan-limited server would: history_limited true whenever the oldest matches were fetched.
+ * `history_limited` (spec 4.5: plan restrictions hid the oldest matches) shows a banner. The
+ * reference server has no plans, so a real HTTP hop in front of it answers as a plan-limited
+ * server would: history_limited true whenever the oldest matches were fetched.
  */
 import { expect, test } from '@playwright/test';
 import { type StartedServer } from '../../src/server/index.ts';

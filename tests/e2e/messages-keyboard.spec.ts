@@ -2,9 +2,9 @@
 const SHORTCUTS = shortcutsIn(['messages', 'global']);
 
 /**
- * Issue 13 point 4: the keyboard. The `?` overlay lists exactly the shortcut table the view
- * binds, and one test walks the same table, pressing every key listed and checking what the
- * user sees happen, against the reference server in Chromium.
+ * The keyboard. The `?` overlay lists exactly the shortcut table the view binds, and one test
+ * walks the same table, pressing every key listed and checking what the user sees happen,
+ * against the reference server in Chromium.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { StoredMessage } from '../../src/server/messages/types.ts';

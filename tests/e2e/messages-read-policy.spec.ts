@@ -1,8 +1,8 @@
 /**
- * Issue 22: seeing messages marks them read only where the reader reads. A search never
- * does; otherwise the user's web_mark_read_on_scroll_policy decides (1 everywhere, 2 only in
- * a conversation, 3 nowhere). Each "stays unread" is checked after something later in the
- * same reading path has been marked, or after a live message has come and been shown.
+ * Seeing messages marks them read only where the reader reads. A search never does; otherwise
+ * the user's web_mark_read_on_scroll_policy decides (1 everywhere, 2 only in a conversation, 3
+ * nowhere). Each "stays unread" is checked after something later in the same reading path has
+ * been marked, or after a live message has come and been shown.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ServerUser } from '../../src/server/index.ts';

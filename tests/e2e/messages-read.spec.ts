@@ -1,6 +1,6 @@
 /**
- * Issue 7: messages the user has seen are marked read (POST /messages/flags), and the
- * sidebar counts and the tray badge follow from the server's event.
+ * Messages the user has seen are marked read (POST /messages/flags), and the sidebar counts and
+ * the tray badge follow from the server's event.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,7 +1,7 @@
 /**
- * Issue 22: a message as the widely deployed server renders it looks and behaves as a reader
- * expects, light and dark: mentions, quotes, highlighted code, spoilers, math, emoji, local
- * times, tables, long messages and stars, measured with computed styles and geometry.
+ * A message as the widely deployed server renders it looks and behaves as a reader expects,
+ * light and dark: mentions, quotes, highlighted code, spoilers, math, emoji, local times,
+ * tables, long messages and stars, measured with computed styles and geometry.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 7: a long channel scrolled from newest to oldest. At every step the rows drawn stay
- * bounded, and the message at the top of the view stays put while the older batch is
- * inserted above it. 12 000 messages pass the window's 5 000-message limit twice over, so
- * the far end is let go along the way; bench/ scrolls 50 000 and reports the figures.
+ * A long channel scrolled from newest to oldest. At every step the rows drawn stay bounded, and
+ * the message at the top of the view stays put while the older batch is inserted above it.
+ * 12 000 messages pass the window's 5 000-message limit twice over, so the far end is let go along
+ * the way; bench/ scrolls 50 000 and reports the figures.
  */
 import { expect, test } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';

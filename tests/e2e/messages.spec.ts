@@ -1,7 +1,7 @@
 /**
- * Issue 7: reading and writing messages in the window, end to end in Chromium against
- * browser mode and the reference server: the sidebar, narrows, anchors, safe rendering,
- * live reactions and edits, compose, the keyboard and read state.
+ * Reading and writing messages in the window, end to end in Chromium against browser mode and
+ * the reference server: the sidebar, narrows, anchors, safe rendering, live reactions and
+ * edits, compose, the keyboard and read state.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ApiClient } from '../../src/api/client.ts';
@@ -214,7 +214,7 @@ test('anchors: oldest, first unread, a date, a message id or link, and a message
   }
   // The owner has read the first 25.
   m.store.history(owner.user_id).setBelow(sent[25]!.id, FLAG_BITS.read);
-  // Their home view is all messages (issue 23): Perch opens on Messages.
+  // Their home view is all messages: Perch opens on Messages.
   record(owner).settings['web_home_view'] = 'all_messages';
 
   // Perch opens at the newest unread conversation, at its first unread message. Clicking

@@ -1,8 +1,8 @@
 /**
- * Issue 16, point 1, in browser mode on a machine with no keychain (no D-Bus session, no
- * display): the demo's key lives in memory and its card says so; a real sign-in ends in the
- * form with what to do instead of a crash; and with `--secret-store memory` it works, the
- * page saying plainly that keys go when Perch quits.
+ * In browser mode on a machine with no keychain (no D-Bus session, no display): the demo's key
+ * lives in memory and its card says so; a real sign-in ends in the form with what to do instead
+ * of a crash; and with `--secret-store memory` it works, the page saying plainly that keys go
+ * when Perch quits.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';
@@ -39,7 +39,7 @@ test('the demo keeps its key in memory, and a real sign-in says no keychain is a
   page,
 }) => {
   await page.goto(await startWithoutKeychain(['--demo']));
-  // The demo owner's home view (web_home_view) is the Inbox: Perch opens there (issue 23).
+  // The demo owner's home view (web_home_view) is the Inbox: Perch opens there.
   const sections = page.getByRole('navigation', { name: 'Sections' });
   await expect(sections.getByRole('button', { name: 'Inbox' })).toHaveAttribute(
     'aria-current',

@@ -1,8 +1,8 @@
 /**
- * Issue 6: clicking a notification opens the window narrowed to its message. The host
- * (Electron's notifier, tested in tests/unit/electron/notifications.test.ts) calls
- * core.reveal(); here the renderer's half: the Messages view opens on that conversation
- * with that message selected, whatever was on screen.
+ * Clicking a notification opens the window narrowed to its message. The host (Electron's
+ * notifier, tested in tests/unit/electron/notifications.test.ts) calls core.reveal(); here the
+ * renderer's half: the Messages view opens on that conversation with that message selected,
+ * whatever was on screen.
  */
 import { expect, test } from '@playwright/test';
 import { type StartedServer } from '../../src/server/index.ts';

@@ -1,8 +1,9 @@
 /**
- * Issue 16, point 4: with an account signed in, Perch opens where the user works. For a
- * user whose home view is all messages (`web_home_view`, issue 23), that is Messages, at the conversation holding the newest unread message across every account
- * (by when it was sent, not by id: ids only order one server's messages), and the sidebar
- * lists conversations with unread messages first. The version numbers moved to About.
+ * With an account signed in, Perch opens where the user works. For a user whose home view is
+ * all messages (`web_home_view`), that is Messages, at the conversation holding the newest
+ * unread message across every account (by when it was sent, not by id: ids only order one
+ * server's messages), and the sidebar lists conversations with unread messages first. The
+ * version numbers moved to About.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';
@@ -21,7 +22,7 @@ const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecor
 const section = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
 
-/** Signs in a user whose home view is all messages (issue 23: the window opens there). */
+/** Signs in a user whose home view is all messages (the window opens there). */
 async function signIn(u: ServerUser): Promise<void> {
   record(u).settings['web_home_view'] = 'all_messages';
   const r = await mode.core.invoke('accounts.signInWithKey', {

@@ -1,8 +1,9 @@
 /**
- * Issue 21 points 1 and 2 end to end: Chromium drives browser mode, whose Core reaches the
- * reference server through the suite's fault proxy. A send whose answer is cut after the
- * server applied it shows once and says sent (no Try again); a send on a slow link survives
- * leaving Messages, leaves neither compose nor Drafts holding it, and arrives once.
+ * The outbox and lost answers (docs/architecture.md "Writes") end to end: Chromium drives
+ * browser mode, whose Core reaches the reference server through the suite's fault proxy. A send
+ * whose answer is cut after the server applied it shows once and says sent (no Try again); a
+ * send on a slow link survives leaving Messages, leaves neither compose nor Drafts holding it,
+ * and arrives once.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { exactly, startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';

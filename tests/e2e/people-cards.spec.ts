@@ -1,9 +1,8 @@
 /**
- * Issue 23 point 5: a click on a sender's name opens their card: name, role in words, local
- * time from their profile's time zone in the reader's 12/24-hour choice, custom profile
- * fields as values (a user-type field as the person's name, a link as a link), and actions
- * that work: the DM action opens compose to them; Esc closes the card and gives the focus
- * back to the name.
+ * A click on a sender's name opens their card: name, role in words, local time from their
+ * profile's time zone in the reader's 12/24-hour choice, custom profile fields as values (a
+ * user-type field as the person's name, a link as a link), and actions that work: the DM action
+ * opens compose to them; Esc closes the card and gives the focus back to the name.
  */
 import { expect, test } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';

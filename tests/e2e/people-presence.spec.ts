@@ -1,8 +1,9 @@
 /**
- * Issue 23 point 3, with two clients on one clock the test moves (the server and both
- * Cores): the other person's dot in the People list is active while their window is in
- * use, idle once it is open but not in use past the server's threshold, and offline once
- * Perch is quit (page.close() alone cannot be relied on to deliver pagehide's report), each said in words as well as by the dot's shape.
+ * Presence, with two clients on one clock the test moves (the server and both Cores): the other
+ * person's dot in the People list is active while their window is in use, idle once it is open
+ * but not in use past the server's threshold, and offline once Perch is quit (page.close()
+ * alone cannot be relied on to deliver pagehide's report), each said in words as well as by the
+ * dot's shape.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { ManualClock } from '../../src/lib/clock.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 23 point 4, with two clients: a status one person sets from the top of the sidebar
- * shows beside their name in the other person's People list and direct-message list, and
- * goes when they clear it.
+ * Statuses, with two clients: a status one person sets from the top of the sidebar shows beside
+ * their name in the other person's People list and direct-message list, and goes when they
+ * clear it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { useMessageSuite } from './support/message-suite.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 13 point 3: the recipient bar carries its conversation's actions. Each one, chosen
- * from the bar's menu in the message list, reaches the reference server, and the Inbox (fed
- * by the event queue, like any other client) shows it.
+ * The recipient bar carries its conversation's actions. Each one, chosen from the bar's menu in
+ * the message list, reaches the reference server, and the Inbox (fed by the event queue, like
+ * any other client) shows it.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { asBackgroundWindow } from './support/background-window.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 23 point 1: a notification setting changed on another device changes what Perch
- * does with the very next message. Two Cores as the same user: the first shows its
- * notifications in the page (browser mode), the second turns direct message notifications
- * off in its Settings; the first says so in words and stays silent for the next DM.
+ * A notification setting changed on another device changes what Perch does with the very next
+ * message. Two Cores as the same user: the first shows its notifications in the page (browser
+ * mode), the second turns direct message notifications off in its Settings; the first says so
+ * in words and stays silent for the next DM.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';

@@ -1,9 +1,9 @@
 /**
- * Issue 23 point 1: the user's own settings. A change made in one client (its own Core)
- * shows in another client of the same user at once, and Perch behaves by it the same
- * moment: Enter in compose, the notification for the next direct message, the view the
- * window opens on. Each change is saved at once, a refused one is put back and explained,
- * and saved snippets are managed from Settings instead of Admin.
+ * The user's own settings. A change made in one client (its own Core) shows in another client
+ * of the same user at once, and Perch behaves by it the same moment: Enter in compose, the
+ * notification for the next direct message, the view the window opens on. Each change is saved
+ * at once, a refused one is put back and explained, and saved snippets are managed from
+ * Settings instead of Admin.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { StoredMessage } from '../../src/server/messages/types.ts';

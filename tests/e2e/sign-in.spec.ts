@@ -1,6 +1,6 @@
 /**
- * Issue 5: every sign-in flow, end to end in Chromium, against the reference server and the
- * real keychain, with the message the user sees for each failure.
+ * Every sign-in flow, end to end in Chromium, against the reference server and the real
+ * keychain, with the message the user sees for each failure.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, DEFAULT_JWT_KEY, type StartedServer } from '../../src/server/index.ts';

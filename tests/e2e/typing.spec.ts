@@ -1,6 +1,6 @@
 /**
- * Issue 12 point 4: typing indicators both ways, between two signed-in clients (two Cores
- * in browser mode, two users) against one reference server.
+ * Typing indicators both ways, between two signed-in clients (two Cores in browser mode, two
+ * users) against one reference server.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';

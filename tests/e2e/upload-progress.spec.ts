@@ -1,6 +1,6 @@
 /**
- * Issue 12 point 3: a large file's progress bar moves while the Core sends it to the server,
- * not in one jump at the end, and it ends with the link in the draft.
+ * A large file's progress bar moves while the Core sends it to the server, not in one jump at
+ * the end, and it ends with the link in the draft.
  */
 import { expect, test } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';

@@ -1,6 +1,6 @@
 /**
- * Issue 12 point 3: attaching files in compose (button, drop, paste) with progress, cancel
- * and the size limit checked first; uploaded images shown in messages without the API key.
+ * Attaching files in compose (button, drop, paste) with progress, cancel and the size limit
+ * checked first; uploaded images shown in messages without the API key.
  */
 import { expect, test, type Page, type WebSocketRoute } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';

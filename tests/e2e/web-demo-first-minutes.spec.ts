@@ -1,5 +1,5 @@
 /**
- * Issue 16, "Done means": on a machine with no desktop session (no D-Bus, no display, no
+ * The demo's first minutes: on a machine with no desktop session (no D-Bus, no display, no
  * keychain), `npm run web -- --demo` prints its URL, the page shows the demo organization's
  * messages, and the live demo's first post, a DM to the signed-in owner, raises a Web
  * Notification while the tab's title counts the unread messages.

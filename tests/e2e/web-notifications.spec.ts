@@ -1,9 +1,8 @@
 /**
- * Issue 16 point 3: browser mode notifies like the desktop app. The Core's decision reaches
- * the page as a Web Notification worded by the presenter, the unread count shows in the
- * tab's title and favicon, and a click opens the message narrowed as the native click does.
- * Permission is asked only after the page says why, and a refusal is explained in
- * Preferences.
+ * Browser mode notifies like the desktop app. The Core's decision reaches the page as a Web
+ * Notification worded by the presenter, the unread count shows in the tab's title and favicon,
+ * and a click opens the message narrowed as the native click does. Permission is asked only
+ * after the page says why, and a refusal is explained in Preferences.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Widths people use (issue 22, point 5): at 800 px nothing on the main views scrolls
- * sideways, compose keeps its buttons on one row, the Messages sidebar folds behind a toggle
- * and Recent still shows which conversation a row is. Screenshots at 800, 1024 and 1440 px,
- * light and dark, are kept in the test's output folder under test-results/ to be looked at.
+ * Widths people use: at 800 px nothing on the main views scrolls sideways, compose keeps its
+ * buttons on one row, the Messages sidebar folds behind a toggle and Recent still shows which
+ * conversation a row is. Screenshots at 800, 1024 and 1440 px, light and dark, are kept in the
+ * test's output folder under test-results/ to be looked at.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { OWNER, openAdminAs } from './support/admin.ts';

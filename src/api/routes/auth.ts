@@ -3,7 +3,10 @@ import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { fetchApiKeyResponse, jwtFetchApiKeyResponse } from '../schemas/auth.ts';
 
-/** API-NOTES.md POST /fetch_api_key: trades a username and password for the API key. */
+/**
+ * POST /fetch_api_key (docs/api-notes.md "Other endpoints"): trades a username and password
+ * for the API key.
+ */
 export function fetchApiKey(
   client: ApiClient,
   params: { username: string; password: string },

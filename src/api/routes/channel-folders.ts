@@ -11,7 +11,10 @@ import {
 /** The whole group arrived at this feature level: older servers fail before sending. */
 const SINCE = 389;
 
-/** API-NOTES.md GET /channel_folders; archived folders only with include_archived. */
+/**
+ * GET /channel_folders (docs/api-notes.md "Other endpoints"); archived folders only with
+ * include_archived.
+ */
 export function getChannelFolders(
   client: ApiClient,
   params: { include_archived?: boolean } = {},

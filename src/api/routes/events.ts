@@ -35,7 +35,10 @@ export interface RegisterParams {
   client_capabilities?: ClientCapabilities;
 }
 
-/** API-NOTES.md POST /register; teaches the client the feature level and long-poll timeout. */
+/**
+ * POST /register (docs/api-notes.md "POST /register request"); teaches the client the
+ * feature level and long-poll timeout.
+ */
 export async function register(
   client: ApiClient,
   params: RegisterParams = {},
@@ -112,7 +115,7 @@ export async function getEvents(
   };
 }
 
-/** API-NOTES.md DELETE /events: releases a queue. */
+/** DELETE /events (docs/api-notes.md "Other endpoints"): releases a queue. */
 export function deleteQueue(
   client: ApiClient,
   queueId: string,

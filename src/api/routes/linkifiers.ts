@@ -6,7 +6,7 @@ import { UnsupportedByServerError } from '../errors.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import { addLinkifierResponse, getLinkifiersResponse } from '../schemas/linkifier.ts';
 
-/** API-NOTES.md GET /realm/linkifiers. */
+/** GET /realm/linkifiers (docs/api-notes.md "Other endpoints"). */
 export function getLinkifiers(
   client: ApiClient,
   signal?: AbortSignal,
@@ -116,7 +116,7 @@ export function reorderLinkifiers(
   });
 }
 
-/** API-NOTES.md DELETE /realm/filters/{filter_id}. */
+/** DELETE /realm/filters/{filter_id} (docs/api-notes.md "Other endpoints"). */
 export function removeLinkifier(
   client: ApiClient,
   linkifierId: number,

@@ -128,7 +128,7 @@ export type SendMessageParams =
 /** `direct` replaced `private` as the type of a direct message at this level. */
 const DIRECT_TYPE_LEVEL = 174;
 
-/** API-NOTES.md POST /messages. */
+/** POST /messages (docs/api-notes.md "Other endpoints"). */
 export async function sendMessage(
   client: ApiClient,
   params: SendMessageParams,
@@ -152,7 +152,7 @@ export interface UpdateFlagsParams {
   flag: string;
 }
 
-/** API-NOTES.md POST /messages/flags. */
+/** POST /messages/flags (docs/api-notes.md "Other endpoints"). */
 export function updateMessageFlags(
   client: ApiClient,
   params: UpdateFlagsParams,

@@ -5,7 +5,7 @@ import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
 import { createProfileFieldResponse, getProfileFieldsResponse } from '../schemas/profile-field.ts';
 
-/** API-NOTES.md GET /realm/profile_fields. */
+/** GET /realm/profile_fields (docs/api-notes.md "Other endpoints"). */
 export function getProfileFields(
   client: ApiClient,
   signal?: AbortSignal,

@@ -13,7 +13,7 @@ export interface ReactionParams {
   reaction_type?: ReactionType;
 }
 
-/** API-NOTES.md POST /messages/{message_id}/reactions. */
+/** POST /messages/{message_id}/reactions (docs/api-notes.md "Other endpoints"). */
 export function addReaction(
   client: ApiClient,
   messageId: number,

@@ -8,7 +8,7 @@ import { createSavedSnippetResponse, getSavedSnippetsResponse } from '../schemas
 /** The whole group arrived at this feature level: older servers fail before sending. */
 const SINCE = 297;
 
-/** API-NOTES.md GET /saved_snippets. */
+/** GET /saved_snippets (docs/api-notes.md "Other endpoints"). */
 export function getSavedSnippets(
   client: ApiClient,
   signal?: AbortSignal,
@@ -55,7 +55,7 @@ export function editSavedSnippet(
   });
 }
 
-/** API-NOTES.md DELETE /saved_snippets/{saved_snippet_id}. */
+/** DELETE /saved_snippets/{saved_snippet_id} (docs/api-notes.md "Other endpoints"). */
 export function deleteSavedSnippet(
   client: ApiClient,
   snippetId: number,

@@ -73,7 +73,7 @@ export function updateUserSettingsDefaults(
   return patchSettings(client, '/realm/user_settings_defaults', patch, signal);
 }
 
-/** Issue 3 PATCH /settings: the caller's own settings. */
+/** Upstream PATCH /settings (update-settings): the caller's own settings. */
 export function updateSettings(
   client: ApiClient,
   patch: OwnSettingsPatch,

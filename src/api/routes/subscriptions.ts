@@ -10,7 +10,7 @@ import {
   unsubscribeResponse,
 } from '../schemas/subscription.ts';
 
-/** API-NOTES.md GET /users/me/subscriptions. */
+/** GET /users/me/subscriptions (docs/api-notes.md "Other endpoints"). */
 export function getSubscriptions(
   client: ApiClient,
   params: { include_subscribers?: boolean | 'partial' } = {},
@@ -35,7 +35,7 @@ export interface SubscribeParams {
   is_web_public?: boolean;
 }
 
-/** API-NOTES.md POST /users/me/subscriptions. */
+/** POST /users/me/subscriptions (docs/api-notes.md "Other endpoints"). */
 export function subscribe(
   client: ApiClient,
   params: SubscribeParams,
@@ -99,7 +99,7 @@ export interface SubscriptionChange {
   value: boolean | string;
 }
 
-/** API-NOTES.md POST /users/me/subscriptions/properties. */
+/** POST /users/me/subscriptions/properties (docs/api-notes.md "Other endpoints"). */
 export function updateSubscriptionProperties(
   client: ApiClient,
   changes: readonly SubscriptionChange[],

@@ -10,7 +10,7 @@ import {
   userGroupMembershipResponse,
 } from '../schemas/user-group.ts';
 
-/** API-NOTES.md GET /user_groups. */
+/** GET /user_groups (docs/api-notes.md "Other endpoints"). */
 export function getUserGroups(
   client: ApiClient,
   params: { include_deactivated_groups?: boolean } = {},
@@ -26,7 +26,7 @@ export function getUserGroups(
   });
 }
 
-/** API-NOTES.md GET /user_groups/{user_group_id}/members. */
+/** GET /user_groups/{user_group_id}/members (docs/api-notes.md "Other endpoints"). */
 export function getUserGroupMembers(
   client: ApiClient,
   groupId: number,

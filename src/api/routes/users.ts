@@ -15,7 +15,7 @@ export interface GetUsersParams {
   include_custom_profile_fields?: boolean;
 }
 
-/** API-NOTES.md GET /users. */
+/** GET /users (docs/api-notes.md "Other endpoints"). */
 export function getUsers(
   client: ApiClient,
   params: GetUsersParams = {},
@@ -31,7 +31,7 @@ export function getUsers(
   });
 }
 
-/** API-NOTES.md GET /users/me. */
+/** GET /users/me (docs/api-notes.md "Other endpoints"). */
 export function getOwnUser(
   client: ApiClient,
   signal?: AbortSignal,

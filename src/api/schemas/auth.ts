@@ -1,4 +1,7 @@
-/** Responses of POST /fetch_api_key (API-NOTES.md) and POST /jwt/fetch_api_key (spec 4.10). */
+/**
+ * Responses of POST /fetch_api_key (docs/api-notes.md "Other endpoints") and POST
+ * /jwt/fetch_api_key (spec 4.10).
+ */
 import { z } from 'zod';
 import { integer } from './common.ts';
 import { userSchema } from './user.ts';

@@ -1,6 +1,7 @@
 /**
  * Building blocks shared by the resource schemas. Every object schema is loose: a field
- * the server adds later is kept, never an error (the issue's tolerance rule).
+ * the server adds later is kept, never an error: a newer server must not break an older
+ * Perch.
  */
 import { z } from 'zod';
 

@@ -1,7 +1,7 @@
 /**
- * Events of GET /events (spec section 6, API-NOTES.md "Events") as a discriminated union on
- * `type`. An event type this client does not model becomes the `unknown` variant, never an
- * error; a modelled type with a broken payload is an error naming the field.
+ * Events of GET /events (spec section 6, docs/api-notes.md "Events") as a discriminated
+ * union on `type`. An event type this client does not model becomes the `unknown` variant,
+ * never an error; a modelled type with a broken payload is an error naming the field.
  */
 import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';

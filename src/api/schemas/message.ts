@@ -1,4 +1,4 @@
-/** Spec 2.2 Message and 2.3 reactions, with the fields API-NOTES.md "Messages" adds. */
+/** Spec 2.2 Message and 2.3 reactions, with the fields docs/api-notes.md "Messages" adds. */
 import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';
 

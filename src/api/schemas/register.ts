@@ -1,4 +1,7 @@
-/** POST /register response: queue identity and the initial state API-NOTES.md lists. */
+/**
+ * POST /register response: queue identity and the initial state docs/api-notes.md "POST
+ * /register response" lists.
+ */
 import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';
 import { channelFolderSchema } from './channel-folder.ts';

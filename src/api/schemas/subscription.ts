@@ -1,6 +1,6 @@
 /**
- * Spec 2.4 channel subscription, plus `color` and `folder_id` (API-NOTES.md register), and
- * the channel permission of spec 2.7.
+ * Spec 2.4 channel subscription, plus `color` and `folder_id` (docs/api-notes.md "POST
+ * /register response"), and the channel permission of spec 2.7.
  */
 import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';

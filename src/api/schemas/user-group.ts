@@ -1,4 +1,7 @@
-/** Spec 2.7 user group (API-NOTES.md shape) and the responses of spec 4.15 and 4.18. */
+/**
+ * Spec 2.7 user group (the shape of docs/api-notes.md "POST /register response") and the
+ * responses of spec 4.15 and 4.18.
+ */
 import { z } from 'zod';
 import { integer, integerList } from './common.ts';
 

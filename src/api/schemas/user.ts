@@ -1,4 +1,7 @@
-/** Spec 2.1 User, and the responses of the user endpoints (spec 4.4, 4.14, API-NOTES.md). */
+/**
+ * Spec 2.1 User, and the responses of the user endpoints (spec 4.4, 4.14, docs/api-notes.md
+ * "Other endpoints").
+ */
 import { z } from 'zod';
 import { integer } from './common.ts';
 

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the admin console's groups and channels (issue 14 point 3): creating and
+ * Wire shapes of the admin console's groups and channels: creating and
  * editing user groups with their permission settings, and the organization's channels.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Editing, reordering and deleting what exists (issue 14 point 4): profile fields,
+ * Editing, reordering and deleting what exists: profile fields,
  * linkifiers, saved snippets and channel folders.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Arguments and results of the admin console's invitation list (issue 14 point 2). */
+/** Arguments and results of the admin console's invitation list: list, revoke, resend. */
 import { z } from 'zod';
 import { InviteArgs } from './admin-org.ts';
 

@@ -1,8 +1,8 @@
 /**
- * Arguments and results of the admin console's organization channels (issue 8, part one):
+ * Arguments and results of the admin console's organization channels:
  * defaults for new users (spec 4.1), invitations (4.7), push (4.12, 4.20), video calls
  * (4.21), channel folders (4.3, 4.6), custom profile fields (4.8) and deactivation (4.19);
- * and who may invite (upstream PATCH /realm, issue 24).
+ * and who may invite (upstream PATCH /realm).
  */
 import { z } from 'zod';
 import { GroupSetting } from './admin-channels.ts';
@@ -159,7 +159,7 @@ export const ProfileFieldSummary = z.object({
   name: z.string(),
   fieldType: z.number().int(),
   inSummary: z.boolean(),
-  // What an edit starts from (issue 14 point 4).
+  // What an edit of the field starts from.
   hint: z.string(),
   fieldData: z.record(z.string(), z.unknown()),
   required: z.boolean(),

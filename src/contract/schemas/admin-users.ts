@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the admin console's people list and per-user actions (issue 14, point 1):
+ * Wire shapes of the admin console's people list and per-user actions:
  * upstream get-users, update-user (role), deactivate-user and reactivate-user.
  */
 import { z } from 'zod';

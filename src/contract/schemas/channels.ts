@@ -1,5 +1,5 @@
 /**
- * Wire shapes of the channel browser and the per-channel menu (issue 23 point 2): every
+ * Wire shapes of the channel browser and the per-channel menu: every
  * channel the user can see with the user's state in it, what the organization lets the user
  * create, and the user's own per-channel settings (upstream "Channel settings" help pages).
  */

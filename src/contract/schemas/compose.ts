@@ -1,4 +1,4 @@
-/** Wire shapes of compose (issue 12 point 2): who and where a message can go, topics, preview. */
+/** Wire shapes of compose: who and where a message can go, topics, preview. */
 import { z } from 'zod';
 
 const accountId = z.string().min(1);

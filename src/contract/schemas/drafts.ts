@@ -1,4 +1,4 @@
-/** Unsent drafts kept by the Core per account (issue 12 point 2): the wire and file shapes. */
+/** Unsent drafts kept by the Core per account: the wire and file shapes. */
 import { z } from 'zod';
 
 const accountId = z.string().min(1);

@@ -1,4 +1,4 @@
-/** Wire shapes of emoji (issue 12 point 5): the organization's custom emoji and their changes. */
+/** Wire shapes of emoji: the organization's custom emoji and their changes. */
 import { z } from 'zod';
 
 export const RealmEmojiArgs = z.object({ accountId: z.string().min(1) }).strict();

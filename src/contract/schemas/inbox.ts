@@ -1,4 +1,4 @@
-/** Wire shapes of the unified Inbox and Recent conversations (issue 13 points 1 and 2). */
+/** Wire shapes of the unified Inbox and Recent conversations. */
 import { z } from 'zod';
 
 const accountId = z.string().min(1);
@@ -84,9 +84,10 @@ export const InboxAccountWire = z.object({
 export type InboxAccountWire = z.infer<typeof InboxAccountWire>;
 
 /**
- * Issue 25 point 2: what changed in one organization's Inbox, not all of it. Rows are keyed
- * (src/core/inbox/patch.ts says how); an upsert carries the whole row, so applying a patch
- * twice does no harm. `seq` counts the account's patches: a renderer that sees one missing
+ * What changed in one organization's Inbox, not all of it (docs/architecture.md "Pushed
+ * topics"): a small change costs the page a few bytes, whatever the Inbox's size. Rows are
+ * keyed (src/core/inbox/patch.ts says how); an upsert carries the whole row, so applying a
+ * patch twice does no harm. `seq` counts the account's patches: a renderer that sees one missing
  * asks for the whole Inbox again.
  */
 export const InboxRowWire = z.discriminatedUnion('kind', [

@@ -1,4 +1,4 @@
-/** Wire shapes of the network settings (issue 15): the proxy preference and the connection doctor. */
+/** Wire shapes of the network settings: the proxy preference and the connection doctor. */
 import { z } from 'zod';
 
 /** How Perch reaches servers: the environment's proxy, none, or one the user typed. */

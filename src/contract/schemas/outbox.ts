@@ -1,6 +1,6 @@
 /**
- * The outbox (issue 21 point 1): sends the Core has taken from compose and keeps until the
- * server confirms them, in the drafts file and on the wire to the renderer.
+ * The outbox (docs/architecture.md "Writes"): sends the Core has taken from compose and keeps
+ * until the server confirms them, in the drafts file and on the wire to the renderer.
  */
 import { z } from 'zod';
 import { SendTo } from './messages.ts';

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of people's cards and the People list (issue 23 points 3 to 5): who someone is,
+ * Wire shapes of people's cards and the People list: who someone is,
  * whether they are around, and what they said about themselves, with every id already a name.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Who is online and people's statuses over the RPC (issue 23 points 3 and 4). */
+/** Who is online and people's statuses over the RPC. */
 import { z } from 'zod';
 
 const accountId = z.string().min(1);

@@ -1,4 +1,4 @@
-/** Wire shapes of the user's own settings (issue 23 point 1): read, change, and pushes. */
+/** Wire shapes of the user's own settings: read, change, and pushes. */
 import { z } from 'zod';
 import { DefaultsValues } from './admin-org.ts';
 

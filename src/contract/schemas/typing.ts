@@ -1,4 +1,4 @@
-/** Typing notifications over the RPC (issue 12 point 4). */
+/** Typing notifications over the RPC, both ways. */
 import { z } from 'zod';
 import { SendTo } from './messages.ts';
 

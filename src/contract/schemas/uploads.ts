@@ -1,4 +1,4 @@
-/** File uploads over the RPC (issue 12 point 3): the bytes travel in chunks to the Core. */
+/** File uploads over the RPC: the bytes travel in chunks to the Core. */
 import { z } from 'zod';
 
 const accountId = z.string().min(1);

@@ -41,7 +41,7 @@ export function toReview(report: CertificateReport): CertificateReview {
 /**
  * Made when a certificate is first described, not when the module loads: the first date
  * formatter pages in about 5 MB of ICU's data from Node's binary, which every host then
- * kept resident for a sentence most people never see (issue 25).
+ * kept resident for a sentence most people never see.
  */
 let dateFormat: Intl.DateTimeFormat | undefined;
 

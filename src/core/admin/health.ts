@@ -1,5 +1,5 @@
 /**
- * The organization health view (issue 14, point 7): what an owner should look at this week,
+ * The organization health view: what an owner should look at this week,
  * from data every admin endpoint already gives. Pure, so each finding is tested on its own;
  * the handler (src/core/rpc/handlers/admin-health.ts) gathers the inputs.
  *

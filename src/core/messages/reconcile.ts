@@ -1,9 +1,9 @@
 /**
- * A write whose answer never came back (issue 21 point 2). A connection that broke off after
- * the request left may have let the server apply it: calling that "not changed" invites a
- * retry against a change already made, and calling it done may be wrong. So the Core reads
- * the state back and reports what the server holds. A failure the user must act on says so
- * in words; the raw network error goes only to the details.
+ * A write whose answer never came back (docs/architecture.md "Writes"). A connection that broke
+ * off after the request left may have let the server apply it: calling that "not changed"
+ * invites a retry against a change already made, and calling it done may be wrong. So the Core
+ * reads the state back and reports what the server holds. A failure the user must act on says
+ * so in words; the raw network error goes only to the details.
  */
 import { NetworkError } from '../../api/errors.ts';
 import { RpcError } from '../../contract/errors.ts';

@@ -1,6 +1,6 @@
 /**
- * The unread badge of NOTIFICATIONS.md: each account counted with its own
- * `desktop_icon_count_display`, summed for the tray, and the tray icon's state.
+ * The unread badge of docs/notifications.md ("Unread badge", "Tray icon"): each account counted
+ * with its own `desktop_icon_count_display`, summed for the tray, and the tray icon's state.
  */
 import type { UnreadCounts } from '../model/unreads.ts';
 

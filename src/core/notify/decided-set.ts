@@ -1,7 +1,7 @@
 /**
- * Rule A2 ("never notified twice"): the message ids an account has already decided. The
- * set is bounded; ids fall out smallest first and everything at or below the highest
- * evicted id still counts as decided, since message ids only grow.
+ * docs/notifications.md "Rule A2" (never notified twice): the message ids an account has
+ * already decided. The set is bounded; ids fall out smallest first and everything at or below
+ * the highest evicted id still counts as decided, since message ids only grow.
  */
 const KEPT = 10_000;
 

@@ -13,7 +13,7 @@ export interface DecisionEntry {
   senderName: string;
   /** "#channel > topic", or the DM's participants. */
   conversation: string;
-  /** What the user's settings allow (NOTIFICATIONS.md B and C). */
+  /** What the user's settings allow (docs/notifications.md "Desktop B" and "Sound C"). */
   desktop: boolean;
   sound: boolean;
   reason: string;

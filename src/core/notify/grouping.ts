@@ -1,5 +1,5 @@
 /**
- * One live notification per conversation (NOTIFICATIONS.md D): a new message in a
+ * One live notification per conversation (docs/notifications.md "Grouping"): a new message in a
  * conversation that already shows one replaces it and says how many there are now.
  */
 import type { PresentedMessage } from './presenter.ts';

@@ -1,6 +1,7 @@
 /**
- * One account's notifications on screen: one per conversation (grouping of
- * NOTIFICATIONS.md D), one summary instead of a burst, and closing what has been read.
+ * One account's notifications on screen: one per conversation (docs/notifications.md
+ * "Grouping"), one summary instead of a burst ("Burst summary"), and closing what has been read
+ * ("Closing").
  */
 import { addToGroup, closedByRead, startGroup, type LiveNotification } from './grouping.ts';
 import type { Notifier, OpenTarget } from './notifier.ts';

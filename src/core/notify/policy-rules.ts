@@ -1,6 +1,7 @@
 /**
- * The rules of NOTIFICATIONS.md by id, in words a user reads in the "why was I (not)
- * notified" view. Ids are stable so the view and logs can refer to them.
+ * The rules of docs/notifications.md by id ("Rule A1" to "Rule C9"), in words a user reads in
+ * the "why was I (not) notified" view. Ids are stable so the view, the logs and the docs can
+ * refer to them.
  */
 export type RuleId =
   | 'A1'

@@ -1,7 +1,8 @@
 /**
- * The notification decision of NOTIFICATIONS.md (gate A, desktop B, sound C), as a pure
- * function. Perch's own Do Not Disturb and the OS's are applied later by the notifier: they
- * only silence what this allows.
+ * The notification decision of docs/notifications.md ("Gate A", "Desktop B", "Sound C"), as a
+ * pure function. Perch's own Do Not Disturb is applied afterwards, where the decision is used,
+ * and the OS's by the OS: they only silence what this allows (docs/notifications.md "Do Not
+ * Disturb").
  */
 import type { MessageType, Subscription, TopicPolicy, UserSettings } from '../model/state-types.ts';
 import { isChannelMuted } from '../model/state-muting.ts';

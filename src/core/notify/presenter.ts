@@ -1,6 +1,7 @@
 /**
- * What a desktop notification says (NOTIFICATIONS.md section D): its title, its body and
- * the conversation it belongs to. Pure; the Electron notifier shows what this returns.
+ * What a desktop notification says (docs/notifications.md "Presentation D"): its title, its
+ * body and the conversation it belongs to. Pure; the host's notifier (Electron's, or the page's
+ * in browser mode) shows what this returns.
  */
 import type { Message } from '../model/state-types.ts';
 import { htmlToText, isOnlyUpload } from './html-text.ts';

@@ -1,5 +1,5 @@
 /**
- * The signed-in user's own settings (issue 23 point 1), as the Settings page shows them: the
+ * The signed-in user's own settings, as the Settings page shows them: the
  * personal settings PATCH /settings takes that this server has at its feature level and
  * sent in POST /register. The values are the account's synced state itself (AccountState,
  * built from register and kept by user_settings events), so the notification policy, the

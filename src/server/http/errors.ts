@@ -1,6 +1,7 @@
 /**
  * The error envelope of spec section 7. Routes throw ApiError; the server turns it into
- * `{result: "error", msg, code, ...extra}` with the HTTP status API-NOTES.md gives per code.
+ * `{result: "error", msg, code, ...extra}` with the HTTP status docs/api-notes.md "Error
+ * codes" gives per code.
  */
 export type ErrorCode =
   | 'BAD_REQUEST'

@@ -1,6 +1,7 @@
 /**
- * POST /messages/flags (API-NOTES.md): add or remove `read` / `starred`; and upstream's
- * POST /messages/flags/narrow (FL 155), the same over a range of a narrow.
+ * POST /messages/flags (docs/api-notes.md "Other endpoints"): add or remove `read` /
+ * `starred`; and upstream's POST /messages/flags/narrow (FL 155), the same over a range of a
+ * narrow.
  */
 import type { Router } from '../http/router.ts';
 import { updateFlags } from '../messages/flag-updates.ts';

@@ -1,6 +1,7 @@
 /**
- * GET /messages (spec 4.5), POST /messages (API-NOTES.md), and upstream's GET, PATCH and
- * DELETE /messages/{message_id} (openapi get-message, update-message, delete-message).
+ * GET /messages (spec 4.5), POST /messages (docs/api-notes.md "Other endpoints"), and
+ * upstream's GET, PATCH and DELETE /messages/{message_id} (openapi get-message,
+ * update-message, delete-message).
  */
 import { badRequest } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';

@@ -24,7 +24,7 @@ export async function openAdminAs(
   await openAdminPanel(page, panel);
 }
 
-/** The user's own lists that moved from the admin console to Settings (issue 23). */
+/** The user's own lists that moved from the admin console to Settings. */
 const SETTINGS_SECTIONS = new Set(['Saved snippets']);
 
 /** Goes to Settings of the open window and, if named, one of its sections. */

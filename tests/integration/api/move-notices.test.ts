@@ -1,6 +1,6 @@
 /**
- * Issue 12: the automated notices of a move, asked for through the API binding and sent
- * by the reference server as its notification bot, reaching a second user's event queue.
+ * The automated notices of a move, asked for through the API binding and sent by the reference
+ * server as its notification bot, reaching a second user's event queue.
  */
 import { describe, expect, it } from 'vitest';
 import { getMessages, updateMessage } from '../../../src/api/routes/messages.ts';

@@ -11,7 +11,10 @@ export async function postWebhook(
   return { status: response.status, json: (await response.json()) as Record<string, unknown> };
 }
 
-/** A webhook body as API-NOTES describes it, for a message that mentions the bot. */
+/**
+ * A webhook body as docs/api-notes.md "Outgoing webhooks" describes it, for a message that
+ * mentions the bot.
+ */
 export function mentionBody(
   botEmail: string,
   token: string,

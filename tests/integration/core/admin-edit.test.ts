@@ -1,7 +1,7 @@
 /**
- * Issue 14 point 4 through the Core over real HTTP: the edit channels reach the reference
- * server, and another administrator's change to a list reaches the renderer as
- * `adminEdit.changed`, so an open panel reloads.
+ * Admin edits through the Core over real HTTP: the edit channels reach the reference server,
+ * and another administrator's change to a list reaches the renderer as `adminEdit.changed`, so
+ * an open panel reloads.
  */
 import { describe, expect, it } from 'vitest';
 import type { ServerUser } from '../../../src/server/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Who may invite (issue 24) through the Core over real HTTP: the organization context
- * carries both settings, an owner's change reaches the reference server, a non-owner's is
- * refused with the server's answer, and a change made elsewhere reaches an open panel as
- * `adminEdit.changed` for the realm.
+ * Who may invite through the Core over real HTTP: the organization context carries both
+ * settings, an owner's change reaches the reference server, a non-owner's is refused with the
+ * server's answer, and a change made elsewhere reaches an open panel as `adminEdit.changed` for
+ * the realm.
  */
 import { describe, expect, it } from 'vitest';
 import type { OrgContext } from '../../../src/contract/schemas/admin-org.ts';

@@ -1,6 +1,6 @@
 /**
- * Issue 22 point 6 through the Core over real HTTP: a custom profile field of type "Users"
- * reaches the person page as the people's names, not the ids the server stores.
+ * Person fields through the Core over real HTTP: a custom profile field of type "Users" reaches
+ * the person page as the people's names, not the ids the server stores.
  */
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../src/contract/contract.ts';

@@ -1,7 +1,7 @@
 /**
- * Issue 12 point 2: unsent drafts survive Perch being quit and opened again. The Core keeps
- * them per account in its data directory; deleting one (or signing out) takes it off disk,
- * the newest 100 are kept, and a damaged file neither stops the Core nor is overwritten.
+ * Unsent drafts survive Perch being quit and opened again. The Core keeps them per account in
+ * its data directory; deleting one (or signing out) takes it off disk, the newest 100 are kept,
+ * and a damaged file neither stops the Core nor is overwritten.
  */
 import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -135,7 +135,7 @@ describe('drafts synchronized with the server', () => {
     expect(await onServer()).toEqual([]);
   });
 
-  // Issue 21 point 5: a gate in front of the server forwards `POST /drafts` and cuts its
+  // A gate in front of the server forwards `POST /drafts` and cuts its
   // answer, so the server holds a copy the Core was never told of.
   describe('when an answer is lost', () => {
     let gate: Gate;

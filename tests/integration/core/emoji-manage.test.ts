@@ -1,5 +1,5 @@
 /**
- * Issue 12 point 5 through two Cores over real HTTP: a custom emoji added by one user
+ * Managing custom emoji through two Cores over real HTTP: a custom emoji added by one user
  * reaches another user's Core live, its image is served by the organization's server, and
  * removing it (or a refused add or removal) says what happened in words.
  */

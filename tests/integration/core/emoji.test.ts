@@ -1,6 +1,6 @@
 /**
- * Issue 12 point 5 through the Core over real HTTP: the organization's custom emoji reach
- * the renderer, and another user deactivating one pushes `emoji.realmChanged`.
+ * Custom emoji through the Core over real HTTP: the organization's custom emoji reach the
+ * renderer, and another user deactivating one pushes `emoji.realmChanged`.
  */
 import { describe, expect, it } from 'vitest';
 import { byEmail, ok } from '../server/messaging-client.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 25 point 2: a new message costs the page the same few bytes whatever the length of
- * its lists. One organization holds 100, then 5 000 topics with an unread message each;
- * one more message arrives over the event queue, and what the Core pushes for the Inbox
- * and for Recent (shown) is measured as the JSON that crosses the bridge.
+ * A new message costs the page the same few bytes whatever the length of its lists. One
+ * organization holds 100, then 5 000 topics with an unread message each; one more message
+ * arrives over the event queue, and what the Core pushes for the Inbox and for Recent (shown)
+ * is measured as the JSON that crosses the bridge.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

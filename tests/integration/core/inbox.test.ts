@@ -1,6 +1,6 @@
 /**
- * Issue 13 points 1 and 2 through the Core over real HTTP, with two organizations: the
- * unified Inbox and Recent list both, follow their event queues, every row action reaches
+ * The Inbox and Recent conversations through the Core over real HTTP, with two organizations:
+ * the unified Inbox and Recent list both, follow their event queues, every row action reaches
  * the server, and an organization out of reach stays listed with its mark-reads queued.
  */
 import { mkdtemp } from 'node:fs/promises';

@@ -1,7 +1,8 @@
 /**
- * Issue 21 point 1 through the Core, the reference server and a fault proxy between them
- * (real HTTP on loopback): a send whose answer is cut is confirmed by its own echoed event,
- * not sent again; a send kept across a restart is looked up before it goes again.
+ * The outbox (docs/architecture.md "Writes") through the Core, the reference server and a fault
+ * proxy between them (real HTTP on loopback): a send whose answer is cut is confirmed by its
+ * own echoed event, not sent again; a send kept across a restart is looked up before it goes
+ * again.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

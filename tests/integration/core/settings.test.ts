@@ -1,7 +1,7 @@
 /**
- * Issue 23 point 1 through the Core over real HTTP: the user's own settings read from the
- * synced state, changed with PATCH /settings, and pushed as `settings.changed` whenever a
- * change arrives, from this Core or another device, at today's level and before FL 89.
+ * Settings through the Core over real HTTP: the user's own settings read from the synced state,
+ * changed with PATCH /settings, and pushed as `settings.changed` whenever a change arrives,
+ * from this Core or another device, at today's level and before FL 89.
  */
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../src/contract/contract.ts';

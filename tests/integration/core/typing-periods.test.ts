@@ -1,7 +1,7 @@
 /**
- * Issue 12 point 4: the typing protocol runs on the periods the server gives at register,
- * not on constants. The Core signs in to a reference server whose periods are shorter than
- * the defaults; its clock is a manual one, so the periods pass without sleeping.
+ * The typing protocol runs on the periods the server gives at register, not on constants. The
+ * Core signs in to a reference server whose periods are shorter than the defaults; its clock is
+ * a manual one, so the periods pass without sleeping.
  */
 import { describe, expect, it } from 'vitest';
 import { byEmail, ok, pending } from '../server/messaging-client.ts';

@@ -1,7 +1,7 @@
 /**
  * The suite's fault proxy (tests/e2e/support/fault-proxy.ts), which the network-fault tests
- * of issue 21 stand on: each fault does to a real HTTP request what it says, and a request
- * no rule claims passes untouched.
+ * (lost answers, lost queues, outages) stand on: each fault does to a real HTTP request what it
+ * says, and a request no rule claims passes untouched.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

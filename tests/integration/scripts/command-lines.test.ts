@@ -1,6 +1,6 @@
 /**
- * Issue 26, point 3: every command-line entry answers --help with its options (exit 0), and
- * an unknown option with one line that names it and the help hint (exit 2), never a stack.
+ * Every command-line entry answers --help with its options (exit 0), and an unknown option with
+ * one line that names it and the help hint (exit 2), never a stack.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

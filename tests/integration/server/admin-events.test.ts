@@ -1,7 +1,7 @@
 /**
- * Issue 14, two administrators at once: every admin operation the reference server
- * implements tells another administrator's queue, registered for the event types Perch
- * asks for, so an open admin panel of a second client can follow it.
+ * Two administrators at once: every admin operation the reference server implements tells
+ * another administrator's queue, registered for the event types Perch asks for, so an open
+ * admin panel of a second client can follow it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';

@@ -1,6 +1,6 @@
 /**
- * Issue 14 point 3: POST /channels/create (upstream create-channel, FL 417) over real HTTP:
- * who may create, a name in use, subscribers, and who hears of a new channel.
+ * POST /channels/create (upstream create-channel, FL 417) over real HTTP: who may create, a
+ * name in use, subscribers, and who hears of a new channel.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 23 point 2: who may create channels, over real HTTP. The realm's group settings
- * (FL 264 / 266), their older policy enums and the user's own can_create_*_streams in
- * register; PATCH /realm changes them with a `realm` event; subscribing to a new name and
- * POST /channels/create both follow them.
+ * Who may create channels, over real HTTP. The realm's group settings (FL 264 / 266), their
+ * older policy enums and the user's own can_create_*_streams in register; PATCH /realm changes
+ * them with a `realm` event; subscribing to a new name and POST /channels/create both follow
+ * them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';

@@ -1,4 +1,4 @@
-/** The command line's switches for the demo's video provider and push device (issue 16, point 7). */
+/** The command line's switches for the demo's video provider and push device. */
 import type { ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it } from 'vitest';

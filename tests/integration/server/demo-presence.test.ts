@@ -1,6 +1,6 @@
 /**
- * The demo organization's presence and statuses (issue 23 point 6): people in each state,
- * a few statuses and one "away"; with `live`, reports and changes on the server's clock.
+ * The demo organization's presence and statuses: people in each state, a few statuses and one
+ * "away"; with `live`, reports and changes on the server's clock.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { presenceState } from '../../../src/core/presence/presence-state.ts';

@@ -1,7 +1,7 @@
 /**
- * Editing, reordering and deleting what exists (issue 14 point 4): profile fields,
- * linkifiers, saved snippets and channel folders, over real HTTP. Owners and administrators
- * may; a member gets UNAUTHORIZED_PRINCIPAL and nothing changes; every change is an event.
+ * Editing, reordering and deleting what exists: profile fields, linkifiers, saved snippets and
+ * channel folders, over real HTTP. Owners and administrators may; a member gets
+ * UNAUTHORIZED_PRINCIPAL and nothing changes; every change is an event.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';

@@ -1,6 +1,6 @@
 /**
- * The demo's headline features (issue 16, point 7): a video provider served by the server
- * itself and an owner with a push device, each settable, and each push-test error forced.
+ * The demo's headline features: a video provider served by the server itself and an owner with
+ * a push device, each settable, and each push-test error forced.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUSH_TEST_ERRORS } from '../../../src/server/features.ts';

@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-describe('wire format (API-NOTES.md)', () => {
+describe('wire format (docs/api-notes.md)', () => {
   it('reads a form body on DELETE', async () => {
     const member = byRole(server, 400);
     const r = await raw(

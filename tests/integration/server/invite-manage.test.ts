@@ -1,6 +1,6 @@
 /**
- * Issue 14 point 2: listing, revoking and resending invitations, and reusable links, with
- * upstream's role gates and the invites_changed event.
+ * Listing, revoking and resending invitations, and reusable links, with upstream's role gates
+ * and the invites_changed event.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';

@@ -1,6 +1,7 @@
 /**
  * A minimal client of the reference server for the messaging tests: Basic auth, the wire
- * encoding of API-NOTES.md (query for GET, form body otherwise, JSON for non-strings).
+ * encoding of docs/api-notes.md "Wire format" (query for GET, form body otherwise, JSON for
+ * non-strings).
  */
 import type { ServerUser, StartedServer } from '../../../src/server/index.ts';
 import { messaging } from '../../../src/server/messages/service.ts';

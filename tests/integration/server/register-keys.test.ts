@@ -1,6 +1,6 @@
 /**
- * POST /register answers every key upstream documents for the requested
- * fetch_event_types at the server's feature level (issue 24), each with upstream's shape.
+ * POST /register answers every key upstream documents for the requested fetch_event_types at
+ * the server's feature level, each with upstream's shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';

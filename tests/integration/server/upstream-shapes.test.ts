@@ -1,6 +1,6 @@
 /**
- * Answers shaped as the widely deployed server shapes them (issue 24), each checked over
- * HTTP against the words of its upstream document (openapi at FL 420, real-time-events).
+ * Answers shaped as the widely deployed server shapes them, each checked over HTTP against the
+ * words of its upstream document (openapi at FL 420, real-time-events).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';

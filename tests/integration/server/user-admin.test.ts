@@ -1,7 +1,7 @@
 /**
- * Issue 14, people: role change (PATCH /users/{id}), deactivation (DELETE /users/{id}) and
- * reactivation (POST /users/{id}/reactivate) over real HTTP: who may, what the server says
- * when it refuses, what nothing-changed looks like, and the events each change sends.
+ * People: role change (PATCH /users/{id}), deactivation (DELETE /users/{id}) and reactivation
+ * (POST /users/{id}/reactivate) over real HTTP: who may, what the server says when it refuses,
+ * what nothing-changed looks like, and the events each change sends.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';

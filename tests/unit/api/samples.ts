@@ -1,5 +1,5 @@
 /**
- * One valid success body per response schema, shaped as spec section 2 and API-NOTES.md
+ * One valid success body per response schema, shaped as spec section 2 and docs/api-notes.md
  * describe them. The property tests mutate these; the decode tests start from them.
  */
 import type { z } from 'zod';

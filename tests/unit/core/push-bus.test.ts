@@ -1,6 +1,6 @@
 /**
- * Issue 25: a pushed topic reaches the listeners that take it, and one that nobody takes is
- * neither checked nor sent, so its producer may skip building it.
+ * A pushed topic reaches the listeners that take it, and one that nobody takes is neither
+ * checked nor sent, so its producer may skip building it.
  */
 import { describe, expect, it } from 'vitest';
 import { PushBus } from '../../../src/core/push-bus.ts';

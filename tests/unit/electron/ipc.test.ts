@@ -116,7 +116,7 @@ describe('the IPC binding', () => {
     expect(app.webContents.sent).toEqual([]);
   });
 
-  it('pushes to a window only the topics it says it follows (issue 25)', async () => {
+  it('pushes to a window only the topics it says it follows', async () => {
     const following = { webContents: { id: 1, url: appUrl, sent: [] as unknown[][] } };
     const other = { webContents: { id: 2, url: appUrl, sent: [] as unknown[][] } };
     fake.windows = [following, other];

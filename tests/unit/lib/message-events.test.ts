@@ -67,7 +67,7 @@ describe('live events on loaded messages', () => {
   });
 });
 
-describe('a new message taken from its event (issue 25)', () => {
+describe('a new message taken from its event', () => {
   const arriving = (id: number, extra: Parameters<typeof message>[1] = {}) => ({
     type: 'message',
     message: { ...message(id, extra), flags: undefined },

@@ -1,4 +1,4 @@
-/** Feature levels said as the Zulip releases people install (issue 22 point 6). */
+/** Feature levels said as the Zulip releases people install. */
 import { describe, expect, test } from 'vitest';
 import {
   releaseFor,

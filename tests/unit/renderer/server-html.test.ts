@@ -138,7 +138,7 @@ describe('server HTML loads images only from its own server', () => {
       ).toEqual([]);
       if (e.tag !== 'a') expect(e.attrs, e.tag).not.toHaveProperty('href');
     }
-    // Uploads need credentials: they wait, loading nothing, for a temporary link (issue 12).
+    // Uploads need credentials: they wait, loading nothing, for a temporary link.
     expect(
       elements
         .filter((e) => e.tag === 'img')

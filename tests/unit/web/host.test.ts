@@ -171,7 +171,7 @@ describe('the web host under an oversized call', () => {
   });
 });
 
-describe('a page takes only the topics its shown views follow (issue 25)', () => {
+describe('a page takes only the topics its shown views follow', () => {
   /** A page: every push it hears, by topic, and a way to say what it follows. */
   const page = () =>
     new Promise<{ ws: WebSocket; heard: string[] }>((resolve, reject) => {

@@ -1,8 +1,8 @@
 /**
- * Issue 23 point 2 through the Core over real HTTP: the channel directory built from
- * register and kept by events (subscribe, unsubscribe, counts, another device's settings,
- * the global setting "inherit" follows, the organization's creation policy), and the calls
- * the channel browser and menu make.
+ * Channels through the Core over real HTTP: the channel directory built from register and kept
+ * by events (subscribe, unsubscribe, counts, another device's settings, the global setting
+ * "inherit" follows, the organization's creation policy), and the calls the channel browser and
+ * menu make.
  */
 import { describe, expect, it } from 'vitest';
 import type { Result } from '../../../../src/contract/contract.ts';

@@ -1,8 +1,8 @@
 /**
- * Issue 12: rules the organization changes after sign-in are followed. An administrator
- * changes the message edit settings over PATCH /realm; the member's queue, registered with
- * Perch's own register parameters, brings the events, and the Core's live rules refuse or
- * allow from then on.
+ * Rules the organization changes after sign-in are followed. An administrator changes the
+ * message edit settings over PATCH /realm; the member's queue, registered with Perch's own
+ * register parameters, brings the events, and the Core's live rules refuse or allow from then
+ * on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveEditRules } from '../../../../src/core/messages/edit-rules.ts';

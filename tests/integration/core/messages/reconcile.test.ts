@@ -1,9 +1,8 @@
 /**
- * Issue 21 point 2: a message action whose answer is lost. The gate forwards the request,
- * lets the server apply it, then cuts the answer: the Core reads the message back and
- * reports the change made, and a try again does not undo or double it. A request dropped
- * before the server saw it is reported as not made, in words, with the raw error only in the
- * details.
+ * A message action whose answer is lost. The gate forwards the request, lets the server apply
+ * it, then cuts the answer: the Core reads the message back and reports the change made, and a
+ * try again does not undo or double it. A request dropped before the server saw it is reported
+ * as not made, in words, with the raw error only in the details.
  */
 import { describe, expect, it } from 'vitest';
 import { byEmail, ok, send } from '../../server/messaging-client.ts';

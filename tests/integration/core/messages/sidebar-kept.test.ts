@@ -1,8 +1,8 @@
 /**
- * Issue 25 point 1: the message window's sidebar comes from what the Core already holds. Its
- * first showing fetches subscriptions, folders and recent conversations; after that incoming
- * messages reach it through events alone (no request besides the long-poll), while a change
- * the kept lists cannot follow (a new subscription) makes the next sidebar fetch afresh.
+ * The message window's sidebar comes from what the Core already holds. Its first showing
+ * fetches subscriptions, folders and recent conversations; after that incoming messages reach
+ * it through events alone (no request besides the long-poll), while a change the kept lists
+ * cannot follow (a new subscription) makes the next sidebar fetch afresh.
  */
 import { describe, expect, it } from 'vitest';
 import type { Sidebar } from '../../../../src/contract/schemas/messages.ts';

@@ -1,10 +1,9 @@
 /**
- * Issue 25 point 2: the Messages sidebar costs the page the same few bytes per incoming
- * message whatever the number of channels and topics it lists, and nothing at all once the
- * view showing it has gone. The member's organization holds 20, then 400 subscribed
- * channels and 100, then 3 000 topics with an unread message each; one more message
- * arrives over the event queue, and what the Core pushes for the sidebar is measured as the
- * JSON that crosses the bridge.
+ * The Messages sidebar costs the page the same few bytes per incoming message whatever the
+ * number of channels and topics it lists, and nothing at all once the view showing it has gone.
+ * The member's organization holds 20, then 400 subscribed channels and 100, then 3 000 topics
+ * with an unread message each; one more message arrives over the event queue, and what the Core
+ * pushes for the sidebar is measured as the JSON that crosses the bridge.
  */
 import { describe, expect, it } from 'vitest';
 import type {

@@ -1,8 +1,8 @@
 /**
- * Issue 23 points 3 and 4, the Core's side: a signed-in account reports presence to the
- * reference server on the server's ping interval ("active" while a window is active, "idle"
- * otherwise, nothing when presence_enabled is off), shows others' presence and statuses,
- * and sets the user's status. Core and server share a manual clock: no sleeps.
+ * Presence and statuses, the Core's side: a signed-in account reports presence to the reference
+ * server on the server's ping interval ("active" while a window is active, "idle" otherwise,
+ * nothing when presence_enabled is off), shows others' presence and statuses, and sets the
+ * user's status. Core and server share a manual clock: no sleeps.
  */
 import { describe, expect, it } from 'vitest';
 import type { PresenceSnapshot } from '../../../../src/contract/schemas/presence.ts';

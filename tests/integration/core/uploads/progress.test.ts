@@ -1,7 +1,7 @@
 /**
- * Issue 12 point 3 through the Core over real HTTP: a large file's upload to the reference
- * server reports its bytes as they leave, and a cancel mid-upload stops the request so the
- * server keeps nothing.
+ * Uploads through the Core over real HTTP: a large file's upload to the reference server
+ * reports its bytes as they leave, and a cancel mid-upload stops the request so the server
+ * keeps nothing.
  */
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

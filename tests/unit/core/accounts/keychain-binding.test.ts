@@ -1,6 +1,6 @@
 /**
- * Issue 26: keytar is optional, so a Perch installed without it must say that its binding is
- * missing and how to install it, not that "the keychain" failed.
+ * `keytar` is optional, so a Perch installed without it must say that its binding is missing
+ * and how to install it, not that "the keychain" failed.
  */
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';

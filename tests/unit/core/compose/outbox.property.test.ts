@@ -1,9 +1,9 @@
 /**
- * The outbox over random fault schedules (issue 21): requests lost before the server,
- * answers lost after it applied them, own events delayed or lost, event queues lost, look-ups
- * failing, the host restarted at any point. Whatever happens, once the network heals and the
- * user presses Try again on what the outbox calls failed, every message the user sent is on
- * the server exactly once: none lost, none doubled.
+ * The outbox over random fault schedules: requests lost before the server, answers lost after
+ * it applied them, own events delayed or lost, event queues lost, look-ups failing, the host
+ * restarted at any point. Whatever happens, once the network heals and the user presses Try
+ * again on what the outbox calls failed, every message the user sent is on the server exactly
+ * once: none lost, none doubled.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
- * Issue 25 point 2: the page's copy of the Messages sidebar, kept by applying the Core's
- * keyed patches, is always exactly the sidebar the Core built, in the same order.
+ * The page's copy of the Messages sidebar, kept by applying the Core's keyed patches, is always
+ * exactly the sidebar the Core built, in the same order.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

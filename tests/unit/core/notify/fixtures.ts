@@ -6,7 +6,7 @@ export const ALICE = 11;
 export const BOB = 12;
 export const CAROL = 13;
 
-/** The baseline of NOTIFICATIONS.md: every setting at its default. */
+/** The baseline of docs/notifications.md "Cases": every setting at its default. */
 export function defaultSettings(overrides: Partial<UserSettings> = {}): UserSettings {
   return {
     enable_desktop_notifications: true,

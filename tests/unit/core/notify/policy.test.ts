@@ -5,7 +5,7 @@ import { ME, channelInput, dmInput } from './fixtures.ts';
 const muted = { is_muted: true };
 const wildcard = ['stream_wildcard_mentioned'];
 
-describe('the 20 cases of NOTIFICATIONS.md', () => {
+describe('the 20 cases of docs/notifications.md', () => {
   const cases: [number, string, NotificationInput, boolean, boolean][] = [
     [1, '1:1 DM', dmInput(), true, true],
     [

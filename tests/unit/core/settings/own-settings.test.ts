@@ -1,7 +1,7 @@
 /**
- * Issue 23 point 1: the Settings page's model reads the account's synced settings (built
- * from register, kept by events), shows only what the server has at its level, and says in
- * words what the notification settings do, as the policy decides it.
+ * The Settings page's model reads the account's synced settings (built from register, kept by
+ * events), shows only what the server has at its level, and says in words what the notification
+ * settings do, as the policy decides it.
  */
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../../../src/api/schemas/event.ts';

@@ -1,7 +1,7 @@
 import { accountBadgeCount } from '../../../../src/core/notify/badge.ts';
 import type { AccountState } from '../../../../src/core/model/account-state.ts';
 
-/** The four unread sets of NOTIFICATIONS.md, as sorted id lists. */
+/** The four unread sets of docs/notifications.md "Unread sets", as sorted id lists. */
 export function unreadSets(state: AccountState) {
   return {
     dms: state.unreadIds('dms'),

@@ -1,6 +1,6 @@
 /**
- * Issue 25: a window hears of a connection's change, not of each event's id and time; those
- * moved with every long-poll answer and woke every window twice per incoming message.
+ * A window hears of a connection's change, not of each event's id and time; those moved with
+ * every long-poll answer and woke every window twice per incoming message.
  */
 import { describe, expect, it } from 'vitest';
 import type { AccountSyncStatus } from '../../../../src/core/sync/manager.ts';

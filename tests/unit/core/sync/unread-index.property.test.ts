@@ -1,8 +1,8 @@
 /**
- * The compact unread index (issue 25, point 3) against a plain Map/Set oracle: through any
- * sequence of adds, reads, edits, moves, mutes and "mark all as read", it answers every
- * question (membership, the message kept, the four sets, their counts) as the oracle does.
- * Sequences are long enough to go through the table's side buffer and tombstone sweeps.
+ * The compact unread index against a plain Map/Set oracle: through any sequence of adds, reads,
+ * edits, moves, mutes and "mark all as read", it answers every question (membership, the
+ * message kept, the four sets, their counts) as the oracle does. Sequences are long enough to
+ * go through the table's side buffer and tombstone sweeps.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

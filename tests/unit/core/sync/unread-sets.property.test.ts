@@ -6,8 +6,9 @@ import { channelMessage, directMessage, registerResponse } from './register-fixt
 import { unreadSets } from './helpers.ts';
 
 /**
- * A plain restatement of NOTIFICATIONS.md's four sets, recomputed from scratch after every
- * event, against which the incremental AccountState must agree through any event sequence.
+ * A plain restatement of the four sets of docs/notifications.md "Unread sets", recomputed from
+ * scratch after every event, against which the incremental AccountState must agree through any
+ * event sequence.
  */
 interface RefMessage {
   id: number;

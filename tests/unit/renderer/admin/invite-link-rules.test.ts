@@ -13,7 +13,7 @@ describe('linkLevelNotes', () => {
 
   it('says which options an older server lacks instead of offering them', () => {
     const notes = linkLevelNotes(260, 100);
-    // In releases, never in feature levels (issue 22 point 6).
+    // In releases, never in feature levels.
     expect(notes.defaults).toBe(
       'This server is too old to subscribe people who join with a link to the default channels; it needs Zulip 9.0 or later.',
     );

@@ -1,6 +1,6 @@
 /**
- * Who may invite (issue 24): the choices offered for each setting, what a non-owner and an
- * older server are told, and one control's pick, save and refusal without a window.
+ * Who may invite: the choices offered for each setting, what a non-owner and an older server
+ * are told, and one control's pick, save and refusal without a window.
  */
 import { describe, expect, it } from 'vitest';
 import { flushSync } from 'svelte';

@@ -1,6 +1,6 @@
 /**
- * Issue 23: with `display_emoji_reaction_users` on, a message with 3 reactions or fewer in
- * all shows who reacted on each chip (the user as "You"); otherwise, and with it off, counts.
+ * With `display_emoji_reaction_users` on, a message with 3 reactions or fewer in all shows who
+ * reacted on each chip (the user as "You"); otherwise, and with it off, counts.
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,7 +1,7 @@
 /**
- * Events the store may already hold through a fetched copy (issue 21: nothing silently
- * lost): a move repeated by the same person within one second is a new move, while a move
- * the fetched copy already shows is not applied twice.
+ * Events the store may already hold through a fetched copy (nothing silently lost): a move
+ * repeated by the same person within one second is a new move, while a move the fetched copy
+ * already shows is not applied twice.
  */
 import { describe, expect, it } from 'vitest';
 import { AccountStore } from '../../../../../src/core/messages/store/account-store.ts';

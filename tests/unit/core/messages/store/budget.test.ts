@@ -1,7 +1,7 @@
 /**
- * The store's bound (issue 13, point 5): over its budget it lets the least recently viewed
- * narrows go first, across accounts or within the one over its share, with the messages no
- * remaining narrow holds; what is still kept keeps answering without the server.
+ * The store's bound: over its budget it lets the least recently viewed narrows go first, across
+ * accounts or within the one over its share, with the messages no remaining narrow holds; what
+ * is still kept keeps answering without the server.
  */
 import { describe, expect, it } from 'vitest';
 import type { MessagesPage, NarrowTermWire } from '../../../../../src/contract/schemas/messages.ts';

@@ -1,9 +1,9 @@
 /**
- * Issue 25: messages kept from their events share one hidden class, as fetched ones do.
- * Past its first few, V8 gives each `{ ...message, flags }` (a spread grown by a property)
- * a hidden class of its own: in the app-memory bench's burst that was 8.5 MB of hidden classes for 16 000 live
- * messages in the host. Only V8's own test functions can see a hidden class, and they need
- * a flag Node must start with, so the check runs in a child process.
+ * Messages kept from their events share one hidden class, as fetched ones do. Past its first
+ * few, V8 gives each `{ ...message, flags }` (a spread grown by a property) a hidden class of
+ * its own: in the app-memory bench's burst that was 8.5 MB of hidden classes for 16 000 live
+ * messages in the host. Only V8's own test functions can see a hidden class, and they need a
+ * flag Node must start with, so the check runs in a child process.
  */
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';

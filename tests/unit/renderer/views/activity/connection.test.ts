@@ -1,4 +1,4 @@
-/** The Activity card's last failure in words (issue 22 point 6), from the queue's own text. */
+/** The Activity card's last failure in words, from the queue's own text. */
 import { describe, expect, test } from 'vitest';
 import { lastErrorSentence } from '../../../../../src/renderer/views/activity/connection.ts';
 

@@ -1,7 +1,7 @@
 /**
- * Issue 23 point 3: the People list shows active people first, then idle, then offline, each
- * group by name; a pushed presence or status change moves or updates that one row; the
- * filter finds people by every word typed.
+ * The People list shows active people first, then idle, then offline, each group by name; a
+ * pushed presence or status change moves or updates that one row; the filter finds people by
+ * every word typed.
  */
 import { describe, expect, it } from 'vitest';
 import type { PersonPresence } from '../../../../../src/contract/schemas/people.ts';
