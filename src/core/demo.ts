@@ -18,7 +18,7 @@ export const startEmbeddedDemo: DemoServerFactory = async () => {
   // highlight.js) are a third of the host's code. In the host's bundle they are a chunk of
   // their own, so a host without the demo never compiles them, and one with it compiles
   // them apart from the rest, which halves the parser's peak memory that the C heap keeps
-  // afterwards (issue 25).
+  // afterwards.
   const { startServer } = await import('../server/index.ts');
   // The reference server's default JWT key is public: anyone could mint a token for the owner.
   const server: StartedServer = await startServer({

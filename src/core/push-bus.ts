@@ -8,8 +8,8 @@ export type TopicInterest = (topic: Topic) => boolean;
 /**
  * Fan-out of pushed topics to every connected renderer (Electron windows, browser tabs) and
  * to the Core's own followers. Payloads are validated on the way out, so a renderer only ever
- * sees contract shapes. A window takes only the topics its shown views follow (issue 25: a
- * view's changes cross only while it is shown), and a topic no listener takes is neither
+ * sees contract shapes. A window takes only the topics its shown views follow (a view's
+ * changes cross only while it is shown: docs/architecture.md, "Pushed topics"), and a topic no listener takes is neither
  * validated nor sent: producers can ask `wanted` and skip building it at all.
  */
 export class PushBus {

@@ -1,5 +1,5 @@
 /**
- * The channel browser's side of the Core (issue 23 point 2): each account's directory as
+ * The channel browser's side of the Core: each account's directory as
  * its event queue keeps it, the user's subscribe / unsubscribe / create / settings calls,
  * and the pushes of what changed. An account's changes are pushed once the renderer has
  * asked for its directory; after a new registration its whole directory is pushed again,

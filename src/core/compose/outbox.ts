@@ -1,5 +1,5 @@
 /**
- * One account's outbox (issue 21 point 1): every send the user makes, from the moment compose
+ * One account's outbox (docs/architecture.md, "Writes"): every send the user makes, from the moment compose
  * hands it over until the server has it, so nothing is sent twice and nothing is lost.
  *
  * A send carries the account's event queue and a fresh `local_id`. It is confirmed by the

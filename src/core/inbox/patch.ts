@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 2: Inbox and Recent cross the bridge as keyed changes. The Core keeps, per
+ * Inbox and Recent cross the bridge as keyed changes. The Core keeps, per
  * account, what it last pushed (each row as its JSON text) and pushes only the rows that
  * differ; the renderer applies them to its copy. Both sides use this module, so the keys
  * and the order of rows (channels by name, topics and DMs newest first, as model.ts builds

@@ -54,9 +54,9 @@ export class SidebarKeeper {
   }
 
   /**
-   * Sources from the account's registered state alone, for when the server cannot be reached
-   * (issue 21 point 7): its channels, so a conversation opened meanwhile still knows where
-   * compose writes, without topics or recent conversations.
+   * Sources from the account's registered state alone, for when the server cannot be
+   * reached: its channels, so a conversation opened meanwhile still knows where compose
+   * writes, without topics or recent conversations.
    */
   static fromState(state: AccountState | undefined): SidebarSources | undefined {
     if (!state) return undefined;

@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 2: the Messages sidebar crosses the bridge as keyed rows, as the Inbox does
+ * The Messages sidebar crosses the bridge as keyed rows, as the Inbox does
  * (src/core/inbox/patch.ts): the Core builds its lists in these orders, and the page puts each
  * changed row into its copy by the same orders, so both stay alike without sending it all.
  */

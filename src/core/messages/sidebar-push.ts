@@ -1,5 +1,5 @@
 /**
- * Issue 25 point 2: each account's sidebar is pushed as what changed (messages.sidebarPatch),
+ * Each account's sidebar is pushed as what changed (messages.sidebarPatch),
  * and only while a view shows it: `watch` (the messages.sidebar call) adds a watcher and
  * answers the whole sidebar, `unwatch` takes one away. A change (an event, unread counts, the
  * connection) rebuilds the sidebar from what the Core keeps and pushes the rows that differ.

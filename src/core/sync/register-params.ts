@@ -1,6 +1,6 @@
 /**
  * What Perch asks POST /register for: the event types AccountState applies and the client
- * capabilities of API-NOTES.md, so events arrive in the shapes AccountState expects.
+ * capabilities of docs/api-notes.md ("POST /register request"), so events arrive in the shapes AccountState expects.
  */
 import type { RegisterParams } from '../../api/routes/events.ts';
 
@@ -20,7 +20,7 @@ export const PERCH_EVENT_TYPES = [
   'saved_snippets',
   'alert_words',
   'has_videoprovider_token',
-  // Who is online and people's statuses (issue 23 points 3 and 4).
+  // Who is online and people's statuses.
   'presence',
   'user_status',
   // Only for the admin panels, which reload when another session changes these lists.

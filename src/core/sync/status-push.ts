@@ -2,7 +2,7 @@
  * Which `sync.status` changes are pushed to the windows: a change in what an account's
  * connection is (its state, queue, failures, error, retry or rate limit), not every event's
  * new id and time. Those move with each long-poll answer, and pushed they would wake every
- * window twice per incoming message (issue 25: idle means idle). The one view that shows them
+ * window twice per incoming message (an idle Perch stays idle: docs/architecture.md, "Pushed topics"). The one view that shows them
  * (Activity's "last news" and last event id) asks the Core each second while it is shown.
  */
 import type { AccountSyncStatus } from './manager.ts';

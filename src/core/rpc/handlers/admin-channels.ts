@@ -1,5 +1,5 @@
 /**
- * The admin console's groups and channels (issue 14 point 3): create, edit and deactivate
+ * The admin console's groups and channels: create, edit and deactivate
  * user groups and their permission settings; list, create, edit, archive and unarchive
  * channels. Each call goes through the account's own client; server refusals are rethrown
  * as they came so the panel can show the server's words.

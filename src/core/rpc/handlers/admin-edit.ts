@@ -1,5 +1,5 @@
 /**
- * Issue 14 point 4: edit, reorder and delete profile fields, linkifiers, saved snippets and
+ * Edit, reorder and delete profile fields, linkifiers, saved snippets and
  * channel folders. Each call goes through the account's own client, so the server judges
  * every permission. Every admin list's events are forwarded as `adminEdit.changed`, so an
  * open panel (People, Invitations, Groups, Channels, Health and the edit panels) reloads

@@ -1,5 +1,5 @@
 /**
- * The invitation list (issue 14 point 2): pending invitations and reusable links with the
+ * The invitation list: pending invitations and reusable links with the
  * inviter's name, and revoking or resending one. The server judges every permission.
  */
 import type { CoreContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 /**
- * The admin console's organization channels (issue 8, part one). Each call goes straight
+ * The admin console's organization channels. Each call goes straight
  * to the server with the account's own client, so the server stays the judge of every
  * permission and its refusal reaches the screen as it was sent.
  */
@@ -35,7 +35,7 @@ type AdminOrgChannel =
   | 'adminOrg.deactivate'
   | 'adminOrg.updateInvitePermissions';
 
-// Only the sections the panels read; the queue is released at once (API-NOTES.md).
+// Only the sections the panels read; the queue is released at once (docs/api-notes.md, "Other endpoints").
 const FETCHED = [
   'realm',
   'realm_user_settings_defaults',
@@ -45,7 +45,7 @@ const FETCHED = [
   'user_group',
   'custom_profile_fields',
 ];
-// API-NOTES.md fallbacks when the server does not publish the folder limits.
+// docs/api-notes.md's fallbacks ("POST /register response") when the server does not publish the folder limits.
 const FOLDER_NAME_MAX = 60;
 const FOLDER_DESCRIPTION_MAX = 1024;
 const ADMINISTRATOR = 200;

@@ -1,4 +1,4 @@
-/** Compose (issue 12 point 2): the directory of people and channels, topics, the preview. */
+/** Compose: the directory of people and channels, topics, the preview. */
 import { getStreamTopics, renderMessage } from '../../../api/routes/compose.ts';
 import { deleteQueue, register } from '../../../api/routes/events.ts';
 import { buildDirectory } from '../../compose/directory.ts';

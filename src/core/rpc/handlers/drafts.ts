@@ -1,5 +1,5 @@
 /**
- * Unsent drafts kept by the Core (issue 12 point 2), only for accounts it knows, and copied
+ * Unsent drafts kept by the Core, only for accounts it knows, and copied
  * to the server for users who turned drafts synchronization on.
  */
 import type { CoreContext } from '../../context.ts';

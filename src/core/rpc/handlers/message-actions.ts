@@ -1,8 +1,8 @@
 /**
- * Message actions (issue 12 point 1): view source, edit and move, delete, star, and mark
+ * Message actions: view source, edit and move, delete, star, and mark
  * unread from a message on. Each is one request; what it changes comes back to every
  * client, this one included, as the server's events. A write whose answer is lost is read
- * back before it is called failed (issue 21 point 2).
+ * back before it is called failed (docs/architecture.md, "Writes").
  */
 import type { ApiClient } from '../../../api/client.ts';
 import {
@@ -51,7 +51,7 @@ export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, Acti
           params.send_notification_to_old_thread = a.notifyOldThread ?? false;
           params.send_notification_to_new_thread = a.notifyNewThread ?? true;
         }
-        // A lost answer is checked against the message itself (issue 21 point 2).
+        // A lost answer is checked against the message itself (docs/architecture.md, "Writes").
         await reconciled(
           () => updateMessage(client, a.messageId, params),
           () => readsAs(client, a.messageId, a),

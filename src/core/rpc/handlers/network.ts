@@ -1,4 +1,4 @@
-/** Channels of the network settings (issue 15): the proxy preference and the connection doctor. */
+/** Channels of the network settings: the proxy preference and the connection doctor. */
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 import { checkServerUrl } from '../../accounts/server-url.ts';

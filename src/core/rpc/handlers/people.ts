@@ -1,5 +1,5 @@
 /**
- * People's cards and the People list (issue 23 points 3 to 5). The card asks the server for
+ * People's cards and the People list. The card asks the server for
  * the person's profile (custom fields included) and the organization's field definitions,
  * and names everyone it mentions from the account's synced people; the list is the synced
  * people with their presence and status, in the buddy list's order.

@@ -1,4 +1,4 @@
-/** Who is online and people's statuses (issue 23 points 3 and 4). */
+/** Who is online and people's statuses. */
 import { updateStatus } from '../../../api/routes/user-status.ts';
 import { lastActive } from '../../presence/presence-state.ts';
 import type { CoreContext } from '../../context.ts';
