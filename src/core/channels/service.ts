@@ -16,13 +16,13 @@ import type { AccountManager } from '../accounts/manager.ts';
 import type { PushBus } from '../push-bus.ts';
 import { RpcError } from '../../contract/errors.ts';
 import type { ChannelDirectoryWire } from '../../contract/schemas/channels.ts';
-import type { SyncManager } from '../sync/manager.ts';
+import type { AccountStores } from '../store/account-stores.ts';
 import type { ChannelDirectory } from './directory.ts';
 
 export interface ChannelsDeps {
   bus: PushBus;
   accounts: Pick<AccountManager, 'clientFor'>;
-  sync: Pick<SyncManager, 'channels'>;
+  sync: Pick<AccountStores, 'channels'>;
 }
 
 const failed = (message: string) => new RpcError({ code: 'FAILED', message });

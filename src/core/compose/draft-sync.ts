@@ -18,7 +18,7 @@ import type { ServerDraft } from '../../api/schemas/draft.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import { mayHaveApplied } from '../messages/reconcile.ts';
 import type { DraftWire } from '../../contract/schemas/drafts.ts';
-import type { SyncManager } from '../sync/manager.ts';
+import type { AccountStores } from '../store/account-stores.ts';
 import type { DraftStore } from './drafts.ts';
 
 type Recipient = NonNullable<DraftWire['target']>;
@@ -51,7 +51,7 @@ export class DraftSync {
   constructor(
     private readonly drafts: DraftStore,
     private readonly accounts: AccountManager,
-    private readonly sync: SyncManager,
+    private readonly sync: Pick<AccountStores, 'state'>,
   ) {}
 
   /** The user's own setting, as the account's event queue last reported it. */

@@ -5,12 +5,22 @@
 import { randomBytes } from 'node:crypto';
 import { deleteDraft } from '../../api/routes/drafts.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
-import type { CoreContext } from '../context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountManager } from '../accounts/manager.ts';
+import type { PushBus } from '../push-bus.ts';
+import type { AccountStores } from '../store/account-stores.ts';
+import type { DraftStore } from './drafts.ts';
 import { clientOutboxPort } from './outbox-port.ts';
 import { Outbox } from './outbox.ts';
 
 /** What the outboxes reach of the Core: its clock, accounts, drafts file, queues and pushes. */
-export type OutboxesContext = Pick<CoreContext, 'clock' | 'accounts' | 'drafts' | 'sync' | 'bus'>;
+export interface OutboxesContext {
+  clock: Clock;
+  accounts: AccountManager;
+  drafts: DraftStore;
+  sync: Pick<AccountStores, 'queueId'>;
+  bus: PushBus;
+}
 
 export class Outboxes {
   readonly #byAccount = new Map<string, Outbox>();

@@ -1,12 +1,12 @@
 /** How current an organization's Inbox rows are, from its queue's health and its sign-in. */
 import type { Account } from '../accounts/account.ts';
-import type { AccountSyncStatus } from '../sync/manager.ts';
+import type { AccountStatus } from '../store/account-stores.ts';
 
 export type OrgConnection = 'live' | 'connecting' | 'unreachable' | 'signed-out';
 
 export function orgConnection(
   account: Pick<Account, 'attention'>,
-  status: AccountSyncStatus | undefined,
+  status: AccountStatus | undefined,
 ): { connection: OrgConnection; problem?: string } {
   if (account.attention) {
     return { connection: 'signed-out', problem: account.attention.message };

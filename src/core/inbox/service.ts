@@ -21,7 +21,7 @@ import type {
   RecentConversationWire,
   TopicStateWire,
 } from '../../contract/schemas/inbox.ts';
-import type { AccountSyncStatus, SyncManager } from '../sync/manager.ts';
+import type { AccountStatus, AccountStores } from '../store/account-stores.ts';
 import { markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
 import { orgConnection, type OrgConnection } from './connection.ts';
 import type { AccountInbox } from './model.ts';
@@ -63,7 +63,7 @@ export interface InboxDeps {
   clock: Clock;
   bus: PushBus;
   accounts: AccountManager;
-  sync: SyncManager;
+  sync: AccountStores;
 }
 
 export class InboxService {
@@ -117,7 +117,7 @@ export class InboxService {
    * Every answer of the server, not only the changes of connection the windows hear of:
    * queued mark-reads go on the next answer.
    */
-  statuses(statuses: AccountSyncStatus[]): void {
+  statuses(statuses: AccountStatus[]): void {
     this.#statuses(statuses);
   }
 
@@ -343,7 +343,7 @@ export class InboxService {
     this.#touch(accountId);
   }
 
-  #statuses(statuses: AccountSyncStatus[]): void {
+  #statuses(statuses: AccountStatus[]): void {
     for (const account of this.#deps.accounts.list()) {
       const status = statuses.find((s) => s.accountId === account.id);
       const { connection } = orgConnection(account, status);

@@ -10,7 +10,7 @@ import { NetworkError } from '../../api/errors.ts';
 import type { EditRules } from '../../lib/message-permissions.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { PushBus } from '../push-bus.ts';
-import type { SyncManager } from '../sync/manager.ts';
+import type { AccountStores } from '../store/account-stores.ts';
 import { touchesEditRules } from './edit-rules.ts';
 import { messageEvents } from './live.ts';
 import { buildSidebar } from './sidebar.ts';
@@ -23,7 +23,7 @@ import { SAME_FORMAT_AS_EVENTS, type StoreAccess } from './store/served-fetch.ts
 export interface MessagesKeeperDeps {
   bus: PushBus;
   accounts: Pick<AccountManager, 'clientFor'>;
-  sync: SyncManager;
+  sync: AccountStores;
   /** False: every history window is fetched from the server (only a bench turns it off). */
   keepMessages: boolean;
 }

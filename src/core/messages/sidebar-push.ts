@@ -12,7 +12,7 @@ import type {
   SidebarPatchWire,
   SidebarSnapshot,
 } from '../../contract/schemas/messages.ts';
-import type { AccountSyncStatus } from '../sync/manager.ts';
+import type { AccountStatus } from '../store/account-stores.ts';
 import { toRpcError } from '../rpc/dispatch.ts';
 import { sidebarHead, sidebarRowKey, sidebarRows } from './sidebar-patch.ts';
 
@@ -36,7 +36,7 @@ export class SidebarPush {
     bus.subscribe(
       (topic, payload) => {
         if (topic !== 'sync.status') return;
-        for (const { accountId, health } of payload as AccountSyncStatus[]) {
+        for (const { accountId, health } of payload as AccountStatus[]) {
           if (this.#health.get(accountId) === health.state) continue;
           this.#health.set(accountId, health.state);
           this.touch(accountId);

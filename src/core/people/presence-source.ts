@@ -4,7 +4,8 @@
  * presence worked out at the Core's clock's now. Before the account has registered,
  * everyone shows as offline with no status.
  */
-import type { CoreContext } from '../context.ts';
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountStores } from '../store/account-stores.ts';
 import type { Presence, StatusWire } from '../../contract/schemas/people.ts';
 import type { AccountState } from '../model/account-state.ts';
 import type { UserStatus } from '../model/state-types.ts';
@@ -25,7 +26,10 @@ export function statusWire(s: Readonly<UserStatus> | undefined): StatusWire | nu
   return text === '' && !away && !emoji ? null : { text, emoji, away };
 }
 
-export function presenceLookup(ctx: CoreContext, accountId: string): PresenceLookup {
+export function presenceLookup(
+  ctx: { sync: Pick<AccountStores, 'state'>; clock: Clock },
+  accountId: string,
+): PresenceLookup {
   return presenceLookupOf(ctx.sync.state(accountId), ctx.clock.now());
 }
 

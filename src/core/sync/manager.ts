@@ -19,6 +19,7 @@ import { AccountStore, NO_PARTS, type StoreParts, type TopicView } from '../stor
 import { AccountSync, type AccountHealth } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import type { AccountStopError } from './event-queue.ts';
+import type { AccountStores } from '../store/account-stores.ts';
 
 export type { TopicView };
 
@@ -47,7 +48,7 @@ interface Watched {
   sync: AccountSync;
 }
 
-export class SyncManager {
+export class SyncManager implements AccountStores {
   readonly dnd: DoNotDisturb;
   private readonly opts: SyncManagerOptions;
   private readonly log = new DecisionLog();

@@ -2,7 +2,7 @@
  * The store as the Core uses it: narrows read with the account's synced state (its user,
  * its subscriptions, its unread sets), and kept only while the account's queue runs.
  */
-import type { SyncManager } from '../../sync/manager.ts';
+import type { AccountStores } from '../../store/account-stores.ts';
 import type { AccountState } from '../../model/account-state.ts';
 import type { MessageStore } from './message-store.ts';
 import type { CompiledNarrow, NarrowLookup } from './narrow-match.ts';
@@ -28,7 +28,7 @@ function noUnreadIn(state: AccountState, narrow: CompiledNarrow): boolean {
   return true;
 }
 
-export function coreStoreAccess(store: MessageStore, sync: SyncManager): StoreAccess {
+export function coreStoreAccess(store: MessageStore, sync: AccountStores): StoreAccess {
   const stateOf = (accountId: string) =>
     sync.isFollowing(accountId) ? sync.state(accountId) : undefined;
   return {
@@ -46,7 +46,7 @@ export function coreStoreAccess(store: MessageStore, sync: SyncManager): StoreAc
 }
 
 /** A channel's name for messages moved there, from the account's synced state. */
-export function channelNamer(sync: SyncManager, accountId: string) {
+export function channelNamer(sync: Pick<AccountStores, 'state'>, accountId: string) {
   return (streamId: number): string | undefined => {
     const state = sync.state(accountId);
     return state?.subscription(streamId)?.name ?? state?.stream(streamId)?.name;
