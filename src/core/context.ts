@@ -8,7 +8,7 @@ import type { SyncManager } from './sync/manager.ts';
 import type { ProxySettings } from './network/proxy-settings.ts';
 import type { ShownNotification } from './notify/notifier.ts';
 import type { DraftStore } from './compose/drafts.ts';
-import type { CoreParts } from './store/core-parts.ts';
+import type { CoreParts } from './core-parts.ts';
 
 /** What handlers can reach: the Core's services, never the transports. */
 export interface CoreContext {
@@ -24,7 +24,7 @@ export interface CoreContext {
   readonly sync: SyncManager;
   /** Unsent drafts per account, kept across restarts. */
   readonly drafts: DraftStore;
-  /** The keepers each account's store calls in its event order (store/core-parts.ts). */
+  /** The keepers each account's store calls in its event order (core-parts.ts). */
   readonly parts: CoreParts;
   status(): CoreStatus;
   /** Browser mode: the notifications the page should still show (none in Electron). */

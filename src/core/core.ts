@@ -21,7 +21,7 @@ import { RendererSoundPlayer } from './notify/renderer-sound.ts';
 import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.ts';
 import type { OpenTarget } from './notify/notifier.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
-import { createCoreParts } from './store/core-parts.ts';
+import { createCoreParts } from './core-parts.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
 import type { Env } from './network/proxy-env.ts';
 

@@ -8,7 +8,8 @@
  * The store owns the account's models (its register state, unread index and places, channel
  * directory) and its notification step; the keepers that several accounts share (kept
  * messages under one budget, the unified Inbox and Recent, the pushes to the windows) hold
- * one slice per account and are called from here with this account's id (core-parts.ts builds them).
+ * one slice per account and are called from here with this account's id
+ * (src/core/core-parts.ts builds them).
  */
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
@@ -43,8 +44,9 @@ type Step = (accountId: string) => void;
 type EventStep = (accountId: string, events: ServerEvent[]) => void;
 
 /**
- * What the store calls on the Core-wide keepers (core-parts.ts builds them), each with this
- * account's id. Written as the calls alone so the store depends on no keeper's code.
+ * What the store calls on the Core-wide keepers (src/core/core-parts.ts builds them), each
+ * with this account's id. Written as the calls alone so the store depends on no keeper's
+ * code.
  */
 export interface StoreParts {
   readonly bus: Pick<PushBus, 'publish'>;

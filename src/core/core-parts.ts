@@ -5,22 +5,22 @@
  * no keeper subscribes to the event stream: every account's store calls them in its one
  * written order (account-store.ts; docs/architecture.md, the per-account store).
  */
-import type { Clock } from '../../lib/clock.ts';
-import type { AccountManager } from '../accounts/manager.ts';
-import { ChannelsService } from '../channels/service.ts';
-import type { DraftStore } from '../compose/drafts.ts';
-import { DraftSync } from '../compose/draft-sync.ts';
-import { Outboxes } from '../compose/outboxes.ts';
-import { InboxService } from '../inbox/service.ts';
-import { MessagesKeeper } from '../messages/messages-keeper.ts';
-import { PeopleWatch } from '../people/people-watch.ts';
-import type { PushBus } from '../push-bus.ts';
-import { SettingsPush } from '../settings/settings-push.ts';
-import type { SyncManager } from '../sync/manager.ts';
-import { TypingBoards } from '../typing/boards.ts';
-import { TypingSenders } from '../typing/senders.ts';
-import { UploadLimits } from '../uploads/limits.ts';
-import { PendingUploads } from '../uploads/pending.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { AccountManager } from './accounts/manager.ts';
+import { ChannelsService } from './channels/service.ts';
+import type { DraftStore } from './compose/drafts.ts';
+import { DraftSync } from './compose/draft-sync.ts';
+import { Outboxes } from './compose/outboxes.ts';
+import { InboxService } from './inbox/service.ts';
+import { MessagesKeeper } from './messages/messages-keeper.ts';
+import { PeopleWatch } from './people/people-watch.ts';
+import type { PushBus } from './push-bus.ts';
+import { SettingsPush } from './settings/settings-push.ts';
+import type { SyncManager } from './sync/manager.ts';
+import { TypingBoards } from './typing/boards.ts';
+import { TypingSenders } from './typing/senders.ts';
+import { UploadLimits } from './uploads/limits.ts';
+import { PendingUploads } from './uploads/pending.ts';
 
 export interface CoreParts {
   readonly bus: PushBus;
