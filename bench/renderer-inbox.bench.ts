@@ -16,7 +16,7 @@
  * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-inbox`.
  */
 import type { Page } from '@playwright/test';
-import { buildAccountInbox } from '../src/core/inbox/model.ts';
+import { buildAccountInbox } from '../src/core/model/inbox-rows.ts';
 import { inboxRowKey, inboxRows, KeyedBaseline } from '../src/core/inbox/patch.ts';
 import { InboxPatchWire } from '../src/contract/schemas/inbox.ts';
 import { AccountState } from '../src/core/model/account-state.ts';

@@ -17,7 +17,7 @@ import type { PushBus } from '../push-bus.ts';
 import { RpcError } from '../../contract/errors.ts';
 import type { ChannelDirectoryWire } from '../../contract/schemas/channels.ts';
 import type { AccountStores } from '../store/account-stores.ts';
-import type { ChannelDirectory } from './directory.ts';
+import type { ChannelDirectory } from '../model/channel-directory.ts';
 
 export interface ChannelsDeps {
   bus: PushBus;

@@ -11,7 +11,7 @@ import type { EditRules } from '../../lib/message-permissions.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { PushBus } from '../push-bus.ts';
 import type { AccountStores } from '../store/account-stores.ts';
-import { touchesEditRules } from './edit-rules.ts';
+import { touchesEditRules } from '../model/edit-rules.ts';
 import { messageEvents } from './live.ts';
 import { buildSidebar } from './sidebar.ts';
 import { SidebarKeeper } from './sidebar-keeper.ts';

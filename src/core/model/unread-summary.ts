@@ -15,7 +15,7 @@ import type {
 } from './state-types.ts';
 import { topicKey, type UnreadCounts } from './unreads.ts';
 import type { EditRules } from '../../lib/message-permissions.ts';
-import { LiveEditRules } from '../messages/edit-rules.ts';
+import { LiveEditRules } from './edit-rules.ts';
 
 /** Servers before feature level 53 do not send max_message_length; theirs was this. */
 export const DEFAULT_MAX_MESSAGE_LENGTH = 10_000;

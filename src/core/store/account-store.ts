@@ -15,8 +15,8 @@ import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import { ICON_COUNT_SETTING } from '../../api/icon-count.ts';
 import { adminKindsOf } from '../admin/admin-events.ts';
-import { ChannelDirectory } from '../channels/directory.ts';
-import { buildAccountInbox, type AccountInbox } from '../inbox/model.ts';
+import { ChannelDirectory } from '../model/channel-directory.ts';
+import { buildAccountInbox, type AccountInbox } from '../model/inbox-rows.ts';
 import { AccountState } from '../model/account-state.ts';
 import { toAccountRegister } from '../model/register-state.ts';
 import { isChannelMuted } from '../model/state-muting.ts';

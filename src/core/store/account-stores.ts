@@ -5,8 +5,8 @@
  */
 import type { z } from 'zod';
 import type { AccountSyncStatusWire } from '../../contract/schemas/sync.ts';
-import type { ChannelDirectory } from '../channels/directory.ts';
-import type { AccountInbox } from '../inbox/model.ts';
+import type { ChannelDirectory } from '../model/channel-directory.ts';
+import type { AccountInbox } from '../model/inbox-rows.ts';
 import type { AccountState } from '../model/account-state.ts';
 import type { UnreadSummary } from '../model/unread-summary.ts';
 import type { TopicView } from './account-store.ts';

@@ -5,8 +5,8 @@
  */
 import type { ApiClient } from '../../api/client.ts';
 import type { Clock } from '../../lib/clock.ts';
-import type { ChannelDirectory } from '../channels/directory.ts';
-import type { AccountInbox } from '../inbox/model.ts';
+import type { ChannelDirectory } from '../model/channel-directory.ts';
+import type { AccountInbox } from '../model/inbox-rows.ts';
 import type { AccountState } from '../model/account-state.ts';
 import type { UnreadSummary } from '../model/unread-summary.ts';
 import { AccountNotifications } from '../notify/account-notifications.ts';

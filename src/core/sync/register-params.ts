@@ -28,7 +28,7 @@ export const PERCH_EVENT_TYPES = [
   'realm_linkifiers',
   // The picker's custom emoji; the renderer fetches them again when they change.
   'realm_emoji',
-  // The organization's message edit rules (src/core/messages/edit-rules.ts) follow its changes.
+  // The organization's message edit rules (src/core/model/edit-rules.ts) follow its changes.
   'realm',
 ] as const;
 

@@ -13,7 +13,7 @@ import {
   getSavedSnippets,
 } from '../../../api/routes/saved-snippets.ts';
 import { unsubscribe } from '../../../api/routes/subscriptions.ts';
-import { INHERITS_FROM } from '../../channels/directory.ts';
+import { INHERITS_FROM } from '../../model/channel-directory.ts';
 import { isUserGroupMember, updateUserGroupMembers } from '../../../api/routes/user-groups.ts';
 import { createUser, getUser, getUsers } from '../../../api/routes/users.ts';
 import type { User } from '../../../api/schemas/user.ts';

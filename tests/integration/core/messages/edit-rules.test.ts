@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { editRulesFrom } from '../../../../src/core/messages/edit-rules.ts';
+import { editRulesFrom } from '../../../../src/core/model/edit-rules.ts';
 import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, ok } from '../../server/messaging-client.ts';

@@ -5,7 +5,7 @@
  * on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { LiveEditRules } from '../../../../src/core/messages/edit-rules.ts';
+import { LiveEditRules } from '../../../../src/core/model/edit-rules.ts';
 import { PERCH_REGISTER_PARAMS } from '../../../../src/core/sync/register-params.ts';
 import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
 import { refusal } from '../../../../src/lib/message-permissions.ts';

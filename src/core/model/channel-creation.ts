@@ -5,8 +5,8 @@
  * before them the user's own can_create_public_streams / can_create_private_streams
  * (FL 102), and the policy enums create_*_stream_policy before those.
  */
-import { inSetting, role } from '../messages/edit-rules.ts';
-import type { RegisterResponse, UserGroup } from '../model/state-types.ts';
+import { inSetting, role } from './edit-rules.ts';
+import type { RegisterResponse, UserGroup } from './state-types.ts';
 
 interface CreationRule {
   allowed: boolean;

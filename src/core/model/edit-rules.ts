@@ -4,8 +4,8 @@
  * an older server does not send is left open: that server then says no in its own words.
  */
 import { OPEN_RULES, type EditRules } from '../../lib/message-permissions.ts';
-import type { RegisterResponse, UserGroup } from '../model/state-types.ts';
-import { LiveRules } from '../model/live-rules.ts';
+import type { RegisterResponse, UserGroup } from './state-types.ts';
+import { LiveRules } from './live-rules.ts';
 
 /** Upstream role numbers: owner 100, administrator 200, moderator 300. */
 const MODERATOR_ROLE = 300;

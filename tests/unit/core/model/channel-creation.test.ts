@@ -4,7 +4,7 @@
  * the oldest servers; a guest never. The words name who may when the user may not.
  */
 import { describe, expect, it } from 'vitest';
-import { creationRulesFrom } from '../../../../src/core/channels/creation.ts';
+import { creationRulesFrom } from '../../../../src/core/model/channel-creation.ts';
 import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
 
 const ME = 7;

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildAccountInbox } from '../../../../src/core/inbox/model.ts';
+import { buildAccountInbox } from '../../../../src/core/model/inbox-rows.ts';
 import { AccountState } from '../../../../src/core/model/account-state.ts';
 import { UnreadPlaces } from '../../../../src/core/model/unread-summary.ts';
 import { ALICE, BOB } from '../notify/fixtures.ts';

@@ -5,12 +5,12 @@
  * channels. Built from POST /register and kept current by the events the account's queue
  * applies; it records which channels each event changed, for the push to the renderer.
  */
-import { LiveRules } from '../model/live-rules.ts';
-import { role } from '../messages/edit-rules.ts';
-import type { RegisterResponse, Stream, Subscription } from '../model/state-types.ts';
+import { LiveRules } from './live-rules.ts';
+import { role } from './edit-rules.ts';
+import type { RegisterResponse, Stream, Subscription } from './state-types.ts';
 import { NotifyProperty } from '../../contract/schemas/admin-people.ts';
 import type { ChannelRowWire, ChannelsMetaWire } from '../../contract/schemas/channels.ts';
-import { creationRulesFrom, type CreationRules } from './creation.ts';
+import { creationRulesFrom, type CreationRules } from './channel-creation.ts';
 
 /** Spec 2.4: the user-level setting each channel-level notification setting inherits. */
 export const INHERITS_FROM: Record<NotifyProperty, string> = {

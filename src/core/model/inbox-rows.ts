@@ -4,10 +4,10 @@
  * Muted conversations are kept (flagged) so "show muted" needs no second pass; channels the
  * user is not subscribed to, or that are archived, are left out as the server's Inbox does.
  */
-import type { AccountState } from '../model/account-state.ts';
-import { isChannelMuted } from '../model/state-muting.ts';
-import type { UnreadPlaces } from '../model/unread-summary.ts';
-import { topicKey } from '../model/unreads.ts';
+import type { AccountState } from './account-state.ts';
+import { isChannelMuted } from './state-muting.ts';
+import type { UnreadPlaces } from './unread-summary.ts';
+import { topicKey } from './unreads.ts';
 import type {
   InboxChannelWire,
   InboxDmWire,
