@@ -9,7 +9,10 @@ import {
 } from '../../api/errors.ts';
 import { describeProxyProblem } from '../../api/network.ts';
 import { CoreError } from '../errors.ts';
-import { KEYCHAIN_BINDING_MISSING, KEYCHAIN_BINDING_REMEDY } from './keychain-binding-text.ts';
+import {
+  KEYCHAIN_BINDING_MISSING,
+  KEYCHAIN_BINDING_REMEDY,
+} from '../../lib/keychain-binding-text.ts';
 import { KeychainBindingMissingError, KeychainUnavailableError } from './secret-store.ts';
 import { SECRET_STORE_ENV } from './secret-store-choice.ts';
 

@@ -10,8 +10,12 @@ import { createDispatcher, type ConnectionOptions } from '../../api/connection.t
 import { ApiError } from '../../api/errors.ts';
 import { getOwnUser } from '../../api/routes/users.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { DoctorStepName, type DoctorReport, type DoctorStep } from '../../contract/schemas/network.ts';
-import { STEP_TITLES } from './step-titles.ts';
+import {
+  DoctorStepName,
+  type DoctorReport,
+  type DoctorStep,
+} from '../../contract/schemas/network.ts';
+import { STEP_TITLES } from '../../lib/step-titles.ts';
 import {
   checkDns,
   checkProxy,
