@@ -85,9 +85,9 @@ export type InboxAccountWire = z.infer<typeof InboxAccountWire>;
 
 /**
  * Issue 25 point 2: what changed in one organization's Inbox, not all of it. Rows are keyed
- * (src/core/inbox/patch.ts says how); an upsert carries the whole row, so applying a patch
- * twice does no harm. `seq` counts the account's patches: a renderer that sees one missing
- * asks for the whole Inbox again.
+ * (src/contract/inbox-patch.ts says how); an upsert carries the whole row, so applying a
+ * patch twice does no harm. `seq` counts the account's patches: a renderer that sees one
+ * missing asks for the whole Inbox again.
  */
 export const InboxRowWire = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('channel'), channel: InboxChannelWire.omit({ topics: true }) }),

@@ -129,9 +129,9 @@ export const Sidebar = z.object({
 export type Sidebar = z.infer<typeof Sidebar>;
 
 /**
- * Issue 25 point 2: the sidebar crosses as keyed rows, like the Inbox (src/core/inbox/patch.ts
- * says how they are keyed); `seq` counts the account's patches, so a page that sees one
- * missing asks for the whole sidebar again.
+ * Issue 25 point 2: the sidebar crosses as keyed rows, like the Inbox
+ * (src/contract/inbox-patch.ts says how they are keyed); `seq` counts the account's patches,
+ * so a page that sees one missing asks for the whole sidebar again.
  */
 export const SidebarSnapshot = Sidebar.extend({
   accountId: z.string(),
