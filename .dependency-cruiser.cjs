@@ -33,8 +33,21 @@ module.exports = {
         'src/core runs under plain Node in every host: it builds on lib, api and contract, ' +
         'never on the renderer, a host (web, electron) or the servers.',
       severity: 'error',
-      from: { path: '^src/core/' },
+      from: { path: '^src/core/', pathNot: '^src/core/demo[.]ts$' },
       to: { path: '^(src|electron)/', pathNot: '^src/(core|contract|api|lib)/' },
+    },
+    {
+      name: 'core-demo-imports-only-the-server-entry',
+      comment:
+        'The one exception to the rule above: the embedded demo organization runs the ' +
+        "reference server in the Core's process, loaded only when the demo starts; it may " +
+        "reach the server's entry point and nothing else of it.",
+      severity: 'error',
+      from: { path: '^src/core/demo[.]ts$' },
+      to: {
+        path: '^(src|electron)/',
+        pathNot: '^(src/(core|contract|api|lib)/|src/server/index[.]ts$)',
+      },
     },
     {
       name: 'hosts-import-no-ui-or-server',
