@@ -8,7 +8,11 @@ import type { AccountState } from '../model/account-state.ts';
 import { isChannelMuted } from '../model/state-muting.ts';
 import type { UnreadPlaces } from '../model/unread-summary.ts';
 import { topicKey } from '../model/unreads.ts';
-import type { InboxChannelWire, InboxDmWire, InboxTopicWire } from '../../contract/schemas/inbox.ts';
+import type {
+  InboxChannelWire,
+  InboxDmWire,
+  InboxTopicWire,
+} from '../../contract/schemas/inbox.ts';
 
 export interface AccountInbox {
   channels: InboxChannelWire[];

@@ -3,7 +3,11 @@
  * history that was loaded. Answers a window when the stretch decides it, and learns from
  * every page the server returns. Events are applied by apply-events.ts.
  */
-import type { MessageWire, MessagesPage, NarrowTermWire } from '../../../contract/schemas/messages.ts';
+import type {
+  MessageWire,
+  MessagesPage,
+  NarrowTermWire,
+} from '../../../contract/schemas/messages.ts';
 import { narrowKey, type CompiledNarrow } from './narrow-match.ts';
 import {
   answerWindow,
