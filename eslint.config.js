@@ -35,4 +35,24 @@ export default ts.config(
       parserOptions: { parser: ts.parser, svelteConfig, extraFileExtensions: ['.svelte'] },
     },
   },
+  {
+    // .dependency-cruiser.cjs holds the layer rules, but it reads a .svelte file through the
+    // Svelte compiler, which drops `import type`: the renderer rule is repeated here so a
+    // component's type-only import of the Core, the API client or a host is caught too.
+    files: ['src/renderer/**/*.svelte'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(core|api|web|server|botserver|electron)/',
+              message:
+                'The renderer reaches the Core over the RPC bridge only: import the contract or lib.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -17,7 +17,7 @@
  */
 import type { Page } from '@playwright/test';
 import { buildAccountInbox } from '../src/core/model/inbox-rows.ts';
-import { inboxRowKey, inboxRows, KeyedBaseline } from '../src/core/inbox/patch.ts';
+import { inboxRowKey, inboxRows, KeyedBaseline } from '../src/contract/inbox-patch.ts';
 import { InboxPatchWire } from '../src/contract/schemas/inbox.ts';
 import { AccountState } from '../src/core/model/account-state.ts';
 import { UnreadPlaces } from '../src/core/model/unread-summary.ts';

@@ -17,7 +17,7 @@
 import { writeFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { MessageWire } from '../src/contract/schemas/messages.ts';
-import { applyEvent } from '../src/lib/message-events.ts';
+import { applyEvent } from '../src/contract/message-events.ts';
 import { messaging } from '../src/server/messages/service.ts';
 import type { UserRecord } from '../src/server/state/types.ts';
 import { message } from '../tests/unit/renderer/messages/message-fixture.ts';

@@ -3,7 +3,7 @@
  * call, open and quit. Pure, so the wording and the choices are tested under plain Node;
  * tray.ts turns it into an Electron menu.
  */
-import { connectionLabel } from '../src/core/sync/connection-label.ts';
+import { connectionLabel } from '../src/contract/connection-label.ts';
 import type { QueueState } from '../src/core/sync/event-queue.ts';
 
 export type DndChoice = 'off' | 'hour' | 'tomorrow' | 'indefinite';

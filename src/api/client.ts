@@ -17,7 +17,7 @@ import type { ApiResult, ErrorAdapter } from './decode.ts';
 import { RateLimitHitError, UnsupportedByServerError } from './errors.ts';
 import { toNetworkError } from './network.ts';
 import { RateLimitPacer, readRateLimitHeaders } from './rate-limit.ts';
-import { getServerSettings } from './routes/server.ts';
+import { SERVER_SETTINGS_CALL } from './routes/server-settings-call.ts';
 import { createDispatcher, type ConnectionOptions } from './connection.ts';
 import { USER_AGENT } from './user-agent.ts';
 
@@ -153,8 +153,11 @@ export class ApiClient {
   async featureLevel(signal?: AbortSignal): Promise<number> {
     if (this.#featureLevel !== undefined) return this.#featureLevel;
     // One lookup serves every concurrent caller, so no single caller's signal may cancel it.
-    this.#learning ??= getServerSettings(this).then(
-      () => this.#featureLevel ?? 0,
+    this.#learning ??= this.call(SERVER_SETTINGS_CALL).then(
+      (result) => {
+        this.learnFeatureLevel(result.data.service_feature_level);
+        return this.#featureLevel ?? 0;
+      },
       (error: unknown) => {
         this.#learning = undefined;
         throw error;

@@ -174,6 +174,7 @@ export const TrayBadgeWire = z.object({
   count: z.number().int().nonnegative(),
   icon: z.enum(['none', 'unread', 'attention']),
 });
+export type TrayBadgeWire = z.infer<typeof TrayBadgeWire>;
 
 /** Where a clicked notification takes the window: the account, the conversation, the message. */
 export const OpenTargetWire = z.object({
@@ -186,6 +187,7 @@ export const OpenTargetWire = z.object({
     }),
   ),
 });
+export type OpenTargetWire = z.infer<typeof OpenTargetWire>;
 
 /** A notification as the presenter made it; the page shows it as a Web Notification. */
 export const ShownNotificationWire = z.object({
@@ -196,6 +198,7 @@ export const ShownNotificationWire = z.object({
   messageIds: z.array(z.number().int()),
   open: OpenTargetWire,
 });
+export type ShownNotificationWire = z.infer<typeof ShownNotificationWire>;
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 

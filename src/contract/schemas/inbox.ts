@@ -86,7 +86,7 @@ export type InboxAccountWire = z.infer<typeof InboxAccountWire>;
 /**
  * What changed in one organization's Inbox, not all of it (docs/architecture.md "Pushed
  * topics"): a small change costs the page a few bytes, whatever the Inbox's size. Rows are
- * keyed (src/core/inbox/patch.ts says how); an upsert carries the whole row, so applying a
+ * keyed (src/contract/inbox-patch.ts says how); an upsert carries the whole row, so applying a
  * patch twice does no harm. `seq` counts the account's patches: a renderer that sees one missing
  * asks for the whole Inbox again.
  */

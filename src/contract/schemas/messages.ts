@@ -130,7 +130,7 @@ export type Sidebar = z.infer<typeof Sidebar>;
 
 /**
  * The sidebar crosses as keyed rows, like the Inbox (docs/architecture.md "Pushed topics";
- * src/core/inbox/patch.ts says how they are keyed); `seq` counts the account's patches, so a
+ * src/contract/inbox-patch.ts says how they are keyed); `seq` counts the account's patches, so a
  * page that sees one missing asks for the whole sidebar again.
  */
 export const SidebarSnapshot = Sidebar.extend({

@@ -1,6 +1,6 @@
 /** Wire shapes of the user's own settings: read, change, and pushes. */
 import { z } from 'zod';
-import { DefaultsValues } from './admin-org.ts';
+import { DefaultsValues, type DefaultsParam } from './admin-org.ts';
 
 const accountId = z.string().min(1);
 
@@ -24,6 +24,15 @@ export const SettingsSnapshotWire = z.object({
   effects: z.array(NotificationEffectWire),
 });
 export type SettingsSnapshotWire = z.infer<typeof SettingsSnapshotWire>;
+
+/**
+ * Settings a user has that the organization defaults do not (PATCH /settings only): the
+ * profile time zone others' cards show and the language of the server's emails and web app.
+ * Shown when the server's register sends them.
+ */
+export const PERSONAL_ONLY = ['timezone', 'default_language'] as const;
+/** A setting of the user's own: one of the defaults or one of PERSONAL_ONLY. */
+export type OwnParam = DefaultsParam | (typeof PERSONAL_ONLY)[number];
 
 /**
  * PATCH /settings takes every parameter of the defaults, checked with the same rules, and

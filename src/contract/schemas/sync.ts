@@ -26,6 +26,7 @@ export const QueueHealthWire = z.object({
   rateLimitedUntil: z.number().optional(),
   rateLimitedEndpoint: z.string().optional(),
 });
+export type QueueStateWire = z.infer<typeof QueueHealthWire>['state'];
 
 export const AccountSyncStatusWire = z.object({
   accountId: z.string(),

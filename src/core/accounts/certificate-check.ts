@@ -7,7 +7,7 @@ import { NetworkError } from '../../api/errors.ts';
 import { describeChain, type CertificateReport } from '../../api/tls/describe.ts';
 import { fetchPresentedChain } from '../../api/tls/inspect.ts';
 import type { ProxyRoute } from '../../api/connection.ts';
-import { RpcError } from '../../contract/errors.ts';
+import { CoreError } from '../errors.ts';
 import type { AccountTrust, CertificateReview } from '../../contract/schemas/certificate-review.ts';
 
 function hostOf(url: string): string {
@@ -90,13 +90,11 @@ export async function certificateSignInError(
   url: string,
   now: number,
   proxy?: ProxyRoute,
-): Promise<RpcError | undefined> {
+): Promise<CoreError | undefined> {
   if (!(err instanceof NetworkError) || err.kind !== 'tls') return undefined;
   const report = await inspectServer(url, now, proxy).catch(() => undefined);
   if (!report?.problem) return undefined;
-  return new RpcError({
-    code: 'FAILED',
-    message: certificateSentence(report),
+  return new CoreError(certificateSentence(report), {
     apiCode: 'CERTIFICATE',
     details: { certificate: toReview(report) },
   });
@@ -117,14 +115,12 @@ export async function confirmedTrust(
   if (report && !report.problem && report.certificate.fingerprint === fingerprint) return undefined;
   const offered = report?.trustable;
   if (!report || !offered || offered.fingerprint !== fingerprint) {
-    throw new RpcError({
-      code: 'FAILED',
-      message: report
+    throw new CoreError(
+      report
         ? `The certificate ${report.host} presents now is not the one you confirmed. Compare the new fingerprint before trusting it.`
         : `Could not read the security certificate of ${hostOf(url)} again to trust it. Try again.`,
-      apiCode: 'CERTIFICATE',
-      ...(report ? { details: { certificate: toReview(report) } } : {}),
-    });
+      { apiCode: 'CERTIFICATE', ...(report ? { details: { certificate: toReview(report) } } : {}) },
+    );
   }
   return { certificates: [offered.pem], pinned: offered.kind === 'certificate', fingerprint };
 }

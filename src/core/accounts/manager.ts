@@ -8,7 +8,7 @@ import { fetchApiKey, jwtFetchApiKey } from '../../api/routes/auth.ts';
 import { getServerSettings } from '../../api/routes/server.ts';
 import { getOwnUser } from '../../api/routes/users.ts';
 import type { Clock } from '../../lib/clock.ts';
-import { RpcError } from '../../contract/errors.ts';
+import { CoreError } from '../errors.ts';
 import { accountId, type Account, type Attention } from './account.ts';
 import type { AccountRegistry } from './registry.ts';
 import {
@@ -107,7 +107,7 @@ export class AccountManager {
   /** An authenticated client for a stored account, reading its key from the SecretStore. */
   async clientFor(id: string): Promise<{ account: Account; client: ApiClient }> {
     const account = this.opts.registry.get(id);
-    if (!account) throw new RpcError({ code: 'FAILED', message: 'That account is not signed in.' });
+    if (!account) throw new CoreError('That account is not signed in.');
     const secrets = this.secretsOf(account);
     const apiKey = await secrets.get(id);
     if (!apiKey) {
@@ -118,19 +118,11 @@ export class AccountManager {
           ? 'Its key was kept in memory only, so it was forgotten when Perch last quit.'
           : 'The key for this account is no longer in the keychain.',
       );
-      throw new RpcError({
-        code: 'FAILED',
-        message: 'Sign in to this account again.',
-        apiCode: 'KEY_MISSING',
-      });
+      throw new CoreError('Sign in to this account again.', { apiCode: 'KEY_MISSING' });
     }
     if (account.attention?.code === 'CERTIFICATE_CHANGED') {
       // Nothing goes to a server whose certificate is not the one the user trusted.
-      throw new RpcError({
-        code: 'FAILED',
-        message: account.attention.message,
-        apiCode: 'CERTIFICATE_CHANGED',
-      });
+      throw new CoreError(account.attention.message, { apiCode: 'CERTIFICATE_CHANGED' });
     }
     const identity = `${account.serverUrl}\n${account.email}\n${apiKey}\n${account.trust?.fingerprint ?? ''}`;
     const client = this.clients.get(id, identity, () =>
@@ -168,7 +160,7 @@ export class AccountManager {
     const checked = checkServerUrl(input, allowInsecure);
     if (!checked.ok) {
       const apiCode = checked.insecureRefused ? 'INSECURE_URL' : 'BAD_URL';
-      throw new RpcError({ code: 'FAILED', message: checked.reason, apiCode });
+      throw new CoreError(checked.reason, { apiCode });
     }
     const trust = trustCertificate
       ? await confirmedTrust(
@@ -215,7 +207,7 @@ export class AccountManager {
     try {
       rc = parseRcFile(contents);
     } catch (err) {
-      throw new RpcError({ code: 'FAILED', message: (err as Error).message, apiCode: 'BAD_FILE' });
+      throw new CoreError((err as Error).message, { apiCode: 'BAD_FILE' });
     }
     return this.signInWithKey({
       serverUrl: rc.site,
@@ -258,9 +250,7 @@ export class AccountManager {
   ): Promise<Account> {
     const probe = await this.probeServer(serverUrl, allowInsecure, undefined, trustCertificate);
     if (!probe.methods.password) {
-      throw new RpcError({
-        code: 'FAILED',
-        message: `${probe.realmName} does not offer password sign-in.`,
+      throw new CoreError(`${probe.realmName} does not offer password sign-in.`, {
         apiCode: 'NO_PASSWORD_AUTH',
       });
     }
@@ -285,14 +275,11 @@ export class AccountManager {
       await this.secretsOf(account).delete(id);
     } catch (err) {
       if (!(err instanceof KeychainUnavailableError)) throw err;
-      throw new RpcError({
-        code: 'FAILED',
-        message:
-          `Perch could not remove this account's key from the OS keychain, which is not available right now, ` +
+      throw new CoreError(
+        `Perch could not remove this account's key from the OS keychain, which is not available right now, ` +
           `so the account is still signed in. Start your desktop session's keyring (for example gnome-keyring) and sign out again.`,
-        apiCode: 'NO_KEYCHAIN',
-        details: { cause: err.message },
-      });
+        { apiCode: 'NO_KEYCHAIN', details: { cause: err.message } },
+      );
     }
     await this.opts.onSigningOut?.(account);
     await this.clients.drop(id);
@@ -344,7 +331,7 @@ export class AccountManager {
    */
   async trustNewCertificate(id: string, fingerprint: string): Promise<Account> {
     const account = this.opts.registry.get(id);
-    if (!account) throw new RpcError({ code: 'FAILED', message: 'That account is not signed in.' });
+    if (!account) throw new CoreError('That account is not signed in.');
     const trust = await confirmedTrust(
       account.serverUrl,
       fingerprint,

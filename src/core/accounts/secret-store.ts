@@ -1,5 +1,5 @@
 import type * as KeytarModule from 'keytar';
-import { KEYCHAIN_BINDING_MISSING } from './keychain-binding-text.ts';
+import { KEYCHAIN_BINDING_MISSING } from '../../lib/keychain-binding-text.ts';
 
 /**
  * Where API keys live: the OS keychain (macOS Keychain, Windows Credential Manager,

@@ -8,8 +8,11 @@ import {
   UserDeactivatedError,
 } from '../../api/errors.ts';
 import { describeProxyProblem } from '../../api/network.ts';
-import { RpcError } from '../../contract/errors.ts';
-import { KEYCHAIN_BINDING_MISSING, KEYCHAIN_BINDING_REMEDY } from './keychain-binding-text.ts';
+import { CoreError } from '../errors.ts';
+import {
+  KEYCHAIN_BINDING_MISSING,
+  KEYCHAIN_BINDING_REMEDY,
+} from '../../lib/keychain-binding-text.ts';
 import { KeychainBindingMissingError, KeychainUnavailableError } from './secret-store.ts';
 import { SECRET_STORE_ENV } from './secret-store-choice.ts';
 
@@ -22,7 +25,7 @@ export function signInError(
   err: unknown,
   server: string,
   typed: { schemeAssumed?: boolean } = {},
-): RpcError {
+): CoreError {
   const host = (() => {
     try {
       return new URL(server).host;
@@ -31,29 +34,24 @@ export function signInError(
     }
   })();
   const fail = (message: string, apiCode?: string) =>
-    new RpcError({ code: 'FAILED', message, ...(apiCode ? { apiCode } : {}) });
+    new CoreError(message, apiCode ? { apiCode } : {});
 
-  if (err instanceof RpcError) return err;
+  if (err instanceof CoreError) return err;
   if (err instanceof KeychainBindingMissingError) {
-    return new RpcError({
-      code: 'FAILED',
-      message:
-        `Your credentials are correct, but Perch has nowhere safe to keep the key. ${KEYCHAIN_BINDING_MISSING} ${KEYCHAIN_BINDING_REMEDY} ` +
+    return new CoreError(
+      `Your credentials are correct, but Perch has nowhere safe to keep the key. ${KEYCHAIN_BINDING_MISSING} ${KEYCHAIN_BINDING_REMEDY} ` +
         `Or restart Perch with ${SECRET_STORE_ENV}=memory (or --secret-store memory) to keep keys in memory only, until Perch quits.`,
-      apiCode: 'NO_KEYCHAIN_BINDING',
-    });
+      { apiCode: 'NO_KEYCHAIN_BINDING' },
+    );
   }
   if (err instanceof KeychainUnavailableError) {
     // The cause is technical (a D-Bus message): a detail under advice the user can act on.
-    return new RpcError({
-      code: 'FAILED',
-      message:
-        `Your credentials are correct, but Perch has nowhere safe to keep the key: no keychain is available on this computer. ` +
+    return new CoreError(
+      `Your credentials are correct, but Perch has nowhere safe to keep the key: no keychain is available on this computer. ` +
         `Start your desktop session's keyring (for example gnome-keyring) and sign in again, ` +
         `or restart Perch with ${SECRET_STORE_ENV}=memory (or --secret-store memory) to keep keys in memory only, until Perch quits.`,
-      apiCode: 'NO_KEYCHAIN',
-      details: { cause: err.message },
-    });
+      { apiCode: 'NO_KEYCHAIN', details: { cause: err.message } },
+    );
   }
   if (err instanceof InvalidApiKeyError) {
     return fail(

@@ -25,7 +25,7 @@ import type { AccountStatus, AccountStores } from '../store/account-stores.ts';
 import { markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
 import { orgConnection, type OrgConnection } from './connection.ts';
 import type { AccountInbox } from '../model/inbox-rows.ts';
-import { inboxRowKey, inboxRows, KeyedBaseline } from './patch.ts';
+import { inboxRowKey, inboxRows, KeyedBaseline } from '../../contract/inbox-patch.ts';
 import { ReadQueue } from './read-queue.ts';
 import { conversationKey, RecentConversations, type RecentMessage } from './recent.ts';
 

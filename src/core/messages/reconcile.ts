@@ -6,7 +6,7 @@
  * so in words; the raw network error goes only to the details.
  */
 import { NetworkError } from '../../api/errors.ts';
-import { RpcError } from '../../contract/errors.ts';
+import { CoreError } from '../errors.ts';
 
 /** The request may have reached the server: anything but a connection that never opened. */
 export function mayHaveApplied(err: NetworkError): boolean {
@@ -14,8 +14,8 @@ export function mayHaveApplied(err: NetworkError): boolean {
   return err.kind !== 'proxy' || err.proxy?.reason === 'dropped';
 }
 
-function failed(message: string, cause: Error): RpcError {
-  return new RpcError({ code: 'FAILED', message, details: { cause: cause.message } });
+function failed(message: string, cause: Error): CoreError {
+  return new CoreError(message, { details: { cause: cause.message } });
 }
 
 /**

@@ -3,7 +3,12 @@
  * (src/core/inbox/patch.ts): the Core builds its lists in these orders, and the page puts each
  * changed row into its copy by the same orders, so both stay alike without sending it all.
  */
-import { applyGroupedRows, groupedRowKey, groupedRows, type GroupedOrder } from '../inbox/patch.ts';
+import {
+  applyGroupedRows,
+  groupedRowKey,
+  groupedRows,
+  type GroupedOrder,
+} from '../../contract/inbox-patch.ts';
 import type {
   Sidebar,
   SidebarChannel,

@@ -5,7 +5,7 @@
  * connection) rebuilds the sidebar from what the Core keeps and pushes the rows that differ.
  * Builds run one after another per account, so patches leave in the order of what they say.
  */
-import { KeyedBaseline } from '../inbox/patch.ts';
+import { KeyedBaseline } from '../../contract/inbox-patch.ts';
 import type { PushBus } from '../push-bus.ts';
 import type {
   Sidebar,

@@ -15,7 +15,7 @@ import {
   type DoctorReport,
   type DoctorStep,
 } from '../../contract/schemas/network.ts';
-import { STEP_TITLES } from './step-titles.ts';
+import { STEP_TITLES } from '../../lib/step-titles.ts';
 import {
   checkDns,
   checkProxy,

@@ -7,7 +7,7 @@
 import type { ProxyRoute } from '../../api/connection.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
 import type { PreferencesStore } from '../prefs.ts';
-import { RpcError } from '../../contract/errors.ts';
+import { CoreError } from '../errors.ts';
 import type { ProxyPreference, ProxyState } from '../../contract/schemas/network.ts';
 import {
   bypassesProxy,
@@ -147,11 +147,7 @@ export class ProxySettings {
         if (parsed.password) password = parsed.password;
       } catch (err) {
         if (change.mode === 'manual') {
-          throw new RpcError({
-            code: 'FAILED',
-            message: (err as Error).message,
-            apiCode: 'BAD_PROXY',
-          });
+          throw new CoreError((err as Error).message, { apiCode: 'BAD_PROXY' });
         }
       }
     }

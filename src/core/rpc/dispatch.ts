@@ -9,6 +9,7 @@ import {
 import { RpcError, type RpcResponse } from '../../contract/errors.ts';
 import { ApiError, UnsupportedByServerError } from '../../api/errors.ts';
 import { serverTooOld } from '../../lib/server-version.ts';
+import { CoreError } from '../errors.ts';
 
 export type HandlerTable = { [C in Channel]: (args: Args<C>) => Promise<Result<C>> };
 
@@ -27,6 +28,16 @@ function described(issues: { path: string; message: string }[]): string {
 /** Maps anything a handler threw to the error envelope, without leaking internals. */
 export function toRpcError(err: unknown): RpcError {
   if (err instanceof RpcError) return err;
+  if (err instanceof CoreError) {
+    // A failure the Core worded for the user crosses as FAILED with its words, code and
+    // details, as a server's refusal does.
+    return new RpcError({
+      code: 'FAILED',
+      message: err.message,
+      ...(err.apiCode ? { apiCode: err.apiCode } : {}),
+      ...(err.details ? { details: err.details } : {}),
+    });
+  }
   if (err instanceof ApiError) {
     // The server's own words and fields, as it sent them; never the request (or its key).
     const { result: _r, msg: _m, code: _c, ...details } = err.body;

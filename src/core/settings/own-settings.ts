@@ -12,18 +12,12 @@ import {
   paramSinceLevel,
   type DefaultsParam,
 } from '../../contract/schemas/admin-org.ts';
+import { PERSONAL_ONLY, type OwnParam } from '../../contract/schemas/settings.ts';
 import type { UserSettings } from '../model/state-types.ts';
 import { notificationEffects, type NotificationEffect } from './effects.ts';
 
 export type SettingValue = boolean | number | string | null;
 
-/**
- * Settings a user has that the organization defaults do not (PATCH /settings only): the
- * profile time zone others' cards show and the language of the server's emails and web app.
- * Shown when the server's register sends them.
- */
-export const PERSONAL_ONLY = ['timezone', 'default_language'] as const;
-export type OwnParam = DefaultsParam | (typeof PERSONAL_ONLY)[number];
 const OWN_PARAM_NAMES: readonly OwnParam[] = [...DEFAULTS_PARAM_NAMES, ...PERSONAL_ONLY];
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { TypingTo } from '../../api/routes/typing.ts';
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
-import { typingKey } from './key.ts';
+import { typingKey } from '../../lib/typing-key.ts';
 import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from './periods.ts';
 
 export interface Typists {

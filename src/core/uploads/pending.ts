@@ -4,7 +4,7 @@
  * checks the organization's limit before the first byte, assembles the file, and posts it.
  */
 import { randomUUID } from 'node:crypto';
-import { RpcError } from '../../contract/errors.ts';
+import { CoreError } from '../errors.ts';
 
 /** Raw bytes per chunk: base64 makes it 4/3 larger, well inside MAX_FRAME_BYTES. */
 export const CHUNK_BYTES = 512 * 1024;
@@ -31,10 +31,9 @@ export function sizeText(bytes: number): string {
 
 export function refuseTooLarge(name: string, size: number, limitMib: number): void {
   if (size <= limitMib * MIB) return;
-  throw new RpcError({
-    code: 'FAILED',
-    message: `“${name}” is ${sizeText(size)}; this organization takes files up to ${limitMib} MB. Nothing was uploaded.`,
-  });
+  throw new CoreError(
+    `“${name}” is ${sizeText(size)}; this organization takes files up to ${limitMib} MB. Nothing was uploaded.`,
+  );
 }
 
 export class PendingUploads {
@@ -42,10 +41,7 @@ export class PendingUploads {
 
   begin(accountId: string, name: string, type: string, size: number): string {
     if (this.#open.size >= MAX_OPEN) {
-      throw new RpcError({
-        code: 'FAILED',
-        message: `${MAX_OPEN} files are already uploading; wait for one to finish.`,
-      });
+      throw new CoreError(`${MAX_OPEN} files are already uploading; wait for one to finish.`);
     }
     const id = randomUUID();
     this.#open.set(id, {
@@ -65,10 +61,7 @@ export class PendingUploads {
     const upload = this.get(id);
     if (offset !== upload.received || upload.received + data.length > upload.size) {
       this.cancel(id);
-      throw new RpcError({
-        code: 'FAILED',
-        message: 'The file changed while uploading; try again.',
-      });
+      throw new CoreError('The file changed while uploading; try again.');
     }
     upload.chunks.push(data);
     upload.received += data.length;
@@ -80,7 +73,7 @@ export class PendingUploads {
     const upload = this.get(id);
     if (upload.received !== upload.size) {
       this.cancel(id);
-      throw new RpcError({ code: 'FAILED', message: 'The file arrived incomplete; try again.' });
+      throw new CoreError('The file arrived incomplete; try again.');
     }
     return { upload, bytes: Buffer.concat(upload.chunks) };
   }
@@ -96,7 +89,7 @@ export class PendingUploads {
 
   get(id: string): PendingUpload {
     const upload = this.#open.get(id);
-    if (!upload) throw new RpcError({ code: 'FAILED', message: 'This upload was cancelled.' });
+    if (!upload) throw new CoreError('This upload was cancelled.');
     return upload;
   }
 }

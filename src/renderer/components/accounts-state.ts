@@ -3,7 +3,7 @@
  * connected", "2 accounts reconnecting" or "1 not answering, 2 connected": what the user
  * needs at a glance, where "Connected to the core" said nothing about the chat servers.
  */
-import type { QueueState } from '../../core/sync/event-queue.ts';
+import type { QueueStateWire as QueueState } from '../../contract/schemas/sync.ts';
 
 type Kind = 'attention' | 'not_answering' | 'reconnecting' | 'connecting' | 'stopped' | 'connected';
 

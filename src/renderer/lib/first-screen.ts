@@ -3,8 +3,7 @@
  * otherwise on the first account's home view (its `web_home_view` setting): Inbox, Recent,
  * or Messages at the conversation with the newest unread message across every account.
  */
-import type { AccountSummary } from '../../contract/contract.ts';
-import type { OpenTarget } from '../../core/notify/notifier.ts';
+import type { AccountSummary, OpenTargetWire as OpenTarget } from '../../contract/contract.ts';
 import { invoke, on } from '../bridge.ts';
 import { placeAtUnread } from '../views/messages/reveal.ts';
 import { selectAccount } from './session.svelte.ts';

@@ -3,7 +3,10 @@
  * Web Notification, worded as the Core sent it. A click does what the native click does in
  * Electron: bring the window forward and open the message narrowed.
  */
-import type { OpenTarget, ShownNotification } from '../../core/notify/notifier.ts';
+import type {
+  OpenTargetWire as OpenTarget,
+  ShownNotificationWire as ShownNotification,
+} from '../../contract/contract.ts';
 
 function sameMessages(a: ShownNotification | undefined, b: ShownNotification): boolean {
   return a !== undefined && a.messageIds.join() === b.messageIds.join();

@@ -3,7 +3,7 @@
  * `desktop_icon_count_display`, as the tray's is) shown in the tab's title and on its
  * favicon. Pure, so the numbers a user sees are tested without a browser.
  */
-import type { TrayBadge } from '../../core/notify/badge.ts';
+import type { TrayBadgeWire as TrayBadge } from '../../contract/contract.ts';
 
 export const APP_TITLE = 'Perch';
 

@@ -7,7 +7,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { MessageWire, NarrowTermWire } from '../../../src/contract/schemas/messages.ts';
-import { applyEvents, mergeMovedIn, replaceMessages } from '../../../src/lib/message-events.ts';
+import {
+  applyEvents,
+  mergeMovedIn,
+  replaceMessages,
+} from '../../../src/contract/message-events.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail, call, ok, pending, send } from '../server/messaging-client.ts';
 import { actOn, visible } from './shared-actions.ts';

@@ -1,11 +1,11 @@
 /**
  * An account's queue events applied to its kept messages, with the same pure functions the
- * renderer uses (src/lib/message-events.ts) so both sides agree on what an event does to a
- * message. What those functions leave to the server (a new message in a narrow the store
- * cannot test, messages moved in from elsewhere, a move to an unknown channel) makes the
- * store forget the narrow, or say it no longer knows what lies past an end, never guess.
+ * renderer uses (src/contract/message-events.ts) so both sides agree on what an event does
+ * to a message. What those functions leave to the server (a new message in a narrow the
+ * store cannot test, messages moved in from elsewhere, a move to an unknown channel) makes
+ * the store forget the narrow, or say it no longer knows what lies past an end, never guess.
  */
-import { applyEvent, withFlags } from '../../../lib/message-events.ts';
+import { applyEvent, withFlags } from '../../../contract/message-events.ts';
 import type { MessageWire } from '../../../contract/schemas/messages.ts';
 import type { AccountStore, StoredNarrow } from './account-store.ts';
 import { alreadyEdited, editedBy } from './already-applied.ts';

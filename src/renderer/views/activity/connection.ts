@@ -3,7 +3,7 @@ import type { Result } from '../../../contract/contract.ts';
 import { RpcError } from '../../../contract/errors.ts';
 import { explainError, explainText } from '../admin/rules/error-sentences.ts';
 
-export { connectionLabel, rateLimitLabel } from '../../../core/sync/connection-label.ts';
+export { connectionLabel, rateLimitLabel } from '../../../contract/connection-label.ts';
 
 export type SyncStatus = Result<'sync.status'>[number];
 export type Health = SyncStatus['health'];

@@ -9,6 +9,7 @@
  */
 import type { Component } from 'svelte';
 import type { AccountSummary } from '../../../contract/contract.ts';
+import type { PanelProps } from './panel-props.ts';
 import { ADMINISTRATOR, MEMBER, OWNER, atLeast } from './rules/roles.ts';
 import ChannelFoldersPanel from './panels/ChannelFoldersPanel.svelte';
 import ChannelsPanel from './panels/ChannelsPanel.svelte';
@@ -25,8 +26,6 @@ import UserGroupsPanel from './panels/UserGroupsPanel.svelte';
 import LinkifiersPanel from './panels/LinkifiersPanel.svelte';
 import SubscriptionsPanel from './panels/SubscriptionsPanel.svelte';
 import CustomEmojiPanel from './panels/CustomEmojiPanel.svelte';
-
-export type PanelProps = { account: AccountSummary };
 
 export type AdminPanel = {
   /** Stable id, also used for the panel's DOM id. */

@@ -5,7 +5,7 @@
  */
 import { invoke, on } from '../../bridge.ts';
 import { follow, type Live } from './follow.ts';
-import { applyInboxPatch, applyRecentPatch } from '../../../core/inbox/patch.ts';
+import { applyInboxPatch, applyRecentPatch } from '../../../contract/inbox-patch.ts';
 import type { InboxAccountWire, RecentAccountWire } from '../../../contract/schemas/inbox.ts';
 
 export { liveState, type Live } from './follow.ts';

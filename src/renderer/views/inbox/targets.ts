@@ -1,6 +1,5 @@
 /** Where a row leads and what its topic buttons set: pure, shared by Inbox and Recent. */
-import type { AccountSummary } from '../../../contract/contract.ts';
-import type { OpenTarget } from '../../../core/notify/notifier.ts';
+import type { AccountSummary, OpenTargetWire as OpenTarget } from '../../../contract/contract.ts';
 import type { ConversationTarget } from '../../../contract/schemas/inbox.ts';
 
 /** The narrow a row opens, the channel by name as the narrow bar shows it. */

@@ -1,4 +1,4 @@
-import type { OpenTarget } from '../../../core/notify/notifier.ts';
+import type { OpenTargetWire as OpenTarget } from '../../../contract/contract.ts';
 import { narrowToText } from '../../lib/narrow-text.ts';
 import { placeOf } from './places.ts';
 

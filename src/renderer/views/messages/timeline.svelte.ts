@@ -10,7 +10,7 @@ import {
   mergeById,
   mergeMovedIn,
   replaceMessages,
-} from '../../../lib/message-events.ts';
+} from '../../../contract/message-events.ts';
 import type { MessageWire, NarrowTermWire } from '../../../contract/schemas/messages.ts';
 import type { Invoke } from '../../lib/rpc-port.ts';
 

@@ -5,7 +5,7 @@
  * wide); a few read better in the first person here.
  */
 import type { DefaultsParam } from '../../../contract/schemas/admin-org.ts';
-import type { OwnParam } from '../../../core/settings/own-settings.ts';
+import type { OwnParam } from '../../../contract/schemas/settings.ts';
 import { CATALOG, type DefaultValue } from '../admin/rules/defaults-catalog.ts';
 
 export type SectionId = 'preferences' | 'notifications' | 'privacy' | 'compose' | 'snippets';

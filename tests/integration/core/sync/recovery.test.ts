@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { getOwnUser } from '../../../../src/api/routes/users.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
-import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
+import { connectionLabel } from '../../../../src/contract/connection-label.ts';
 import { messaging } from '../../../../src/server/messages/service.ts';
 import type { ServerOptions, ServerUser } from '../../../../src/server/index.ts';
 import {

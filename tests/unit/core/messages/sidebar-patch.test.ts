@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeyedBaseline } from '../../../../src/core/inbox/patch.ts';
+import { KeyedBaseline } from '../../../../src/contract/inbox-patch.ts';
 import {
   applySidebarPatch,
   SIDEBAR_ORDER,

@@ -88,6 +88,25 @@ describe('API errors reaching the renderer', () => {
     });
   });
 
+  it("carry a failure of the Core's own making as its words, code and details", async () => {
+    const { toRpcError } = await import('../../../../src/core/rpc/dispatch.ts');
+    const { CoreError } = await import('../../../../src/core/errors.ts');
+    const err = new CoreError('Sign in to this account again.', {
+      apiCode: 'KEY_MISSING',
+      details: { cause: 'gone' },
+    });
+    expect(toRpcError(err).toShape()).toEqual({
+      code: 'FAILED',
+      message: 'Sign in to this account again.',
+      apiCode: 'KEY_MISSING',
+      details: { cause: 'gone' },
+    });
+    expect(toRpcError(new CoreError('This upload was cancelled.')).toShape()).toEqual({
+      code: 'FAILED',
+      message: 'This upload was cancelled.',
+    });
+  });
+
   it('say plainly what a server too old for the call lacks, as no server answered', async () => {
     const { toRpcError } = await import('../../../../src/core/rpc/dispatch.ts');
     const { UnsupportedByServerError } = await import('../../../../src/api/errors.ts');

@@ -9,7 +9,7 @@ import { getEvents } from '../../../../src/api/routes/events.ts';
 import { getServerSettings } from '../../../../src/api/routes/server.ts';
 import type { ServerEvent } from '../../../../src/api/schemas/event.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
-import { connectionLabel } from '../../../../src/core/sync/connection-label.ts';
+import { connectionLabel } from '../../../../src/contract/connection-label.ts';
 import {
   EventQueue,
   type AccountStopError,

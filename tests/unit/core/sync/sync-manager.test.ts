@@ -6,7 +6,7 @@ import {
   type DecisionEntry,
 } from '../../../../src/core/notify/decisions-log.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
-import { connectionLabel, rateLimitLabel } from '../../../../src/core/sync/connection-label.ts';
+import { connectionLabel, rateLimitLabel } from '../../../../src/contract/connection-label.ts';
 import { DecidedSet } from '../../../../src/core/notify/decided-set.ts';
 import { NotificationBoard } from '../../../../src/core/notify/notification-board.ts';
 import type { Message } from '../../../../src/core/model/state-types.ts';

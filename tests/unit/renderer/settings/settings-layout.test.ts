@@ -1,7 +1,7 @@
 /** Every personal setting PATCH /settings takes has one place on the Settings page. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULTS_PARAM_NAMES } from '../../../../src/contract/schemas/admin-org.ts';
-import { PERSONAL_ONLY } from '../../../../src/core/settings/own-settings.ts';
+import { PERSONAL_ONLY } from '../../../../src/contract/schemas/settings.ts';
 import { GROUPS, itemOf } from '../../../../src/renderer/views/settings/settings-layout.ts';
 
 describe('the Settings page layout', () => {

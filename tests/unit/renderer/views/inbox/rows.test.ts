@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { account } from '../account-fixture.ts';
 import type { InboxAccountWire } from '../../../../../src/contract/schemas/inbox.ts';
-import { applyInboxPatch } from '../../../../../src/core/inbox/patch.ts';
+import { applyInboxPatch } from '../../../../../src/contract/inbox-patch.ts';
 import {
   InboxRowCache,
   inboxRows,

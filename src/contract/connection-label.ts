@@ -1,5 +1,5 @@
 /** How the Activity panel and the tray menu word one account's connection. */
-import type { QueueState } from './event-queue.ts';
+import type { QueueStateWire } from './schemas/sync.ts';
 
 /** Whole seconds left until `at`, never negative: the countdowns of the panel. */
 function secondsUntil(at: number | undefined, now: number): number {
@@ -12,7 +12,7 @@ function secondsSince(at: number | undefined, now: number): number {
 }
 
 export function connectionLabel(
-  health: { state: QueueState; retryAt?: number | undefined; silentSince?: number | undefined },
+  health: { state: QueueStateWire; retryAt?: number | undefined; silentSince?: number | undefined },
   now: number,
 ): string {
   switch (health.state) {

@@ -10,13 +10,13 @@ import {
   inboxRowKey,
   inboxRows,
   KeyedBaseline,
-} from '../../../../src/core/inbox/patch.ts';
+} from '../../../src/contract/inbox-patch.ts';
 import type {
   InboxAccountWire,
   InboxPatchWire,
   RecentAccountWire,
   RecentConversationWire,
-} from '../../../../src/contract/schemas/inbox.ts';
+} from '../../../src/contract/schemas/inbox.ts';
 
 const topic = fc.record({
   name: fc.constantFrom('a', 'b', 'c', 'd'),

@@ -2,8 +2,8 @@
  * Inbox and Recent cross the bridge as keyed changes. The Core keeps, per
  * account, what it last pushed (each row as its JSON text) and pushes only the rows that
  * differ; the renderer applies them to its copy. Both sides use this module, so the keys
- * and the order of rows (channels by name, topics and DMs newest first, as model.ts builds
- * them) are the same on both.
+ * and the order of rows (channels by name, topics and DMs newest first, as
+ * src/core/inbox/model.ts builds them) are the same on both.
  */
 import type {
   InboxAccountWire,
@@ -14,7 +14,7 @@ import type {
   RecentAccountWire,
   RecentConversationWire,
   RecentPatchWire,
-} from '../../contract/schemas/inbox.ts';
+} from './schemas/inbox.ts';
 
 /**
  * A list of channels, each with its topics, then direct conversations: the Inbox's shape
@@ -105,7 +105,7 @@ function byNewest(a: { newestId: number }, b: { newestId: number }): number {
   return b.newestId - a.newestId;
 }
 
-/** Channels by name, topics and DMs newest first, as model.ts builds them. */
+/** Channels by name, topics and DMs newest first, as src/core/inbox/model.ts builds them. */
 const INBOX_ORDER: GroupedOrder<InboxChannelWire, InboxDmWire> = {
   channel: byName,
   topic: byNewest,

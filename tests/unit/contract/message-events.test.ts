@@ -4,7 +4,7 @@ import {
   mergeMovedIn,
   replaceMessages,
   surelyInNarrow,
-} from '../../../src/lib/message-events.ts';
+} from '../../../src/contract/message-events.ts';
 import { groupReactions } from '../../../src/renderer/lib/reactions.ts';
 import { message } from '../renderer/messages/message-fixture.ts';
 

@@ -1,13 +1,13 @@
 /**
- * What a live queue event does to the messages a narrow has loaded, as pure functions so
- * the logic can move to a Core message store unchanged. Edits, moves, deletions, reactions
- * and flags are applied in place from the event alone; a message left untouched keeps its
- * object, so a keyed list redraws only the rows an event changed. Only what the event
- * cannot tell is asked of the server: new messages, messages moved in from elsewhere (does
- * the narrow hold them?), and a move to a channel whose name this client does not know.
+ * What a live queue event does to the messages a narrow has loaded, as pure functions the
+ * Core's message store and the renderer's timeline share, so both agree on what an event
+ * does to a message. Edits, moves, deletions, reactions and flags are applied in place from
+ * the event alone; a message left untouched keeps its object, so a keyed list redraws only
+ * the rows an event changed. Only what the event cannot tell is asked of the server: new
+ * messages, messages moved in from elsewhere (does the narrow hold them?), and a move to a
+ * channel whose name this client does not know.
  */
-import type { MessageWire, NarrowTermWire } from '../contract/schemas/messages.ts';
-import type { ReactionLike } from '../renderer/lib/reactions.ts';
+import type { MessageWire, NarrowTermWire } from './schemas/messages.ts';
 
 export interface EventContext {
   narrow: readonly NarrowTermWire[];
@@ -32,6 +32,7 @@ export interface EventEffect {
 }
 
 type LooseEvent = { type: string } & Record<string, unknown>;
+type ReactionLike = MessageWire['reactions'][number];
 type EditEntry = NonNullable<MessageWire['edit_history']>[number];
 
 function idsOf(event: LooseEvent): number[] {
