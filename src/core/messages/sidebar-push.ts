@@ -13,8 +13,8 @@ import type {
   SidebarSnapshot,
 } from '../../contract/schemas/messages.ts';
 import type { AccountStatus } from '../store/account-stores.ts';
-import { toRpcError } from '../rpc/dispatch.ts';
-import { sidebarHead, sidebarRowKey, sidebarRows } from './sidebar-patch.ts';
+import { describeError } from '../errors.ts';
+import { sidebarHead, sidebarRowKey, sidebarRows } from '../../contract/sidebar-patch.ts';
 
 export class SidebarPush {
   readonly #bus: PushBus;
@@ -83,7 +83,7 @@ export class SidebarPush {
     const baseline = this.#pushed.get(accountId);
     const last = this.#heads.get(accountId);
     if (baseline === undefined || last === undefined) return;
-    const head = { ...last, refreshError: toRpcError(error).message };
+    const head = { ...last, refreshError: describeError(error).message };
     baseline.record('head', head);
     this.#heads.set(accountId, head);
     this.#bus.publish('messages.sidebarPatch', {

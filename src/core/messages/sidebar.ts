@@ -21,7 +21,7 @@ import type {
 } from '../../contract/schemas/messages.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 import { OPEN_RULES } from '../../lib/message-permissions.ts';
-import { SIDEBAR_ORDER } from './sidebar-patch.ts';
+import { SIDEBAR_ORDER } from '../../contract/sidebar-patch.ts';
 
 /** Recent direct messages scanned to list conversations. */
 const RECENT_DMS = 500;

@@ -7,9 +7,7 @@ import {
   type Result,
 } from '../../contract/contract.ts';
 import { RpcError, type RpcResponse } from '../../contract/errors.ts';
-import { ApiError, UnsupportedByServerError } from '../../api/errors.ts';
-import { serverTooOld } from '../../lib/server-version.ts';
-import { CoreError } from '../errors.ts';
+import { describeError } from '../errors.ts';
 
 export type HandlerTable = { [C in Channel]: (args: Args<C>) => Promise<Result<C>> };
 
@@ -28,48 +26,7 @@ function described(issues: { path: string; message: string }[]): string {
 /** Maps anything a handler threw to the error envelope, without leaking internals. */
 export function toRpcError(err: unknown): RpcError {
   if (err instanceof RpcError) return err;
-  if (err instanceof CoreError) {
-    // A failure the Core worded for the user crosses as FAILED with its words, code and
-    // details, as a server's refusal does.
-    return new RpcError({
-      code: 'FAILED',
-      message: err.message,
-      ...(err.apiCode ? { apiCode: err.apiCode } : {}),
-      ...(err.details ? { details: err.details } : {}),
-    });
-  }
-  if (err instanceof ApiError) {
-    // The server's own words and fields, as it sent them; never the request (or its key).
-    const { result: _r, msg: _m, code: _c, ...details } = err.body;
-    return new RpcError({
-      code: 'FAILED',
-      message: err.msg || err.code,
-      apiCode: err.code,
-      ...(Object.keys(details).length > 0 ? { details } : {}),
-    });
-  }
-  if (err instanceof UnsupportedByServerError) {
-    // Nothing was sent, so there is no server answer to show: say what the server lacks.
-    const said = serverTooOld(
-      `for ${err.feature}`,
-      err.requiredFeatureLevel,
-      err.serverFeatureLevel,
-    );
-    return new RpcError({
-      code: 'FAILED',
-      message: said?.sentence ?? `This server does not support ${err.feature}.`,
-      details: {
-        serverFeatureLevel: err.serverFeatureLevel,
-        requiredFeatureLevel: err.requiredFeatureLevel,
-      },
-    });
-  }
-  const apiCode =
-    err && typeof err === 'object' && 'code' in err && typeof err.code === 'string'
-      ? err.code
-      : undefined;
-  const message = err instanceof Error ? err.message : String(err);
-  return new RpcError({ code: 'FAILED', message, ...(apiCode ? { apiCode } : {}) });
+  return new RpcError({ code: 'FAILED', ...describeError(err) });
 }
 
 /**

@@ -3,7 +3,7 @@
  * the Core (the window's bridge, or a test's recording Core): the Inbox, Recent and the
  * Messages sidebar share it.
  */
-import { applySidebarPatch } from '../../../core/messages/sidebar-patch.ts';
+import { applySidebarPatch } from '../../../contract/sidebar-patch.ts';
 import type { SidebarSnapshot } from '../../../contract/schemas/messages.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
 

@@ -10,7 +10,7 @@ import type {
   SidebarPatchWire,
   SidebarSnapshot,
 } from '../../../../src/contract/schemas/messages.ts';
-import { applySidebarPatch } from '../../../../src/core/messages/sidebar-patch.ts';
+import { applySidebarPatch } from '../../../../src/contract/sidebar-patch.ts';
 import { addChannel, addSubscription } from '../../../../src/server/state/factory.ts';
 import { byEmail, seedTopics, send } from '../../server/messaging-client.ts';
 import { useCoreThroughGate } from '../../support/core-through-gate.ts';

@@ -1,14 +1,9 @@
 /**
  * The Messages sidebar crosses the bridge as keyed rows, as the Inbox does
- * (src/core/inbox/patch.ts): the Core builds its lists in these orders, and the page puts each
+ * (inbox-patch.ts): the Core builds its lists in these orders, and the page puts each
  * changed row into its copy by the same orders, so both stay alike without sending it all.
  */
-import {
-  applyGroupedRows,
-  groupedRowKey,
-  groupedRows,
-  type GroupedOrder,
-} from '../../contract/inbox-patch.ts';
+import { applyGroupedRows, groupedRowKey, groupedRows, type GroupedOrder } from './inbox-patch.ts';
 import type {
   Sidebar,
   SidebarChannel,
@@ -16,7 +11,7 @@ import type {
   SidebarPatchWire,
   SidebarRowWire,
   SidebarSnapshot,
-} from '../../contract/schemas/messages.ts';
+} from './schemas/messages.ts';
 
 /**
  * Pinned channels first, then by name; topics newest first, as upstream's left sidebar

@@ -4,20 +4,20 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KeyedBaseline } from '../../../../src/contract/inbox-patch.ts';
+import { KeyedBaseline } from '../../../src/contract/inbox-patch.ts';
 import {
   applySidebarPatch,
   SIDEBAR_ORDER,
   sidebarHead,
   sidebarRowKey,
   sidebarRows,
-} from '../../../../src/core/messages/sidebar-patch.ts';
+} from '../../../src/contract/sidebar-patch.ts';
 import type {
   Sidebar,
   SidebarPatchWire,
   SidebarSnapshot,
-} from '../../../../src/contract/schemas/messages.ts';
-import { OPEN_RULES } from '../../../../src/lib/message-permissions.ts';
+} from '../../../src/contract/schemas/messages.ts';
+import { OPEN_RULES } from '../../../src/lib/message-permissions.ts';
 
 const topic = fc.record({
   name: fc.constantFrom('a', 'b', 'c', 'd'),
