@@ -1,5 +1,5 @@
 /**
- * The Messages screen's controller without a DOM (issue 22 point 7): what opening narrows,
+ * The Messages screen's controller without a DOM: what opening narrows,
  * scrolling, live pushes, a lost queue, reading and typing do to what the screen shows and to
  * what it asks of the Core.
  */
