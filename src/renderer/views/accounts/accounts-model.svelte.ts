@@ -11,6 +11,7 @@ import { RpcError } from '../../../contract/errors.ts';
 import { errorText } from '../../lib/errors.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
 import { REACH_ERRORS } from '../doctor/connection-problem.ts';
+import type { RunDoctor } from '../doctor/DoctorTarget.ts';
 
 export class AccountsModel {
   readonly #rpc: RpcPort;
@@ -61,6 +62,9 @@ export class AccountsModel {
   async trustNewCertificate(accountId: string, fingerprint: string): Promise<void> {
     await this.#rpc.invoke('accounts.trustNewCertificate', { accountId, fingerprint });
   }
+
+  /** The connection check offered beside a failing account or an unreachable address. */
+  readonly runDoctor: RunDoctor = (target) => this.#rpc.invoke('doctor.run', target);
 
   /** The sign-in form's requests, fresh for each time the form opens. */
   signIn(): SignInModel {

@@ -6,6 +6,7 @@
  */
 import type { Result } from '../../../contract/contract.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
+import type { RunDoctor } from '../doctor/DoctorTarget.ts';
 import { explainError } from '../admin/rules/error-sentences.ts';
 import type { SyncStatus } from './connection.ts';
 
@@ -98,6 +99,9 @@ export class ActivityModel {
       this.error = explainError(err);
     }
   }
+
+  /** The connection check a failing account's card offers. */
+  readonly runDoctor: RunDoctor = (target) => this.#rpc.invoke('doctor.run', target);
 
   /** Turns Do Not Disturb on or off; a refusal rejects, for the card to say. */
   async setDnd(choice: DndChoice): Promise<void> {

@@ -87,6 +87,20 @@ describe('the list', () => {
   });
 });
 
+describe('the connection check', () => {
+  test("runs for an account or a typed address and gives the report's text", async () => {
+    const report = { server: 'https://a.example', at: 0, steps: [], text: 'dns: ok' };
+    const port = new RecordingPort().answer('doctor.run', report);
+    const model = new AccountsModel(port);
+    expect((await model.runDoctor({ accountId: 'a' })).text).toBe('dns: ok');
+    await model.runDoctor({ serverUrl: 'chat.example.com', allowInsecure: false });
+    expect(port.callsTo('doctor.run')).toEqual([
+      { accountId: 'a' },
+      { serverUrl: 'chat.example.com', allowInsecure: false },
+    ]);
+  });
+});
+
 describe('the sign-in form', () => {
   test('a look-up shows the organization, then signing in says who is signed in', async () => {
     const port = new RecordingPort()

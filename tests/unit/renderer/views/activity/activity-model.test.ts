@@ -118,6 +118,15 @@ describe('buttons', () => {
     await expect(model.setDnd('off')).rejects.toThrow('Settings are read-only');
   });
 
+  test("a failing account's connection check gives the report, or rejects with the Core's words", async () => {
+    const report = { server: 'https://a.example', at: 0, steps: [], text: 'tcp: failed' };
+    const port = core().answer('doctor.run', report);
+    const model = new ActivityModel(port);
+    expect((await model.runDoctor({ accountId: 'a' })).text).toBe('tcp: failed');
+    port.refuse('doctor.run', 'No such account');
+    await expect(model.runDoctor({ accountId: 'x' })).rejects.toThrow('No such account');
+  });
+
   test('Reconnect now clears an old error, or says why it failed', async () => {
     const port = core().refuse('sync.reconnect', 'No network');
     const model = new ActivityModel(port);
