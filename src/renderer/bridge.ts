@@ -1,6 +1,8 @@
 /**
  * The renderer's only way to the Core. Channel names, argument and result types all come
- * from src/core/rpc/contract.ts; nothing here is stringly typed.
+ * from src/contract/contract.ts; nothing here is stringly typed. Only the roots of the window
+ * (App.svelte and a few screens) import this: they hand `{ invoke, on }` to the screens'
+ * models as an RpcPort (lib/rpc-port.ts), so the models run under plain Node in the tests.
  */
 import {
   topics,
@@ -34,7 +36,10 @@ export async function invoke<C extends Channel>(channel: C, args: ArgsIn<C>): Pr
   return response.result as Result<C>;
 }
 
-/** How many listeners each topic has: the Core pushes only topics with some (issue 25). */
+/**
+ * How many listeners each topic has: the Core pushes a window only the topics it follows
+ * (see `listen` in src/contract/bridge-types.ts), so a topic nobody shows costs nothing.
+ */
 const following = new Map<Topic, number>();
 
 function follow(topic: Topic, by: 1 | -1): void {

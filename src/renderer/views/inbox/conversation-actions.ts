@@ -1,11 +1,12 @@
 /**
  * What a conversation's actions send, shared by the Inbox and Recent rows and the message
  * list's recipient bars: mark read (queued while the organization is out of reach), a
- * topic's mute / follow policy, a channel's mute. Each says before any request when the
+ * topic's mute / follow policy, a channel's mute, and dropping a queued mark-read that the
+ * server refused. Each says before any request when the
  * organization's server is too old for it.
  */
 import type { AccountSummary } from '../../../contract/contract.ts';
-import type { ConversationTarget } from '../../../contract/schemas/inbox.ts';
+import type { ConversationTarget, TopicStateWire } from '../../../contract/schemas/inbox.ts';
 import { invoke } from '../../bridge.ts';
 import { releaseNeeded } from '../../../lib/server-version.ts';
 import { FLAGS_NARROW_LEVEL, USER_TOPICS_LEVEL, type Policy } from './targets.ts';
@@ -46,4 +47,14 @@ export async function setPolicy(
 
 export async function muteChannel(account: Org, streamId: number, muted: boolean): Promise<void> {
   await invoke('inbox.muteChannel', { accountId: account.id, streamId, muted });
+}
+
+/** The topic's mute / follow state, for a menu to show what it would change. */
+export function topicState(account: Org, streamId: number, topic: string): Promise<TopicStateWire> {
+  return invoke('inbox.topicState', { accountId: account.id, streamId, topic });
+}
+
+/** Forgets a queued mark-read the server refused (the Inbox's Dismiss). */
+export async function dismissPending(accountId: string, id: number): Promise<void> {
+  await invoke('inbox.dismissPending', { accountId, id });
 }

@@ -1,7 +1,8 @@
 /**
- * The Messages screen's state and what the user's moves do to it (issue 22 point 7): the
- * narrow on screen and its loaded history, the sidebar, the selected message, each narrow's
- * draft and where compose sends, marking read, and following the Core's pushes. Like
+ * The Messages screen's state and what the user's moves do to it: the narrow on screen and
+ * its loaded history, the sidebar, the selected message, each narrow's draft and where
+ * compose sends, marking read, and following the Core's pushes; and the smaller models it
+ * hands its parts (compose's requests, typing, the person card, the user's status). Like
  * zulip-flutter's message-list model beside its widget, it knows no DOM: AccountMessages.svelte
  * keeps the markup, focus, keys and clicks, and tests/unit drive this with a recording Core.
  */
@@ -12,6 +13,7 @@ import { nextUnreadDm, nextUnreadTopic } from '../../keyboard/next-unread.ts';
 import { errorText } from '../../lib/errors.ts';
 import { messageIdOperand, narrowToText, parseNarrow } from '../../lib/narrow-text.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
+import { ComposeModel } from './compose/compose-model.svelte.ts';
 import { buildIndex } from './compose/matching.ts';
 import { recipientText, type Recipient } from './compose/recipient.ts';
 import { DraftSaver, loadSavedDrafts } from './compose/saved-drafts.ts';
@@ -26,6 +28,9 @@ import { searchWords } from './search-highlight.ts';
 import { Timeline, type AnchorChoice } from './timeline.svelte.ts';
 import { topicLabel } from './topic-label.ts';
 import { SidebarLive } from './sidebar-live.svelte.ts';
+import { TypingModel } from './typing/typing-model.svelte.ts';
+import { CardModel } from '../people/card-model.svelte.ts';
+import { StatusModel } from '../people/status-model.svelte.ts';
 
 type Emoji = { name: string; code: string; type: string };
 
@@ -40,6 +45,14 @@ export class MessagesScreen {
   readonly place: Place;
   readonly saver: DraftSaver;
   readonly reads: ReadMarker;
+  /** What compose asks of the Core (topics, preview, snippets, calls, the send). */
+  readonly compose: ComposeModel;
+  /** Who is typing here, and the user's own typing told to the Core. */
+  readonly typing: TypingModel;
+  /** The person's card the user opened. */
+  readonly card: CardModel;
+  /** The user's own status, as saved from the sidebar's menu. */
+  readonly status: StatusModel;
 
   /** The narrow bar's text, and the terms it was made from (with a `near:` the list lacks). */
   text = $state('');
@@ -88,6 +101,10 @@ export class MessagesScreen {
     this.#timeline = new Timeline(rpc.invoke, account.id, this.place.terms);
     this.saver = new DraftSaver(rpc.invoke, account.id);
     this.sidebarLive = new SidebarLive(rpc, account.id);
+    this.compose = new ComposeModel(rpc, account.id);
+    this.typing = new TypingModel(rpc, account.id);
+    this.card = new CardModel(rpc, account.id);
+    this.status = new StatusModel(rpc, account.id);
     this.reads = new ReadMarker(
       (ids) => rpc.invoke('messages.markRead', { accountId: account.id, messageIds: ids }),
       (err) => (this.timeline.error = errorText(err)),
