@@ -1,14 +1,15 @@
 /**
  * The admin console's panels, in the order the side list shows them.
  *
- * To add a panel: put its component in `panels/<Name>Panel.svelte` (it receives one prop,
- * `account: AccountSummary`, the account the console works on), import it here and add ONE
- * entry to `adminPanels`. `visible` decides whether the signed-in user's role may use the
+ * To add a panel: put its component in `panels/<Name>Panel.svelte` (it receives the account
+ * the console works on, `account: AccountSummary`, and the Core's RPC port, `port`, to build
+ * its model on: see admin-console.ts), import it here and add ONE entry to `adminPanels`. `visible` decides whether the signed-in user's role may use the
  * panel at all; a panel whose actions differ by role still checks those itself and still
  * shows the server's answer when it refuses.
  */
 import type { Component } from 'svelte';
 import type { AccountSummary } from '../../../contract/contract.ts';
+import type { RpcPort } from '../../lib/rpc-port.ts';
 import { ADMINISTRATOR, MEMBER, OWNER, atLeast } from './rules/roles.ts';
 import ChannelFoldersPanel from './panels/ChannelFoldersPanel.svelte';
 import ChannelsPanel from './panels/ChannelsPanel.svelte';
@@ -26,7 +27,7 @@ import LinkifiersPanel from './panels/LinkifiersPanel.svelte';
 import SubscriptionsPanel from './panels/SubscriptionsPanel.svelte';
 import CustomEmojiPanel from './panels/CustomEmojiPanel.svelte';
 
-export type PanelProps = { account: AccountSummary };
+export type PanelProps = { account: AccountSummary; port: RpcPort };
 
 export type AdminPanel = {
   /** Stable id, also used for the panel's DOM id. */
