@@ -49,7 +49,7 @@ export const adminPanels: AdminPanel[] = [
     component: InvitationsPanel,
     visible: atLeast(MEMBER),
   },
-  // Issue 24: owners change who may invite; administrators see it, read-only.
+  // Owners change who may invite; administrators see the settings, read-only.
   {
     id: 'invite-permissions',
     label: 'Who may invite',
@@ -64,7 +64,7 @@ export const adminPanels: AdminPanel[] = [
     component: DefaultsPanel,
     visible: atLeast(ADMINISTRATOR),
   },
-  // Issue 14 point 3: GET /streams include_all and every channel edit are for administrators.
+  // Upstream API: GET /streams with include_all and every channel edit are for administrators.
   { id: 'channels', label: 'Channels', component: ChannelsPanel, visible: atLeast(ADMINISTRATOR) },
   {
     id: 'channel-folders',
@@ -88,9 +88,9 @@ export const adminPanels: AdminPanel[] = [
   { id: 'users', label: 'Users', component: UsersPanel, visible: () => true },
   { id: 'user-groups', label: 'User groups', component: UserGroupsPanel, visible: () => true },
   { id: 'linkifiers', label: 'Linkifiers', component: LinkifiersPanel, visible: () => true },
-  // Issue 12 point 5: anyone sees them; the server decides who may add (a group setting).
+  // Anyone sees them; the server decides who may add one (an organization group setting).
   { id: 'custom-emoji', label: 'Custom emoji', component: CustomEmojiPanel, visible: () => true },
-  // Issue 23: one's own subscriptions moved to Channels; unsubscribing others stays here.
+  // One's own subscriptions are managed under Channels; unsubscribing others stays here.
   {
     id: 'subscriptions',
     label: 'Remove subscribers',
