@@ -1,9 +1,9 @@
 /**
  * The admin console's panels, in the order the side list shows them.
  *
- * To add a panel: put its component in `panels/<Name>Panel.svelte` (it receives one prop,
- * `account: AccountSummary`, the account the console works on), import it here and add ONE
- * entry to `adminPanels`. `visible` decides whether the signed-in user's role may use the
+ * To add a panel: put its component in `panels/<Name>Panel.svelte` (it receives the account
+ * the console works on, `account: AccountSummary`, and the Core's RPC port, `port`, to build
+ * its model on: see admin-console.ts), import it here and add ONE entry to `adminPanels`. `visible` decides whether the signed-in user's role may use the
  * panel at all; a panel whose actions differ by role still checks those itself and still
  * shows the server's answer when it refuses.
  */
@@ -47,7 +47,7 @@ export const adminPanels: AdminPanel[] = [
     component: InvitationsPanel,
     visible: atLeast(MEMBER),
   },
-  // Issue 24: owners change who may invite; administrators see it, read-only.
+  // Owners change who may invite; administrators see the settings, read-only.
   {
     id: 'invite-permissions',
     label: 'Who may invite',
@@ -62,7 +62,7 @@ export const adminPanels: AdminPanel[] = [
     component: DefaultsPanel,
     visible: atLeast(ADMINISTRATOR),
   },
-  // Issue 14 point 3: GET /streams include_all and every channel edit are for administrators.
+  // Upstream API: GET /streams with include_all and every channel edit are for administrators.
   { id: 'channels', label: 'Channels', component: ChannelsPanel, visible: atLeast(ADMINISTRATOR) },
   {
     id: 'channel-folders',
@@ -86,9 +86,9 @@ export const adminPanels: AdminPanel[] = [
   { id: 'users', label: 'Users', component: UsersPanel, visible: () => true },
   { id: 'user-groups', label: 'User groups', component: UserGroupsPanel, visible: () => true },
   { id: 'linkifiers', label: 'Linkifiers', component: LinkifiersPanel, visible: () => true },
-  // Issue 12 point 5: anyone sees them; the server decides who may add (a group setting).
+  // Anyone sees them; the server decides who may add one (an organization group setting).
   { id: 'custom-emoji', label: 'Custom emoji', component: CustomEmojiPanel, visible: () => true },
-  // Issue 23: one's own subscriptions moved to Channels; unsubscribing others stays here.
+  // One's own subscriptions are managed under Channels; unsubscribing others stays here.
   {
     id: 'subscriptions',
     label: 'Remove subscribers',

@@ -2,9 +2,9 @@
  * The organization panels' shared starting point: one fresh `adminOrg.context` call per
  * panel, reloadable after a change so the panel shows what the server now holds.
  */
-import { invoke } from '../../../bridge.ts';
 import type { OrgContext } from '../../../../contract/schemas/admin-org.ts';
 import { errorText } from '../../../lib/errors.ts';
+import type { AdminConsole } from '../admin-console.ts';
 
 export type OrgContextHolder = {
   readonly value: OrgContext | undefined;
@@ -14,13 +14,13 @@ export type OrgContextHolder = {
   reload(): Promise<void>;
 };
 
-export function orgContext(accountId: () => string): OrgContextHolder {
+export function orgContext(admin: AdminConsole): OrgContextHolder {
   let value = $state<OrgContext | undefined>();
   let error = $state<string | undefined>();
   let failure = $state<unknown>();
   async function reload() {
     try {
-      value = await invoke('adminOrg.context', { accountId: accountId() });
+      value = await admin.rpc.invoke('adminOrg.context', { accountId: admin.accountId });
       error = undefined;
       failure = undefined;
     } catch (err) {

@@ -1,21 +1,20 @@
 /** The caller's fresh role and permissions, the users and the groups, for one account. */
-import { invoke } from '../../../bridge.ts';
 import type { PeopleContext, PersonRef } from '../../../../contract/schemas/admin-people.ts';
+import type { AdminConsole } from '../admin-console.ts';
 import { Action } from './action.svelte.ts';
 
 export class PeopleData {
   value = $state<PeopleContext | undefined>();
   readonly loading = new Action();
-  readonly #accountId: () => string;
+  readonly #admin: AdminConsole;
 
-  /** Takes the account as a getter: the panel's account prop may change under it. */
-  constructor(accountId: () => string) {
-    this.#accountId = accountId;
+  constructor(admin: AdminConsole) {
+    this.#admin = admin;
   }
 
   async refresh(): Promise<void> {
-    const accountId = this.#accountId();
-    const next = await this.loading.run(() => invoke('adminPeople.context', { accountId }));
+    const { rpc, accountId } = this.#admin;
+    const next = await this.loading.run(() => rpc.invoke('adminPeople.context', { accountId }));
     if (next) this.value = next;
   }
 }
