@@ -33,7 +33,8 @@ import {
   type PresenceStatus,
   type UserPresence,
 } from '../presence/presence-state.ts';
-import { modelFromRegister, topicPolicyOf, type AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
+import { modelFromRegister, topicPolicyOf } from './state-model.ts';
 import type {
   AccountEvent,
   ChannelFolder,

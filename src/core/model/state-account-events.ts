@@ -2,7 +2,8 @@
  * Events about the user, the organization and its people; none of them moves a message
  * between unread sets (desktop_icon_count_display changes how the sets are counted).
  */
-import { channelFolderId, type AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
+import { channelFolderId } from './state-model.ts';
 import type {
   AlertWordsEvent,
   ChannelFolderEvent,

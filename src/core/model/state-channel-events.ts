@@ -2,7 +2,8 @@
  * Channel-level events: subscriptions, channel archival and topic visibility. Each one
  * re-places only the unread messages of the channel or topic it changed.
  */
-import { setUserTopic, type AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
+import { setUserTopic } from './state-model.ts';
 import { mutedTopicsAsUserTopics } from './state-muting.ts';
 import type {
   MutedTopicsEvent,

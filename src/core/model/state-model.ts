@@ -1,61 +1,20 @@
 /**
- * The mutable model behind AccountState, built from a POST /register response. Event
- * handlers (state-*-events.ts) change it; AccountState exposes it read-only.
+ * Builds the mutable model behind AccountState (account-model.ts) from a POST /register
+ * response. Event handlers (state-*-events.ts) change it; AccountState exposes it read-only.
  */
 import type {
   ChannelFolder,
-  RealmUser,
   RegisterResponse,
-  SavedSnippet,
-  Stream,
-  Subscription,
   TopicPolicy,
   UnreadMsgs,
-  UserGroup,
-  UserSettings,
-  UserStatus,
   UserTopic,
 } from './state-types.ts';
-import {
-  presenceSettingsFrom,
-  type PresenceSettings,
-  type UserPresence,
-} from '../presence/presence-state.ts';
+import type { AccountModel } from './account-model.ts';
+import { presenceSettingsFrom } from '../presence/presence-state.ts';
 import { mergePresences, statusesFromRegister } from './state-presence.ts';
-import { typingPeriodsFrom, type TypingPeriods } from '../typing/periods.ts';
+import { typingPeriodsFrom } from '../typing/periods.ts';
 import { isChannelMuted } from './state-muting.ts';
 import { UnreadIndex, topicKey } from './unreads.ts';
-
-export interface AccountModel {
-  userId: number;
-  realmName: string;
-  /** The server's API level: some events mean different things on older servers. */
-  featureLevel: number;
-  settings: UserSettings;
-  realmDefaults: Record<string, unknown>;
-  subscriptions: Map<number, Subscription>;
-  streams: Map<number, Stream>;
-  /** stream id -> lower-cased topic name -> entry. */
-  userTopics: Map<number, Map<string, UserTopic>>;
-  users: Map<number, RealmUser>;
-  groups: Map<number, UserGroup>;
-  alertWords: string[];
-  channelFolders: Map<number, ChannelFolder>;
-  savedSnippets: Map<number, SavedSnippet>;
-  hasVideoProviderToken: boolean;
-  /** The server left out older unread messages (it lists a bounded number). */
-  oldUnreadsMissing: boolean;
-  /** The server's typing protocol periods (register). */
-  typingPeriods: TypingPeriods;
-  unreads: UnreadIndex;
-  /** Presence by user id (modern format), from register, events and presence polls. */
-  presences: Map<number, UserPresence>;
-  /** The newest presence data held: what POST /users/me/presence asks after (-1: none). */
-  presenceLastUpdateId: number;
-  presenceSettings: PresenceSettings;
-  /** Users who have a status, by id. */
-  statuses: Map<number, UserStatus>;
-}
 
 export function topicPolicyOf(model: AccountModel, streamId: number, topic: string): TopicPolicy {
   return model.userTopics.get(streamId)?.get(topicKey(topic))?.visibility_policy ?? 0;
