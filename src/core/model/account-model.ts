@@ -10,7 +10,7 @@ import type {
   Stream,
   Subscription,
   UserGroup,
-  UserSettings,
+  AccountSettings,
   UserStatus,
   UserTopic,
 } from './state-types.ts';
@@ -23,7 +23,7 @@ export interface AccountModel {
   realmName: string;
   /** The server's API level: some events mean different things on older servers. */
   featureLevel: number;
-  settings: UserSettings;
+  settings: AccountSettings;
   realmDefaults: Record<string, unknown>;
   subscriptions: Map<number, Subscription>;
   streams: Map<number, Stream>;

@@ -2,13 +2,7 @@
  * Builds the mutable model behind AccountState (account-model.ts) from a POST /register
  * response. Event handlers (state-*-events.ts) change it; AccountState exposes it read-only.
  */
-import type {
-  ChannelFolder,
-  RegisterResponse,
-  TopicPolicy,
-  UnreadMsgs,
-  UserTopic,
-} from './state-types.ts';
+import type { AccountRegister, TopicPolicy, UnreadMsgs, UserTopic } from './state-types.ts';
 import type { AccountModel } from './account-model.ts';
 import { presenceSettingsFrom } from '../presence/presence-state.ts';
 import { mergePresences, statusesFromRegister } from './state-presence.ts';
@@ -17,7 +11,9 @@ import { isChannelMuted } from './state-muting.ts';
 import { UnreadIndex, topicKey } from './unreads.ts';
 
 export function topicPolicyOf(model: AccountModel, streamId: number, topic: string): TopicPolicy {
-  return model.userTopics.get(streamId)?.get(topicKey(topic))?.visibility_policy ?? 0;
+  // The wire allows any integer (state-types.ts); only the four known policies are acted on.
+  return (model.userTopics.get(streamId)?.get(topicKey(topic))?.visibility_policy ??
+    0) as TopicPolicy;
 }
 
 export function setUserTopic(model: AccountModel, entry: UserTopic): void {
@@ -31,10 +27,6 @@ export function setUserTopic(model: AccountModel, entry: UserTopic): void {
   else topics.set(key, { ...entry });
 }
 
-export function channelFolderId(folder: Partial<ChannelFolder>): number | undefined {
-  return folder.channel_folder_id;
-}
-
 function byKey<T, K>(items: readonly T[] | undefined, key: (item: T) => K | undefined): Map<K, T> {
   const map = new Map<K, T>();
   for (const item of items ?? []) {
@@ -44,7 +36,7 @@ function byKey<T, K>(items: readonly T[] | undefined, key: (item: T) => K | unde
   return map;
 }
 
-export function modelFromRegister(r: RegisterResponse): AccountModel {
+export function modelFromRegister(r: AccountRegister): AccountModel {
   const model: AccountModel = {
     userId: r.user_id,
     realmName: r.realm_name ?? '',
@@ -57,7 +49,7 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
     users: byKey(r.realm_users, (u) => u.user_id),
     groups: byKey(r.realm_user_groups, (g) => g.id),
     alertWords: [...(r.alert_words ?? [])],
-    channelFolders: byKey(r.channel_folders, channelFolderId),
+    channelFolders: byKey(r.channel_folders, (f) => f.channel_folder_id),
     savedSnippets: byKey(r.saved_snippets, (s) => s.saved_snippet_id),
     hasVideoProviderToken: r.has_videoprovider_token ?? false,
     oldUnreadsMissing: r.unread_msgs.old_unreads_missing,

@@ -9,7 +9,7 @@ import type { AccountState, ApplyResult } from './account-state.ts';
 import type {
   MessageDetails,
   MessageEvent,
-  RegisterResponse,
+  AccountRegister,
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
 } from './state-types.ts';
@@ -90,7 +90,7 @@ export class UnreadPlaces {
   readonly maxMessageLength: number;
   readonly #rules: LiveEditRules;
 
-  constructor(register: RegisterResponse) {
+  constructor(register: AccountRegister) {
     this.#rules = new LiveEditRules(register);
     this.#me = register.user_id;
     const name = register['realm_empty_topic_display_name'];
