@@ -18,14 +18,13 @@ import type { AccountRegister, AccountSettings, UserTopic } from './state-types.
  * both, defaults would notify where the user turned notifications off, and an empty topic
  * list would notify for every topic they muted.
  */
-const REQUIRED = [
+const REQUIRED: readonly (readonly (keyof ApiRegisterResponse)[])[] = [
   ['user_id'],
   ['user_settings'],
   ['subscriptions'],
   ['unread_msgs'],
   ['user_topics', 'muted_topics'],
-] as const satisfies readonly (readonly (keyof ApiRegisterResponse)[])[];
-type RequiredField = Extract<(typeof REQUIRED)[number][number], keyof AccountRegister>;
+];
 
 /**
  * The settings the policy reads that a server can lack: the followed-topic ones are new in
@@ -64,7 +63,7 @@ export function toAccountRegister(data: ApiRegisterResponse): AccountRegister {
     );
   }
   return {
-    ...(data as ApiRegisterResponse & Required<Pick<ApiRegisterResponse, RequiredField>>),
+    ...(data as AccountRegister),
     user_settings: withDefaults(data.user_settings ?? {}),
     user_topics: userTopicsOf(data),
   };

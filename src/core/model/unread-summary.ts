@@ -69,7 +69,7 @@ export interface ReaderFacts {
 
 /** A user setting, falling back to the realm's default for new users, (undefined if neither says). */
 function setting(state: AccountState, name: string): unknown {
-  const own = (state.settings as unknown as Record<string, unknown>)[name];
+  const own = state.settings[name];
   return own !== undefined ? own : state.realmDefaults[name];
 }
 
