@@ -3,9 +3,8 @@
  * schemas of src/api/schemas infer, so the parser and the state model cannot drift apart;
  * the few types below that are not wire shapes say so.
  */
-import type { z } from 'zod';
 import type { KnownEvent } from '../../api/schemas/event.ts';
-import type { directRecipientSchema, Message } from '../../api/schemas/message.ts';
+import type { Message } from '../../api/schemas/message.ts';
 import type {
   RegisterResponse as WireRegisterResponse,
   UnreadMessages,
@@ -22,7 +21,6 @@ export type { Channel as Stream, Subscription } from '../../api/schemas/subscrip
 export type { UserGroup } from '../../api/schemas/user-group.ts';
 
 export type MessageType = Message['type'];
-export type DisplayRecipientUser = z.infer<typeof directRecipientSchema>;
 export type UnreadMsgs = UnreadMessages;
 
 /**
