@@ -4,6 +4,7 @@
  * the second registration with the messages a gap fill found, and a last batch. The store's
  * unit test (tests/unit/core/store/) replays it. Run again when the wire format changes:
  *   npx tsx scripts/record-store-sequence.ts > tests/fixtures/recorded/store-sequence.json
+ *   npx prettier --write tests/fixtures/recorded/store-sequence.json
  */
 import { ApiClient } from '../src/api/client.ts';
 import { deleteQueue, getEvents, register } from '../src/api/routes/events.ts';

@@ -1,4 +1,9 @@
 /** User groups and their membership (spec 2.7). */
+import {
+  GROUP_PERMISSION_LEVELS,
+  type GroupPermission,
+  type GroupSettingValue,
+} from '../../lib/wire/group-permissions.ts';
 import type { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
@@ -92,26 +97,13 @@ export async function updateUserGroupMembers(
   });
 }
 
-/** Upstream group-setting value: a named group's id or an anonymous group. */
-export type GroupSettingValue =
-  number | { direct_members: readonly number[]; direct_subgroups: readonly number[] };
-
 /** An update to a group-setting value; `old` makes a stale save fail instead of overwriting. */
 export interface GroupSettingUpdate {
   new: GroupSettingValue;
   old?: GroupSettingValue;
 }
 
-/** The permission settings of a user group and the feature level each appeared at. */
-export const GROUP_PERMISSION_LEVELS = {
-  can_mention_group: 191,
-  can_manage_group: 283,
-  can_join_group: 301,
-  can_add_members_group: 305,
-  can_leave_group: 308,
-  can_remove_members_group: 324,
-} as const;
-export type GroupPermission = keyof typeof GROUP_PERMISSION_LEVELS;
+export { GROUP_PERMISSION_LEVELS, type GroupPermission, type GroupSettingValue };
 
 export interface CreateUserGroupParams {
   name: string;

@@ -1,27 +1,14 @@
 /** Spec 2.2 Message and 2.3 reactions, with the fields docs/api-notes.md "Messages" adds. */
 import { z } from 'zod';
 import { integer, integerList, renamedFrom, stringList } from './common.ts';
+import { editHistoryEntryShape, reactionShape } from '../../lib/wire/message.ts';
 
 export const reactionTypeSchema = z.enum(['unicode_emoji', 'realm_emoji', 'service_extra_emoji']);
 export type ReactionType = z.infer<typeof reactionTypeSchema>;
 
-export const reactionSchema = z.looseObject({
-  emoji_name: z.string(),
-  emoji_code: z.string(),
-  reaction_type: z.string(),
-  user_id: integer,
-});
+export const reactionSchema = z.looseObject(reactionShape.shape);
 
-export const editHistoryEntrySchema = z.looseObject({
-  user_id: integer.nullable(),
-  timestamp: integer,
-  prev_content: z.string().optional(),
-  prev_rendered_content: z.string().optional(),
-  prev_stream: integer.optional(),
-  stream: integer.optional(),
-  prev_topic: z.string().optional(),
-  topic: z.string().optional(),
-});
+export const editHistoryEntrySchema = z.looseObject(editHistoryEntryShape.shape);
 
 export const directRecipientSchema = z.looseObject({
   id: integer,

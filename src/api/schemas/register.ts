@@ -3,7 +3,7 @@
  * /register response" lists.
  */
 import { z } from 'zod';
-import { integer, integerList, renamedFrom, stringList } from './common.ts';
+import { integer, renamedFrom, stringList } from './common.ts';
 import { channelFolderSchema } from './channel-folder.ts';
 import { linkifierSchema } from './linkifier.ts';
 import { presencesMap, userStatus } from './presence.ts';
@@ -13,23 +13,11 @@ import { personalSettingsSchema, userSettingsSchema } from './settings.ts';
 import { channelSchema, subscriptionSchema } from './subscription.ts';
 import { userGroupSchema } from './user-group.ts';
 import { userSchema } from './user.ts';
+import { unreadDirectSchema, unreadMsgsSchema } from '../../lib/wire/unread-msgs.ts';
 
-/** A one-on-one conversation's unreads; `other_user_id` was `sender_id` before FL 119. */
-const unreadDirectSchema = z.preprocess(
-  renamedFrom('sender_id', 'other_user_id'),
-  z.looseObject({ other_user_id: integer, unread_message_ids: integerList }),
-);
-
-export const unreadMessagesSchema = z.looseObject({
-  count: integer,
-  pms: z.array(unreadDirectSchema),
-  streams: z.array(
-    z.looseObject({ stream_id: integer, topic: z.string(), unread_message_ids: integerList }),
-  ),
-  huddles: z.array(z.looseObject({ user_ids_string: z.string(), unread_message_ids: integerList })),
-  mentions: integerList,
-  // New at FL 44.
-  old_unreads_missing: z.boolean().default(false),
+/** The shared shape, reading `sender_id` as `other_user_id`, its name before FL 119. */
+export const unreadMessagesSchema = unreadMsgsSchema.extend({
+  pms: z.array(z.preprocess(renamedFrom('sender_id', 'other_user_id'), unreadDirectSchema)),
 });
 export type UnreadMessages = z.infer<typeof unreadMessagesSchema>;
 

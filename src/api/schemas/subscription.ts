@@ -38,6 +38,9 @@ const subscriptionFields = z.looseObject({
   wildcard_mentions_notify: inheritable,
   pin_to_top: z.boolean(),
   is_muted: z.boolean(),
+  // The legacy inverse of is_muted, which servers still send, in events sometimes alone.
+  in_home_view: z.boolean().optional(),
+  is_archived: z.boolean().optional(),
   color: z.string().optional(),
   folder_id: integer.nullable().optional(),
   can_remove_subscribers_group: groupSettingSchema.optional(),
@@ -54,9 +57,11 @@ export const channelSchema = z.preprocess(
     description: z.string().optional(),
     invite_only: z.boolean().optional(),
     folder_id: integer.nullable().optional(),
+    is_archived: z.boolean().optional(),
     can_remove_subscribers_group: groupSettingSchema.optional(),
   }),
 );
+export type Channel = z.infer<typeof channelSchema>;
 
 export const getSubscriptionsResponse = z.looseObject({
   subscriptions: z.array(subscriptionSchema),

@@ -33,19 +33,20 @@ import {
   type PresenceStatus,
   type UserPresence,
 } from '../presence/presence-state.ts';
-import { modelFromRegister, topicPolicyOf, type AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
+import { modelFromRegister, topicPolicyOf } from './state-model.ts';
 import type {
   AccountEvent,
   ChannelFolder,
   Message,
   RealmUser,
-  RegisterResponse,
+  AccountRegister,
   SavedSnippet,
   Stream,
   Subscription,
   TopicPolicy,
   UserGroup,
-  UserSettings,
+  AccountSettings,
   UserStatus,
 } from './state-types.ts';
 import type { UnreadCounts, UnreadMessage, UnreadSetName } from './unreads.ts';
@@ -94,7 +95,7 @@ export interface ApplyResult {
 export class AccountState {
   readonly #model: AccountModel;
 
-  constructor(register: RegisterResponse) {
+  constructor(register: AccountRegister) {
     this.#model = modelFromRegister(register);
   }
 
@@ -145,7 +146,7 @@ export class AccountState {
     return this.#model.realmName;
   }
 
-  get settings(): Readonly<UserSettings> {
+  get settings(): Readonly<AccountSettings> {
     return this.#model.settings;
   }
 
@@ -201,7 +202,7 @@ export class AccountState {
     for (let grew = true; grew;) {
       grew = false;
       for (const g of groups) {
-        if (found.has(g.id) || !g.direct_subgroup_ids.some((id) => found.has(id))) continue;
+        if (found.has(g.id) || !(g.direct_subgroup_ids ?? []).some((id) => found.has(id))) continue;
         found.add(g.id);
         grew = true;
       }

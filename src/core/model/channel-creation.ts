@@ -6,7 +6,7 @@
  * (FL 102), and the policy enums create_*_stream_policy before those.
  */
 import { inSetting, role } from './edit-rules.ts';
-import type { RegisterResponse, UserGroup } from './state-types.ts';
+import type { AccountRegister, UserGroup } from './state-types.ts';
 
 interface CreationRule {
   allowed: boolean;
@@ -57,7 +57,7 @@ function groupWords(value: unknown, groups: Map<number, UserGroup>): string {
 }
 
 function rule(r: Record<string, unknown>, kind: 'public' | 'private'): CreationRule {
-  const register = r as RegisterResponse;
+  const register = r as AccountRegister;
   const me = register.user_id;
   const myRole = role(register);
   const groups = new Map((register.realm_user_groups ?? []).map((g) => [g.id, g]));
@@ -90,7 +90,7 @@ const WEB_PUBLIC_POLICY: Record<number, { who: string; maxRole: number }> = {
  * can_create_web_public_streams (FL 103), before that the policy enum.
  */
 function webPublicRule(r: Record<string, unknown>): CreationRule & { offered: boolean } {
-  const register = r as RegisterResponse;
+  const register = r as AccountRegister;
   const offered =
     r['server_web_public_streams_enabled'] === true && r['realm_enable_spectator_access'] === true;
   const groups = new Map((register.realm_user_groups ?? []).map((g) => [g.id, g]));
@@ -108,7 +108,7 @@ function webPublicRule(r: Record<string, unknown>): CreationRule & { offered: bo
   return { offered, allowed, who };
 }
 
-export function creationRulesFrom(register: RegisterResponse): CreationRules {
+export function creationRulesFrom(register: AccountRegister): CreationRules {
   const r = register as Record<string, unknown>;
   const pub = rule(r, 'public');
   const priv = rule(r, 'private');

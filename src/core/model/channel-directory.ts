@@ -7,7 +7,7 @@
  */
 import { LiveRules } from './live-rules.ts';
 import { role } from './edit-rules.ts';
-import type { RegisterResponse, Stream, Subscription } from './state-types.ts';
+import type { AccountRegister, Stream, Subscription } from './state-types.ts';
 import { NotifyProperty } from '../../contract/schemas/admin-people.ts';
 import type { ChannelRowWire, ChannelsMetaWire } from '../../contract/schemas/channels.ts';
 import { creationRulesFrom, type CreationRules } from './channel-creation.ts';
@@ -49,7 +49,7 @@ export class ChannelDirectory {
   readonly #removed = new Set<number>();
   #metaChanged = false;
 
-  constructor(register: RegisterResponse) {
+  constructor(register: AccountRegister) {
     const r = register as Record<string, unknown>;
     const visible = [
       ...(register.streams ?? []),

@@ -4,7 +4,7 @@
  * an older server does not send is left open: that server then says no in its own words.
  */
 import { OPEN_RULES, type EditRules } from '../../lib/message-permissions.ts';
-import type { RegisterResponse, UserGroup } from './state-types.ts';
+import type { AccountRegister, UserGroup } from './state-types.ts';
 import { LiveRules } from './live-rules.ts';
 
 /** Upstream role numbers: owner 100, administrator 200, moderator 300. */
@@ -18,7 +18,7 @@ function groupMembers(groups: Map<number, UserGroup>, id: number, seen = new Set
   if (!group || seen.has(id)) return out;
   seen.add(id);
   for (const m of group.members) out.add(m);
-  for (const sub of group.direct_subgroup_ids) {
+  for (const sub of group.direct_subgroup_ids ?? []) {
     for (const m of groupMembers(groups, sub, seen)) out.add(m);
   }
   return out;
@@ -44,14 +44,14 @@ function limit(value: unknown, fallback: number | null): number | null {
   return typeof value === 'number' && value >= 0 ? value : fallback;
 }
 
-export function role(register: RegisterResponse): number | undefined {
+export function role(register: AccountRegister): number | undefined {
   if (typeof register['role'] === 'number') return register['role'];
   const me = register.realm_users?.find((u) => u.user_id === register.user_id) as
     { role?: number } | undefined;
   return me?.role;
 }
 
-export function editRulesFrom(register: RegisterResponse): EditRules {
+export function editRulesFrom(register: AccountRegister): EditRules {
   const r = register as Record<string, unknown>;
   const groups = new Map((register.realm_user_groups ?? []).map((g) => [g.id, g]));
   const me = register.user_id;
@@ -94,7 +94,7 @@ export function touchesEditRules(event: { type?: unknown }): boolean {
  * message menu offers and refuses by today's rules without a reload.
  */
 export class LiveEditRules extends LiveRules<EditRules> {
-  constructor(register: RegisterResponse) {
+  constructor(register: AccountRegister) {
     super(register, editRulesFrom);
   }
 }

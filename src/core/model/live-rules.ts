@@ -1,5 +1,5 @@
 /** Register-derived rules that follow the events changing their inputs (see LiveRules). */
-import type { RegisterResponse, UserGroup } from './state-types.ts';
+import type { AccountRegister, UserGroup } from './state-types.ts';
 
 /** Upstream role numbers: administrator 200, moderator 300. */
 const MODERATOR_ROLE = 300;
@@ -18,15 +18,15 @@ export class LiveRules<T extends object> {
   readonly #inputs: Record<string, unknown>;
   readonly #groups: Map<number, UserGroup>;
   #rules: T;
-  readonly #compute: (register: RegisterResponse) => T;
+  readonly #compute: (register: AccountRegister) => T;
 
-  constructor(register: RegisterResponse, compute: (register: RegisterResponse) => T) {
+  constructor(register: AccountRegister, compute: (register: AccountRegister) => T) {
     this.#compute = compute;
     this.#inputs = { ...register };
     this.#groups = new Map(
       (register.realm_user_groups ?? []).map((g) => [
         g.id,
-        { ...g, members: [...g.members], direct_subgroup_ids: [...g.direct_subgroup_ids] },
+        { ...g, members: [...g.members], direct_subgroup_ids: [...(g.direct_subgroup_ids ?? [])] },
       ]),
     );
     this.#rules = this.#recompute();
@@ -50,7 +50,7 @@ export class LiveRules<T extends object> {
     return this.#compute({
       ...this.#inputs,
       realm_user_groups: [...this.#groups.values()],
-    } as RegisterResponse);
+    } as AccountRegister);
   }
 
   /** Applies what the event says about an input; false when it says nothing about them. */
@@ -99,11 +99,14 @@ export class LiveRules<T extends object> {
         return true;
       case 'add_subgroups':
         group.direct_subgroup_ids = [
-          ...new Set([...group.direct_subgroup_ids, ...ids(e.direct_subgroup_ids)]),
+          ...new Set([...(group.direct_subgroup_ids ?? []), ...ids(e.direct_subgroup_ids)]),
         ];
         return true;
       case 'remove_subgroups':
-        group.direct_subgroup_ids = without(group.direct_subgroup_ids, ids(e.direct_subgroup_ids));
+        group.direct_subgroup_ids = without(
+          group.direct_subgroup_ids ?? [],
+          ids(e.direct_subgroup_ids),
+        );
         return true;
       case 'remove':
         this.#groups.delete(group.id);

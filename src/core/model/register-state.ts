@@ -5,8 +5,9 @@
  */
 import { MalformedResponseError } from '../../api/errors.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
+import type { UserSettings } from '../../api/schemas/settings.ts';
 import { mutedTopicsAsUserTopics } from './state-muting.ts';
-import type { RegisterResponse, UserSettings, UserTopic } from './state-types.ts';
+import type { AccountRegister, AccountSettings, UserTopic } from './state-types.ts';
 
 /**
  * Each is what the notification policy or the unread sets stand on, and no stand-in is
@@ -17,7 +18,7 @@ import type { RegisterResponse, UserSettings, UserTopic } from './state-types.ts
  * both, defaults would notify where the user turned notifications off, and an empty topic
  * list would notify for every topic they muted.
  */
-const REQUIRED: readonly (readonly string[])[] = [
+const REQUIRED: readonly (readonly (keyof ApiRegisterResponse)[])[] = [
   ['user_id'],
   ['user_settings'],
   ['subscriptions'],
@@ -30,27 +31,28 @@ const REQUIRED: readonly (readonly string[])[] = [
  * FL 189, every other one predates feature levels. NOTIFICATIONS.md's baseline values, which
  * decide nothing before FL 219 anyway, since no topic can be followed there.
  */
-const FOLLOWED_TOPIC_DEFAULTS: Partial<UserSettings> = {
+const FOLLOWED_TOPIC_DEFAULTS = {
   enable_followed_topic_desktop_notifications: true,
   enable_followed_topic_audible_notifications: true,
   enable_followed_topic_wildcard_mentions_notify: true,
-};
+} satisfies Partial<AccountSettings>;
 
-function withDefaults(settings: Record<string, unknown>): UserSettings {
+/** The other settings AccountSettings requires predate feature levels: taken as sent. */
+function withDefaults(settings: UserSettings): AccountSettings {
   const out: Record<string, unknown> = { ...settings };
   for (const [name, value] of Object.entries(FOLLOWED_TOPIC_DEFAULTS)) {
     if (out[name] === undefined) out[name] = value;
   }
-  return out as UserSettings;
+  return out as AccountSettings;
 }
 
 function userTopicsOf(data: ApiRegisterResponse): UserTopic[] {
-  if (data.user_topics !== undefined) return data.user_topics as UserTopic[];
+  if (data.user_topics !== undefined) return data.user_topics;
   const channels = [...(data.subscriptions ?? []), ...(data.streams ?? [])];
   return mutedTopicsAsUserTopics(data.muted_topics ?? [], channels);
 }
 
-export function toAccountRegister(data: ApiRegisterResponse): RegisterResponse {
+export function toAccountRegister(data: ApiRegisterResponse): AccountRegister {
   const missing = REQUIRED.filter((names) => names.every((key) => data[key] === undefined));
   if (missing.length > 0) {
     const fields = missing.map((names) => names.join(' or ')).join(', ');
@@ -61,7 +63,7 @@ export function toAccountRegister(data: ApiRegisterResponse): RegisterResponse {
     );
   }
   return {
-    ...(data as unknown as RegisterResponse),
+    ...(data as AccountRegister),
     user_settings: withDefaults(data.user_settings ?? {}),
     user_topics: userTopicsOf(data),
   };

@@ -2,7 +2,7 @@
  * Events about the user, the organization and its people; none of them moves a message
  * between unread sets (desktop_icon_count_display changes how the sets are counted).
  */
-import { channelFolderId, type AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
 import type {
   AlertWordsEvent,
   ChannelFolderEvent,
@@ -56,19 +56,21 @@ export function applyRealmUser(model: AccountModel, e: RealmUserEvent): void {
   if (person.is_active === false) leaveGroups(model, id);
 }
 
+// The schema lists every op's fields as optional; the op says which ones are sent (spec 6).
+
 export function applyChannelFolder(model: AccountModel, e: ChannelFolderEvent): void {
   if (e.op === 'add') {
-    const id = channelFolderId(e.channel_folder);
-    if (id !== undefined) model.channelFolders.set(id, { ...e.channel_folder });
+    const folder = e.channel_folder!;
+    model.channelFolders.set(folder.channel_folder_id, { ...folder });
     return;
   }
-  const folder = model.channelFolders.get(e.channel_folder_id);
+  const folder = model.channelFolders.get(e.channel_folder_id!);
   if (folder !== undefined) Object.assign(folder, e.data);
 }
 
 export function applySavedSnippets(model: AccountModel, e: SavedSnippetsEvent): void {
-  if (e.op === 'remove') model.savedSnippets.delete(e.saved_snippet_id);
-  else model.savedSnippets.set(e.saved_snippet.saved_snippet_id, { ...e.saved_snippet });
+  if (e.op === 'remove') model.savedSnippets.delete(e.saved_snippet_id!);
+  else model.savedSnippets.set(e.saved_snippet!.saved_snippet_id, { ...e.saved_snippet! });
 }
 
 export function applyAlertWords(model: AccountModel, e: AlertWordsEvent): void {

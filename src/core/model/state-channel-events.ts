@@ -2,7 +2,8 @@
  * Channel-level events: subscriptions, channel archival and topic visibility. Each one
  * re-places only the unread messages of the channel or topic it changed.
  */
-import { setUserTopic, type AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
+import { setUserTopic } from './state-model.ts';
 import { mutedTopicsAsUserTopics } from './state-muting.ts';
 import type {
   MutedTopicsEvent,
@@ -38,29 +39,33 @@ function changePeers(sub: Subscription | undefined, userIds: number[], add: bool
   sub.subscribers = [...peers];
 }
 
+/**
+ * The schema lists every op's fields as optional; the op says which ones are sent (spec 6):
+ * `add` whole subscriptions, `remove` only their ids and names.
+ */
 export function applySubscription(model: AccountModel, e: SubscriptionEvent): void {
   switch (e.op) {
     case 'add':
-      for (const sub of e.subscriptions) {
+      for (const sub of e.subscriptions! as Subscription[]) {
         model.subscriptions.set(sub.stream_id, { ...sub });
         model.unreads.recomputeChannel(sub.stream_id);
       }
       return;
     case 'remove':
-      for (const { stream_id } of e.subscriptions) {
+      for (const { stream_id } of e.subscriptions!) {
         model.subscriptions.delete(stream_id);
         model.unreads.recomputeChannel(stream_id);
       }
       return;
     case 'update': {
-      const sub = model.subscriptions.get(e.stream_id);
-      if (sub !== undefined) updateSubscription(model, sub, e.property, e.value);
+      const sub = model.subscriptions.get(e.stream_id!);
+      if (sub !== undefined) updateSubscription(model, sub, e.property!, e.value);
       return;
     }
     case 'peer_add':
     case 'peer_remove':
-      for (const id of e.stream_ids) {
-        changePeers(model.subscriptions.get(id), e.user_ids, e.op === 'peer_add');
+      for (const id of e.stream_ids!) {
+        changePeers(model.subscriptions.get(id), e.user_ids!, e.op === 'peer_add');
       }
       return;
   }

@@ -2,7 +2,7 @@
  * Message events: they change only the unread index, since AccountState keeps no message
  * bodies (the message view fetches and renders those itself).
  */
-import type { AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
 import type {
   DeleteMessageEvent,
   MessageDetails,

@@ -1,64 +1,19 @@
 /**
- * The mutable model behind AccountState, built from a POST /register response. Event
- * handlers (state-*-events.ts) change it; AccountState exposes it read-only.
+ * Builds the mutable model behind AccountState (account-model.ts) from a POST /register
+ * response. Event handlers (state-*-events.ts) change it; AccountState exposes it read-only.
  */
-import type {
-  ChannelFolder,
-  RealmUser,
-  RegisterResponse,
-  SavedSnippet,
-  Stream,
-  Subscription,
-  TopicPolicy,
-  UnreadMsgs,
-  UserGroup,
-  UserSettings,
-  UserStatus,
-  UserTopic,
-} from './state-types.ts';
-import {
-  presenceSettingsFrom,
-  type PresenceSettings,
-  type UserPresence,
-} from '../presence/presence-state.ts';
+import type { AccountRegister, TopicPolicy, UnreadMsgs, UserTopic } from './state-types.ts';
+import type { AccountModel } from './account-model.ts';
+import { presenceSettingsFrom } from '../presence/presence-state.ts';
 import { mergePresences, statusesFromRegister } from './state-presence.ts';
-import { typingPeriodsFrom, type TypingPeriods } from '../typing/periods.ts';
+import { typingPeriodsFrom } from '../typing/periods.ts';
 import { isChannelMuted } from './state-muting.ts';
 import { UnreadIndex, topicKey } from './unreads.ts';
 
-export interface AccountModel {
-  userId: number;
-  realmName: string;
-  /** The server's API level: some events mean different things on older servers. */
-  featureLevel: number;
-  settings: UserSettings;
-  realmDefaults: Record<string, unknown>;
-  subscriptions: Map<number, Subscription>;
-  streams: Map<number, Stream>;
-  /** stream id -> lower-cased topic name -> entry. */
-  userTopics: Map<number, Map<string, UserTopic>>;
-  users: Map<number, RealmUser>;
-  groups: Map<number, UserGroup>;
-  alertWords: string[];
-  channelFolders: Map<number, ChannelFolder>;
-  savedSnippets: Map<number, SavedSnippet>;
-  hasVideoProviderToken: boolean;
-  /** The server left out older unread messages (it lists a bounded number). */
-  oldUnreadsMissing: boolean;
-  /** The server's typing protocol periods (register). */
-  typingPeriods: TypingPeriods;
-  unreads: UnreadIndex;
-  /** Presence by user id (modern format), from register, events and presence polls. */
-  presences: Map<number, UserPresence>;
-  /** The newest presence data held: what POST /users/me/presence asks after (-1: none). */
-  presenceLastUpdateId: number;
-  presenceSettings: PresenceSettings;
-  /** Users who have a status, by id. */
-  statuses: Map<number, UserStatus>;
-}
-
 export function topicPolicyOf(model: AccountModel, streamId: number, topic: string): TopicPolicy {
-  return model.userTopics.get(streamId)?.get(topicKey(topic))?.visibility_policy ?? 0;
+  // The wire allows any integer (state-types.ts); only the four known policies are acted on.
+  return (model.userTopics.get(streamId)?.get(topicKey(topic))?.visibility_policy ??
+    0) as TopicPolicy;
 }
 
 export function setUserTopic(model: AccountModel, entry: UserTopic): void {
@@ -72,10 +27,6 @@ export function setUserTopic(model: AccountModel, entry: UserTopic): void {
   else topics.set(key, { ...entry });
 }
 
-export function channelFolderId(folder: Partial<ChannelFolder>): number | undefined {
-  return folder.channel_folder_id;
-}
-
 function byKey<T, K>(items: readonly T[] | undefined, key: (item: T) => K | undefined): Map<K, T> {
   const map = new Map<K, T>();
   for (const item of items ?? []) {
@@ -85,7 +36,7 @@ function byKey<T, K>(items: readonly T[] | undefined, key: (item: T) => K | unde
   return map;
 }
 
-export function modelFromRegister(r: RegisterResponse): AccountModel {
+export function modelFromRegister(r: AccountRegister): AccountModel {
   const model: AccountModel = {
     userId: r.user_id,
     realmName: r.realm_name ?? '',
@@ -98,7 +49,7 @@ export function modelFromRegister(r: RegisterResponse): AccountModel {
     users: byKey(r.realm_users, (u) => u.user_id),
     groups: byKey(r.realm_user_groups, (g) => g.id),
     alertWords: [...(r.alert_words ?? [])],
-    channelFolders: byKey(r.channel_folders, channelFolderId),
+    channelFolders: byKey(r.channel_folders, (f) => f.channel_folder_id),
     savedSnippets: byKey(r.saved_snippets, (s) => s.saved_snippet_id),
     hasVideoProviderToken: r.has_videoprovider_token ?? false,
     oldUnreadsMissing: r.unread_msgs.old_unreads_missing,

@@ -4,7 +4,9 @@ import type { MutedTopic, Subscription, UserTopic } from './state-types.ts';
  * Whether a channel is muted for the user. No subscription counts as muted
  * (NOTIFICATIONS.md); a server may send only the legacy inverse `in_home_view`.
  */
-export function isChannelMuted(sub: Subscription | undefined): boolean {
+export function isChannelMuted(
+  sub: Pick<Subscription, 'is_muted' | 'in_home_view'> | undefined,
+): boolean {
   if (sub === undefined) return true;
   return sub.is_muted ?? sub.in_home_view === false;
 }

@@ -3,7 +3,7 @@
  * `presence` and `user_status` events and by the answers of POST /users/me/presence.
  */
 import { fromLegacy, presencesFromWire, type UserPresence } from '../presence/presence-state.ts';
-import type { AccountModel } from './state-model.ts';
+import type { AccountModel } from './account-model.ts';
 import type { PresenceEvent, UserStatus, UserStatusEvent } from './state-types.ts';
 
 function idByEmail(model: AccountModel): (email: string) => number | undefined {

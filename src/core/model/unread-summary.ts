@@ -9,7 +9,7 @@ import type { AccountState, ApplyResult } from './account-state.ts';
 import type {
   MessageDetails,
   MessageEvent,
-  RegisterResponse,
+  AccountRegister,
   UpdateMessageEvent,
   UpdateMessageFlagsEvent,
 } from './state-types.ts';
@@ -69,7 +69,7 @@ export interface ReaderFacts {
 
 /** A user setting, falling back to the realm's default for new users, (undefined if neither says). */
 function setting(state: AccountState, name: string): unknown {
-  const own = (state.settings as unknown as Record<string, unknown>)[name];
+  const own = state.settings[name];
   return own !== undefined ? own : state.realmDefaults[name];
 }
 
@@ -90,7 +90,7 @@ export class UnreadPlaces {
   readonly maxMessageLength: number;
   readonly #rules: LiveEditRules;
 
-  constructor(register: RegisterResponse) {
+  constructor(register: AccountRegister) {
     this.#rules = new LiveEditRules(register);
     this.#me = register.user_id;
     const name = register['realm_empty_topic_display_name'];

@@ -4,14 +4,30 @@
  * and the OS's by the OS: they only silence what this allows (docs/notifications.md "Do Not
  * Disturb").
  */
-import type { MessageType, Subscription, TopicPolicy, UserSettings } from '../model/state-types.ts';
+import type {
+  MessageType,
+  Subscription,
+  TopicPolicy,
+  AccountSettings,
+} from '../model/state-types.ts';
 import { isChannelMuted } from '../model/state-muting.ts';
 import { isWildcardMention } from '../model/mention-flags.ts';
 import { RULE_TEXT, type RuleId } from './policy-rules.ts';
 
 export type { RuleId } from './policy-rules.ts';
 
-export interface NotificationInput {
+/** The fields of a subscription the decision reads. */
+export type PolicySubscription = Pick<
+  Subscription,
+  | 'is_muted'
+  | 'in_home_view'
+  | 'desktop_notifications'
+  | 'audible_notifications'
+  | 'wildcard_mentions_notify'
+>;
+
+/** `S`: what the caller holds of the subscription; the decision reads PolicySubscription. */
+export interface NotificationInput<S extends PolicySubscription = Subscription> {
   message: {
     id: number;
     type: MessageType;
@@ -21,9 +37,9 @@ export interface NotificationInput {
     flags: string[];
   };
   me: { user_id: number };
-  settings: UserSettings;
+  settings: AccountSettings;
   /** The subscription as the server sends it; undefined when the user has none. */
-  subscription: Subscription | undefined;
+  subscription: S | undefined;
   topicPolicy: TopicPolicy;
   alreadyDecided: boolean;
 }
@@ -51,7 +67,7 @@ interface Facts {
 
 /** A subscription's own value when set, else the user's default; no subscription counts as false. */
 function effective(
-  sub: Subscription | undefined,
+  sub: PolicySubscription | undefined,
   own: boolean | null | undefined,
   userDefault: boolean,
 ): boolean {
@@ -59,7 +75,7 @@ function effective(
   return own ?? userDefault;
 }
 
-function factsOf(input: NotificationInput): Facts {
+function factsOf(input: NotificationInput<PolicySubscription>): Facts {
   const { message, settings, subscription: sub } = input;
   const flags = new Set(message.flags);
   return {
@@ -88,7 +104,7 @@ function factsOf(input: NotificationInput): Facts {
 }
 
 /** Gate A: the rule that stops the message, or undefined when it goes on to B and C. */
-function gate(input: NotificationInput, f: Facts): RuleId | undefined {
+function gate(input: NotificationInput<PolicySubscription>, f: Facts): RuleId | undefined {
   if (input.message.sender_id === input.me.user_id) return 'A1';
   if (input.alreadyDecided) return 'A2';
   if (!f.mentionedMe && f.channel && !f.followed) {
@@ -102,7 +118,7 @@ function gate(input: NotificationInput, f: Facts): RuleId | undefined {
   return undefined;
 }
 
-function desktopRule(s: UserSettings, f: Facts): RuleId {
+function desktopRule(s: AccountSettings, f: Facts): RuleId {
   if (f.channel && f.effectiveDesktop) return 'B1';
   if (f.followed && s.enable_followed_topic_desktop_notifications) return 'B2';
   if (!s.enable_desktop_notifications) return 'B3';
@@ -113,7 +129,7 @@ function desktopRule(s: UserSettings, f: Facts): RuleId {
   return 'B8';
 }
 
-function soundRule(s: UserSettings, f: Facts): RuleId {
+function soundRule(s: AccountSettings, f: Facts): RuleId {
   if (s.notification_sound === 'none') return 'C1';
   if (f.channel && f.effectiveAudible) return 'C2';
   if (f.followed && s.enable_followed_topic_audible_notifications) return 'C3';
@@ -127,7 +143,9 @@ function soundRule(s: UserSettings, f: Facts): RuleId {
 
 const DENYING_RULES: ReadonlySet<RuleId> = new Set(['B3', 'B8', 'C1', 'C4', 'C9']);
 
-export function decideNotification(input: NotificationInput): NotificationDecision {
+export function decideNotification(
+  input: NotificationInput<PolicySubscription>,
+): NotificationDecision {
   const facts = factsOf(input);
   const stopped = gate(input, facts);
   if (stopped !== undefined) {

@@ -3,8 +3,12 @@
  * sound"), worked out by the notification policy itself on one sample message of each kind,
  * so the Settings page can never describe a rule the policy does not follow.
  */
-import { decideNotification, type NotificationInput } from '../notify/policy.ts';
-import type { Subscription, UserSettings } from '../model/state-types.ts';
+import {
+  decideNotification,
+  type NotificationInput,
+  type PolicySubscription,
+} from '../notify/policy.ts';
+import type { AccountSettings, Subscription } from '../model/state-types.ts';
 
 export type EffectKind = 'dm' | 'mention' | 'wildcard' | 'channel' | 'followed';
 
@@ -28,7 +32,7 @@ const ME = 1;
 const SOMEONE = 2;
 
 /** A subscription that inherits every notification setting from the user's own. */
-const INHERITING: Subscription = {
+const INHERITING: PolicySubscription & Pick<Subscription, 'stream_id' | 'name'> = {
   stream_id: 1,
   name: 'sample',
   is_muted: false,
@@ -37,7 +41,7 @@ const INHERITING: Subscription = {
   wildcard_mentions_notify: null,
 };
 
-function sample(kind: EffectKind, settings: UserSettings): NotificationInput {
+function sample(kind: EffectKind, settings: AccountSettings): NotificationInput<typeof INHERITING> {
   const channel = kind !== 'dm';
   const flags =
     kind === 'mention' ? ['mentioned'] : kind === 'wildcard' ? ['stream_wildcard_mentioned'] : [];
@@ -65,7 +69,7 @@ function words(desktop: boolean, sound: boolean): string {
 }
 
 /** One line per kind of message, as the policy decides it with these settings. */
-export function notificationEffects(settings: UserSettings): NotificationEffect[] {
+export function notificationEffects(settings: AccountSettings): NotificationEffect[] {
   return (Object.keys(LABELS) as EffectKind[]).map((kind) => {
     const { desktop, sound } = decideNotification(sample(kind, settings));
     return { kind, desktop, sound, text: `${LABELS[kind]}: ${words(desktop, sound)}` };

@@ -13,7 +13,7 @@ import {
   type DefaultsParam,
 } from '../../contract/schemas/admin-org.ts';
 import { PERSONAL_ONLY, type OwnParam } from '../../contract/schemas/settings.ts';
-import type { UserSettings } from '../model/state-types.ts';
+import type { AccountSettings } from '../model/state-types.ts';
 import { notificationEffects, type NotificationEffect } from './effects.ts';
 
 export type SettingValue = boolean | number | string | null;
@@ -59,11 +59,11 @@ function isValue(value: unknown): value is SettingValue {
 }
 
 export class OwnSettings {
-  readonly #settings: Readonly<UserSettings>;
+  readonly #settings: Readonly<AccountSettings>;
   readonly #featureLevel: number;
 
   /** `settings` is the live object the account's state keeps current. */
-  constructor(settings: Readonly<UserSettings>, featureLevel: number) {
+  constructor(settings: Readonly<AccountSettings>, featureLevel: number) {
     this.#settings = settings;
     this.#featureLevel = featureLevel;
   }
@@ -96,7 +96,7 @@ export class OwnSettings {
       featureLevel: this.#featureLevel,
       values: this.values(),
       sounds,
-      effects: notificationEffects(this.#settings as UserSettings),
+      effects: notificationEffects(this.#settings as AccountSettings),
     };
   }
 

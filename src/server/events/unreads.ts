@@ -1,18 +1,12 @@
 /** The `unread_msgs` section of POST /register, built from the user's message history. */
 import { FLAG_BITS } from '../messages/flags.ts';
 import type { MessageStore } from '../messages/store.ts';
+import type { UnreadMsgs } from '../../lib/wire/unread-msgs.ts';
+
+export type { UnreadMsgs };
 
 const MENTION_BITS =
   FLAG_BITS.mentioned | FLAG_BITS.stream_wildcard_mentioned | FLAG_BITS.topic_wildcard_mentioned;
-
-export interface UnreadMsgs {
-  count: number;
-  pms: { other_user_id: number; unread_message_ids: number[] }[];
-  streams: { stream_id: number; topic: string; unread_message_ids: number[] }[];
-  huddles: { user_ids_string: string; unread_message_ids: number[] }[];
-  mentions: number[];
-  old_unreads_missing: boolean;
-}
 
 function bucket<K>(map: Map<K, number[]>, key: K, id: number): void {
   const ids = map.get(key);

@@ -1,23 +1,10 @@
 /** Messages as the store keeps them; wire shapes are built from these by format.ts. */
+import type { EditHistoryEntry, Reaction } from '../../lib/wire/message.ts';
 import type { Mentions } from '../markdown/render.ts';
 
-export interface ReactionRecord {
-  emoji_name: string;
-  emoji_code: string;
-  reaction_type: string;
-  user_id: number;
-}
-
-export interface EditRecord {
-  user_id: number | null;
-  timestamp: number;
-  prev_content?: string;
-  prev_rendered_content?: string;
-  prev_stream?: number;
-  stream?: number;
-  prev_topic?: string;
-  topic?: string;
-}
+/** Stored exactly as the wire shows them. */
+export type ReactionRecord = Reaction;
+export type EditRecord = EditHistoryEntry;
 
 export interface StoredMessage {
   id: number;

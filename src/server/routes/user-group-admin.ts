@@ -11,13 +11,9 @@ import type { RouteRequest, Router } from '../http/router.ts';
 import { addUserGroup } from '../state/factory.ts';
 import { defaultGroupSettings, presentUserGroup } from '../state/present.ts';
 import type { ServerState } from '../state/state.ts';
-import type {
-  GroupPermission,
-  GroupSettingValue,
-  UserGroupRecord,
-  UserRecord,
-} from '../state/types.ts';
-import { GROUP_PERMISSIONS, ROLE } from '../state/types.ts';
+import type { GroupSettingValue, UserGroupRecord, UserRecord } from '../state/types.ts';
+import { GROUP_PERMISSION_LEVELS, type GroupPermission } from '../../lib/wire/group-permissions.ts';
+import { ROLE } from '../state/types.ts';
 import { inSetting, readGroupSetting } from './group-setting.ts';
 
 const MAX_NAME = 100;
@@ -134,7 +130,10 @@ function readSettings(
 ): Partial<Record<GroupPermission, ReturnType<typeof readGroupSetting>>> {
   const out: Partial<Record<GroupPermission, ReturnType<typeof readGroupSetting>>> = {};
   const defaults = defaultGroupSettings(state, group);
-  for (const [name, level] of Object.entries(GROUP_PERMISSIONS) as [GroupPermission, number][]) {
+  for (const [name, level] of Object.entries(GROUP_PERMISSION_LEVELS) as [
+    GroupPermission,
+    number,
+  ][]) {
     if (state.featureLevel < level || !params.has(name)) continue;
     const current = group.settings?.[name] ?? defaults[name];
     out[name] = readGroupSetting(state, name, params.json(name), current);
@@ -143,7 +142,7 @@ function readSettings(
 }
 
 function anySettingGiven(state: ServerState, params: Params): boolean {
-  return Object.entries(GROUP_PERMISSIONS).some(
+  return Object.entries(GROUP_PERMISSION_LEVELS).some(
     ([name, level]) => state.featureLevel >= level && params.has(name),
   );
 }

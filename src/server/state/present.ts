@@ -8,7 +8,6 @@ import { AVAILABLE_NOTIFICATION_SOUNDS, homeViewForLevel } from './settings.ts';
 import type {
   ChannelFolderRecord,
   ChannelRecord,
-  GroupPermission,
   GroupSettingValue,
   LinkifierRecord,
   ProfileFieldRecord,
@@ -18,7 +17,8 @@ import type {
   UserGroupRecord,
   UserRecord,
 } from './types.ts';
-import { GROUP_PERMISSIONS, ROLE, SUBSCRIPTION_NOTIFY_PROPERTIES } from './types.ts';
+import { GROUP_PERMISSION_LEVELS, type GroupPermission } from '../../lib/wire/group-permissions.ts';
+import { ROLE, SUBSCRIPTION_NOTIFY_PROPERTIES } from './types.ts';
 
 /** Whether `viewer` may see `target`'s real email under the target's email_address_visibility. */
 export function canSeeEmail(viewer: UserRecord, target: UserRecord): boolean {
@@ -233,7 +233,10 @@ function groupMemberList(state: ServerState, g: UserGroupRecord): Iterable<numbe
 function groupSettings(state: ServerState, g: UserGroupRecord): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const defaults = defaultGroupSettings(state, g);
-  for (const [name, level] of Object.entries(GROUP_PERMISSIONS) as [GroupPermission, number][])
+  for (const [name, level] of Object.entries(GROUP_PERMISSION_LEVELS) as [
+    GroupPermission,
+    number,
+  ][])
     if (state.featureLevel >= level) out[name] = g.settings?.[name] ?? defaults[name];
   return out;
 }

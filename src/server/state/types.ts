@@ -1,4 +1,5 @@
 /** Records of the in-memory organization. Field names follow the spec's wire names. */
+import type { GroupPermission, GroupSettingValue } from '../../lib/wire/group-permissions.ts';
 
 export type SettingValue = boolean | number | string;
 
@@ -103,19 +104,7 @@ export interface UserGroupRecord {
   settings?: Partial<Record<GroupPermission, GroupSettingValue>>;
 }
 
-/** Upstream group-setting value: a named group's id or an anonymous group. */
-export type GroupSettingValue = number | { direct_members: number[]; direct_subgroups: number[] };
-
-/** A user group's permission settings and the feature level each appeared at. */
-export const GROUP_PERMISSIONS = {
-  can_mention_group: 191,
-  can_manage_group: 283,
-  can_join_group: 301,
-  can_add_members_group: 305,
-  can_leave_group: 308,
-  can_remove_members_group: 324,
-} as const;
-export type GroupPermission = keyof typeof GROUP_PERMISSIONS;
+export type { GroupSettingValue };
 
 export interface ProfileFieldRecord {
   id: number;

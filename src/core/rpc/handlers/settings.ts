@@ -8,7 +8,7 @@ import type { OwnSettingsPatch } from '../../../api/schemas/settings.ts';
 import type { CoreContext } from '../../context.ts';
 import { OwnSettings } from '../../settings/own-settings.ts';
 import { fetchEventTypes } from '../../sync/register-params.ts';
-import type { UserSettings } from '../../model/state-types.ts';
+import type { AccountSettings } from '../../model/state-types.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type SettingsChannels = 'settings.get' | 'settings.update';
@@ -26,7 +26,7 @@ export function settingsHandlers(ctx: CoreContext): Pick<HandlerTable, SettingsC
         fetch_event_types: fetchEventTypes(types),
       });
       if (data.queue_id) await deleteQueue(client, data.queue_id).catch(() => undefined);
-      const settings = (data.user_settings ?? {}) as UserSettings;
+      const settings = (data.user_settings ?? {}) as AccountSettings;
       return new OwnSettings(settings, data.service_feature_level ?? 0).snapshot();
     },
     'settings.update': async ({ accountId, changes }) => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { editRulesFrom } from '../../../../src/core/model/edit-rules.ts';
-import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
+import type { AccountRegister } from '../../../../src/core/model/state-types.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, ok } from '../../server/messaging-client.ts';
 
@@ -13,7 +13,7 @@ async function rulesOf(local: string) {
   const register = await ok(server, byEmail(server, local), 'POST', '/register', {
     fetch_event_types: ['realm', 'realm_user_groups', 'realm_user'],
   });
-  return editRulesFrom(register as unknown as RegisterResponse);
+  return editRulesFrom(register as unknown as AccountRegister);
 }
 
 describe('the organization’s edit rules as the Core reads them from register', () => {

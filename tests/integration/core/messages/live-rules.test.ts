@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { LiveEditRules } from '../../../../src/core/model/edit-rules.ts';
 import { PERCH_REGISTER_PARAMS } from '../../../../src/core/sync/register-params.ts';
-import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
+import type { AccountRegister } from '../../../../src/core/model/state-types.ts';
 import { refusal } from '../../../../src/lib/message-permissions.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, call, ok, pending } from '../../server/messaging-client.ts';
@@ -22,7 +22,7 @@ async function signedIn(local: string) {
     event_types: PERCH_REGISTER_PARAMS.event_types,
     fetch_event_types: PERCH_REGISTER_PARAMS.fetch_event_types,
   });
-  const live = new LiveEditRules(register as unknown as RegisterResponse);
+  const live = new LiveEditRules(register as unknown as AccountRegister);
   return {
     user,
     live,

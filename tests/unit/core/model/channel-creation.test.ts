@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { creationRulesFrom } from '../../../../src/core/model/channel-creation.ts';
-import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
+import type { AccountRegister } from '../../../../src/core/model/state-types.ts';
 
 const ME = 7;
 const groups = [
@@ -15,7 +15,7 @@ const groups = [
 ];
 
 const register = (extra: Record<string, unknown>) =>
-  ({ user_id: ME, role: 400, realm_user_groups: groups, ...extra }) as unknown as RegisterResponse;
+  ({ user_id: ME, role: 400, realm_user_groups: groups, ...extra }) as unknown as AccountRegister;
 
 describe('channel creation rules', () => {
   it('reads the group settings and names the group that may when the user is not in it', () => {

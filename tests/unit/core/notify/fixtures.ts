@@ -1,5 +1,5 @@
 import type { NotificationInput } from '../../../../src/core/notify/policy.ts';
-import type { Subscription, UserSettings } from '../../../../src/core/model/state-types.ts';
+import type { Subscription, AccountSettings } from '../../../../src/core/model/state-types.ts';
 
 export const ME = 10;
 export const ALICE = 11;
@@ -7,7 +7,7 @@ export const BOB = 12;
 export const CAROL = 13;
 
 /** The baseline of docs/notifications.md "Cases": every setting at its default. */
-export function defaultSettings(overrides: Partial<UserSettings> = {}): UserSettings {
+export function defaultSettings(overrides: Partial<AccountSettings> = {}): AccountSettings {
   return {
     enable_desktop_notifications: true,
     enable_sounds: true,
@@ -37,12 +37,12 @@ export function subscription(
     audible_notifications: null,
     wildcard_mentions_notify: null,
     ...overrides,
-  };
+  } as Subscription;
 }
 
 export type InputOverrides = {
   message?: Partial<NotificationInput['message']>;
-  settings?: Partial<UserSettings>;
+  settings?: Partial<AccountSettings>;
   subscription?: Partial<Subscription> | 'none';
   topicPolicy?: NotificationInput['topicPolicy'];
   alreadyDecided?: boolean;

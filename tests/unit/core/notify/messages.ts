@@ -28,7 +28,7 @@ export function streamMsg(id: number, fields: Partial<Message> = {}): Message {
     content_type: 'text/html',
     timestamp: 1_700_000_000,
     ...fields,
-  };
+  } as Message;
 }
 
 /** A DM from Alice; `with` lists the other participants besides the user and Alice. */
@@ -45,5 +45,5 @@ export function dmMsg(id: number, withIds: number[] = [], fields: Partial<Messag
     content_type: 'text/html',
     timestamp: 1_700_000_000,
     ...fields,
-  };
+  } as Message;
 }

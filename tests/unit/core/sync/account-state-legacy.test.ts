@@ -132,7 +132,7 @@ function channelMessage(stream_id: number, topic: string): Message {
     display_recipient: 'design',
     content: '<p>hi</p>',
     timestamp: 1594825500,
-  };
+  } as Message;
 }
 
 function directMessage(): Message {
@@ -142,10 +142,10 @@ function directMessage(): Message {
     sender_full_name: 'Alice',
     type: 'private',
     subject: '',
-    display_recipient: [],
+    display_recipient: [] as Message['display_recipient'],
     content: '<p>hi</p>',
     timestamp: 1594825500,
-  };
+  } as Message;
 }
 
 const decide = (state: AccountState, message: Message, flags: string[] = []) =>

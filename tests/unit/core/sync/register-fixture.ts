@@ -1,4 +1,4 @@
-import type { Message, RegisterResponse } from '../../../../src/core/model/state-types.ts';
+import type { Message, AccountRegister } from '../../../../src/core/model/state-types.ts';
 import { ALICE, BOB, ME, defaultSettings, subscription } from '../notify/fixtures.ts';
 
 export const DESIGN = 5;
@@ -10,7 +10,7 @@ export const UNSUBSCRIBED = 8;
  * One account: #design (unmuted) with a followed topic "Lunch" and a muted topic "noise",
  * #random (muted) with an unmuted topic "Important", and a handful of unread messages.
  */
-export function registerResponse(overrides: Partial<RegisterResponse> = {}): RegisterResponse {
+export function registerResponse(overrides: Partial<AccountRegister> = {}): AccountRegister {
   return {
     queue_id: 'q1',
     last_event_id: -1,
@@ -48,10 +48,11 @@ export function registerResponse(overrides: Partial<RegisterResponse> = {}): Reg
       { stream_id: DESIGN, topic_name: 'noise', last_updated: 1, visibility_policy: 1 },
       { stream_id: RANDOM, topic_name: 'Important', last_updated: 1, visibility_policy: 2 },
     ],
+    // Only the user fields the Core reads.
     realm_users: [
       { user_id: ME, full_name: 'Me', email: 'me@acme.test', is_active: true },
       { user_id: ALICE, full_name: 'Alice', email: 'alice@acme.test', is_active: true },
-    ],
+    ] as AccountRegister['realm_users'],
     realm_user_groups: [
       {
         id: 1,
@@ -91,7 +92,7 @@ export function channelMessage(
     display_recipient: 'design',
     content: '<p>hello</p>',
     timestamp: 1_700_000_000,
-  };
+  } as Message;
 }
 
 export function directMessage(id: number, sender_id = ALICE): Message {
@@ -107,5 +108,5 @@ export function directMessage(id: number, sender_id = ALICE): Message {
     ],
     content: '<p>hi</p>',
     timestamp: 1_700_000_000,
-  };
+  } as Message;
 }

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AccountState } from '../../../../src/core/model/account-state.ts';
-import type { RegisterResponse } from '../../../../src/core/model/state-types.ts';
+import type { AccountRegister } from '../../../../src/core/model/state-types.ts';
 import { UnreadPlaces, type UnreadSummary } from '../../../../src/core/model/unread-summary.ts';
 import { ALICE, BOB, ME } from '../notify/fixtures.ts';
 import {
@@ -15,7 +15,7 @@ import {
 let state: AccountState;
 let places: UnreadPlaces;
 
-function load(register: RegisterResponse): void {
+function load(register: AccountRegister): void {
   state = new AccountState(register);
   places = new UnreadPlaces(register);
 }

@@ -7,6 +7,7 @@ import type {
   GroupSetting,
 } from '../../../../contract/schemas/admin-channels.ts';
 import type { GroupInfo } from '../../../../contract/schemas/admin-people.ts';
+import { GROUP_PERMISSION_LEVELS } from '../../../../lib/wire/group-permissions.ts';
 
 const SYSTEM_NAMES: Record<string, string> = {
   'role:everyone': 'Everyone, including guests',
@@ -19,19 +20,26 @@ const SYSTEM_NAMES: Record<string, string> = {
   'role:internet': 'Everyone on the internet',
 };
 
+/** What each permission of a user group is called, in the order the page lists them. */
+const PERMISSION_LABELS: Record<GroupPermissionName, string> = {
+  can_manage_group: 'Who can manage this group',
+  can_mention_group: 'Who can mention this group',
+  can_add_members_group: 'Who can add members',
+  can_remove_members_group: 'Who can remove members',
+  can_join_group: 'Who can join this group',
+  can_leave_group: 'Who can leave this group',
+};
+
 /** The permissions of a user group, each with the feature level it appeared at. */
 export const GROUP_PERMISSIONS: readonly {
   name: GroupPermissionName;
   label: string;
   level: number;
-}[] = [
-  { name: 'can_manage_group', label: 'Who can manage this group', level: 283 },
-  { name: 'can_mention_group', label: 'Who can mention this group', level: 191 },
-  { name: 'can_add_members_group', label: 'Who can add members', level: 305 },
-  { name: 'can_remove_members_group', label: 'Who can remove members', level: 324 },
-  { name: 'can_join_group', label: 'Who can join this group', level: 301 },
-  { name: 'can_leave_group', label: 'Who can leave this group', level: 308 },
-];
+}[] = (Object.keys(PERMISSION_LABELS) as GroupPermissionName[]).map((name) => ({
+  name,
+  label: PERMISSION_LABELS[name],
+  level: GROUP_PERMISSION_LEVELS[name],
+}));
 
 export function groupLabel(g: GroupInfo): string {
   return g.isSystemGroup ? (SYSTEM_NAMES[g.name] ?? g.name) : `Members of ${g.name}`;
