@@ -3,7 +3,7 @@
  * account, what it last pushed (each row as its JSON text) and pushes only the rows that
  * differ; the renderer applies them to its copy. Both sides use this module, so the keys
  * and the order of rows (channels by name, topics and DMs newest first, as
- * src/core/inbox/model.ts builds them) are the same on both.
+ * src/core/model/inbox-rows.ts builds them) are the same on both.
  */
 import type {
   InboxAccountWire,
@@ -105,7 +105,7 @@ function byNewest(a: { newestId: number }, b: { newestId: number }): number {
   return b.newestId - a.newestId;
 }
 
-/** Channels by name, topics and DMs newest first, as src/core/inbox/model.ts builds them. */
+/** Channels by name, topics and DMs newest first, as src/core/model/inbox-rows.ts builds them. */
 const INBOX_ORDER: GroupedOrder<InboxChannelWire, InboxDmWire> = {
   channel: byName,
   topic: byNewest,

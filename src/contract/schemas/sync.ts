@@ -1,6 +1,6 @@
 /**
  * The shapes the Activity panel receives over RPC: each account's queue health, the "why"
- * log and Do Not Disturb. rpc/contract.ts lists them under its channels and topics.
+ * log and Do Not Disturb. contract.ts lists them under its channels and topics.
  */
 import { z } from 'zod';
 

@@ -1,7 +1,8 @@
 /**
  * One signed-in account's state as Perch needs it: settings, subscriptions, topic
- * visibility, people, and the unread sets of NOTIFICATIONS.md, built from POST /register
- * and kept current by applying events. Unknown event types and heartbeats change nothing.
+ * visibility, people, and the unread sets of docs/notifications.md "Unread sets", built from
+ * POST /register and kept current by applying events. Unknown event types and heartbeats
+ * change nothing.
  */
 import type { TypingPeriods } from '../typing/periods.ts';
 import type { NotificationInput } from '../notify/policy.ts';

@@ -1,6 +1,6 @@
 /**
  * Message ids mapped to one small non-negative integer each, in sorted typed arrays: 8
- * bytes an id instead of a Map entry and an object (issue 25: about 165 bytes before).
+ * bytes an id instead of a Map entry and an object (about 165 bytes together).
  * New messages arrive with the highest id and are appended; an id arriving out of order
  * goes into a short sorted side buffer, merged in once it grows past about the square
  * root of the table, so loading a million ids in any order stays near-linear. A deleted

@@ -28,8 +28,8 @@ const REQUIRED: readonly (readonly (keyof ApiRegisterResponse)[])[] = [
 
 /**
  * The settings the policy reads that a server can lack: the followed-topic ones are new in
- * FL 189, every other one predates feature levels. NOTIFICATIONS.md's baseline values, which
- * decide nothing before FL 219 anyway, since no topic can be followed there.
+ * FL 189, every other one predates feature levels. The baseline values of docs/notifications.md
+ * "Cases", which decide nothing before FL 219 anyway, since no topic can be followed there.
  */
 const FOLLOWED_TOPIC_DEFAULTS = {
   enable_followed_topic_desktop_notifications: true,

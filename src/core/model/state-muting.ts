@@ -1,8 +1,8 @@
 import type { MutedTopic, Subscription, UserTopic } from './state-types.ts';
 
 /**
- * Whether a channel is muted for the user. No subscription counts as muted
- * (NOTIFICATIONS.md); a server may send only the legacy inverse `in_home_view`.
+ * Whether a channel is muted for the user. No subscription counts as muted (docs/notifications.md
+ * "No subscription"); a server may send only the legacy inverse `in_home_view` ("Channel mute").
  */
 export function isChannelMuted(
   sub: Pick<Subscription, 'is_muted' | 'in_home_view'> | undefined,

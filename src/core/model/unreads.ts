@@ -1,5 +1,5 @@
 /**
- * The four unread sets of NOTIFICATIONS.md ("Unread badge") for one account, kept exact and
+ * The four unread sets of docs/notifications.md "Unread sets" for one account, kept exact and
  * cheap: each unread message carries a bit mask of the sets it belongs to, the counts the
  * badge needs are adjusted whenever a mask changes, and the ids live in one sorted typed
  * array with their conversation's index packed beside them, so a hundred thousand unread

@@ -57,7 +57,7 @@ export class EmojiState {
   realm = $state.raw<RealmEmoji[]>([]);
   skinTone = $state<SkinTone>(storedTone());
   recent = $state.raw<RecentEmoji[]>([]);
-  /** The user's `emojiset` (issue 23): 'text' shows every emoji as its `:name:`. */
+  /** The user's `emojiset` (spec 4.1): 'text' shows every emoji as its `:name:`. */
   emojiset = $state<string | undefined>();
   /** The user's `display_emoji_reaction_users`: names on a message with few reactions. */
   reactionUsers = $state(true);

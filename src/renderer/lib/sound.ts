@@ -13,7 +13,7 @@ export function soundFile(name: string): string {
 
 /**
  * One player per file, kept: a new element per notification would fetch and decode the
- * file again each time, a cost paid for every message that chimes (issue 25).
+ * file again each time, a cost paid for every message that chimes.
  */
 const players = new Map<string, HTMLAudioElement>();
 

@@ -1,8 +1,8 @@
 /**
- * Tells the Core whether the user is at this window, for presence (issue 23 point 3):
- * active while the window has the focus and shows, idle while it is open but not in use,
- * closed when the page goes away (then nothing is reported and others see the user go
- * offline). In Electron and browser mode alike. Returns the stop.
+ * Tells the Core whether the user is at this window, for the presence it reports (upstream
+ * "update-presence", POST /users/me/presence): active while the window has the focus and shows,
+ * idle while it is open but not in use, closed when the page goes away (then nothing is reported
+ * and others see the user go offline). In Electron and browser mode alike. Returns the stop.
  */
 import { invoke } from '../bridge.ts';
 

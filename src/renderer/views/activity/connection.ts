@@ -34,9 +34,9 @@ const ASKS_THE_USER = new Set([
 ]);
 
 /**
- * The connection's last failure as a sentence (issue 22 point 6: no raw errors in what a
- * reader reads). The server's own words are not quoted: they often carry addresses and queue
- * ids. The whole text stays for the Details fold.
+ * The connection's last failure as a sentence, never the raw error: a person reads this. The
+ * server's own words are not quoted: they often carry addresses and queue ids. The whole text stays
+ * for the Details fold.
  */
 export function lastErrorSentence(text: string): string {
   const known = explainText(text);

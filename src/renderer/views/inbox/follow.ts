@@ -20,10 +20,10 @@ export interface Following {
 }
 
 /**
- * Follows one per-account list by its patches (issue 25 point 2): patches that come before
- * the snapshot are held and those newer than it applied on top; a patch that skips one (a
- * push lost while the page was away) has the whole list asked for again. Patches of accounts
- * the list does not cover (`covers`) are left alone.
+ * Follows one per-account list by its patches (docs/architecture.md "Pushed topics"): patches that
+ * come before the snapshot are held and those newer than it applied on top; a patch that skips one
+ * (a push lost while the page was away) has the whole list asked for again. Patches of accounts the
+ * list does not cover (`covers`) are left alone.
  */
 export function follow<
   T extends { accountId: string; seq?: number },

@@ -62,8 +62,8 @@ export const ROW_HEIGHT: Record<InboxRow['kind'], number> = {
 /**
  * Rows made for lists the Core's patches left alone, by those lists' identity: a patch
  * replaces only the account, channels and DMs it touches (contract/inbox-patch.ts), so an
- * incoming message makes only its own rows anew and the list redraws only those (issue 25:
- * the page's work per message is independent of the list's length).
+ * incoming message makes only its own rows anew and the list redraws only those: the page's
+ * work per message is independent of the list's length.
  */
 export class InboxRowCache {
   #filters = '';

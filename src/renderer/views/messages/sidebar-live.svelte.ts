@@ -1,6 +1,7 @@
 /**
  * The Messages sidebar of one account, kept by the Core's patches while the view is shown
- * (issue 25 point 2): no fetch per incoming message, and leaving the view stops the pushes.
+ * (docs/architecture.md "Pushed topics"): no fetch per incoming message, and leaving the view stops
+ * the pushes.
  */
 import type { SidebarSnapshot } from '../../../contract/schemas/messages.ts';
 import { errorText } from '../../lib/errors.ts';

@@ -18,8 +18,8 @@ import type { Invoke } from '../../lib/rpc-port.ts';
 export const BATCH = 1000;
 const INITIAL = 100;
 /**
- * Issue 12 asks live events to stay fast on 5 000 loaded; the rows drawn stay bounded
- * whatever this is, and bench/renderer-messages.bench.ts reports the heap it costs.
+ * Live events must stay fast with this many loaded: the rows drawn stay bounded whatever this
+ * is, and bench/renderer-messages.bench.ts reports the heap it costs.
  */
 const MAX_LOADED = 5000;
 
@@ -140,8 +140,9 @@ export class Timeline {
   }
 
   /**
-   * After the account's lost queue was registered again (issue 21 point 3): the events the
-   * list missed will never come, so what it shows is fetched anew. With the newest end loaded,
+   * After the account's lost queue was registered again (`messages.stale`, docs/architecture.md
+   * "The per-account store and its event order"): the events the list missed will never come,
+   * so what it shows is fetched anew. With the newest end loaded,
    * the newest page replaces the stretch it covers (new, edited, moved and deleted messages
    * alike); further back, the loaded messages are fetched again by id.
    */

@@ -2,7 +2,7 @@
  * The channel whose topics the Messages sidebar lists: the one the narrow is in, as
  * upstream's left sidebar lists the topics of the channel being read and only its name
  * elsewhere. A long list of every channel's topics buried the channels themselves, and
- * redrew on every message of any channel (issue 25).
+ * redrew on every message of any channel.
  */
 import type { NarrowTermWire } from '../../../contract/schemas/messages.ts';
 import { CHANNEL_OPERATORS } from './mark-read-policy.ts';

@@ -1,7 +1,7 @@
 /**
  * Decoding helpers for the per-schema tests: bodies are hand-written in the shapes of the
- * widely deployed server (its OpenAPI documents in /work/shared/reference), and decoded the
- * way ApiClient decodes them.
+ * widely deployed server (its upstream API documentation, the OpenAPI document), and decoded
+ * the way ApiClient decodes them.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -1,9 +1,9 @@
 /**
  * AccountState from servers older than FL 134 (muted topics as `muted_topics`, by channel
  * name) and FL 89 (settings as top-level register keys, changed by update_display_settings
- * and update_global_notifications). Bodies are hand-written in the shapes of the upstream
- * documents in /work/shared/reference (zulip.yaml, changelog.md at FL 247), and go through
- * the same schemas and conversion as a real POST /register and GET /events.
+ * and update_global_notifications). Bodies are hand-written in the shapes of the upstream API
+ * documentation (its OpenAPI document and API changelog at FL 247), and go through the same
+ * schemas and conversion as a real POST /register and GET /events.
  */
 import { describe, expect, it } from 'vitest';
 import { decodeResponse } from '../../../../src/api/decode.ts';

@@ -1,6 +1,6 @@
 /**
  * What a message's menu and the button opening it are called: who wrote it and when, as the
- * reader sees it on the row (issue 22 point 6: no message ids in what a person reads or hears).
+ * reader sees it on the row: a message id means nothing to a person who reads or hears it.
  */
 import type { MessageWire } from '../../../../contract/schemas/messages.ts';
 import { formatClock } from '../time.ts';

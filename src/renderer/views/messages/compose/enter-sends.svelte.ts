@@ -1,7 +1,7 @@
 /**
- * The user's enter_sends as compose follows it (issue 23): the directory's value when
- * compose opened, then every change pushed by the Core, from Settings or another device,
- * the moment it is applied. Call during a component's initialisation.
+ * The user's enter_sends as compose follows it: the directory's value when compose opened, then
+ * every change pushed by the Core, from Settings or another device, the moment it is applied. Call
+ * during a component's initialisation.
  */
 import { on } from '../../../bridge.ts';
 

@@ -30,7 +30,7 @@ export interface Suggestion {
   glyph?: string;
   /** An emoji suggestion, drawn as the picker draws it (custom emoji included). */
   emoji?: { name: string; code: string; type: string };
-  /** A person: their presence dot shows beside the name (issue 23). */
+  /** A person: their presence dot shows beside the name. */
   userId?: number;
 }
 

@@ -1,7 +1,7 @@
 /**
- * One account's outbox as the window sees it (issue 21): the sends the Core holds until the
- * server confirms them, kept current by `outbox.changed`, and which of this window's sends
- * have been confirmed since it opened.
+ * One account's outbox as the window sees it (docs/architecture.md "Writes"): the sends the Core
+ * holds until the server confirms them, kept current by `outbox.changed`, and which of this
+ * window's sends have been confirmed since it opened.
  */
 import { SvelteSet } from 'svelte/reactivity';
 import type { OutboxEntry } from '../../../../contract/schemas/outbox.ts';
