@@ -3,7 +3,8 @@
 document: every key of the POST /register response with the fetch_event_types entry that
 brings it and the feature level it is new in, so the server can answer each one.
 
-Usage: python3 scripts/register-keys.py /work/shared/reference/openapi-fl420.yaml
+Usage: python3 scripts/register-keys.py PATH/TO/upstream-openapi.yaml (the upstream server's
+OpenAPI document, zulip.yaml, of the feature level to follow)
 """
 import json
 import re
