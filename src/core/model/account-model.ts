@@ -15,7 +15,7 @@ import type {
   UserTopic,
 } from './state-types.ts';
 import type { PresenceSettings, UserPresence } from '../presence/presence-state.ts';
-import type { TypingPeriods } from '../typing/periods.ts';
+import type { TypingPeriods } from './typing-periods.ts';
 import type { UnreadIndex } from './unreads.ts';
 
 export interface AccountModel {

@@ -4,7 +4,7 @@
  * POST /register and kept current by applying events. Unknown event types and heartbeats
  * change nothing.
  */
-import type { TypingPeriods } from '../typing/periods.ts';
+import type { TypingPeriods } from './typing-periods.ts';
 import type { NotificationInput } from '../notify/policy.ts';
 import {
   applyAlertWords,

@@ -6,7 +6,7 @@ import type { AccountRegister, TopicPolicy, UnreadMsgs, UserTopic } from './stat
 import type { AccountModel } from './account-model.ts';
 import { presenceSettingsFrom } from '../presence/presence-state.ts';
 import { mergePresences, statusesFromRegister } from './state-presence.ts';
-import { typingPeriodsFrom } from '../typing/periods.ts';
+import { typingPeriodsFrom } from './typing-periods.ts';
 import { isChannelMuted } from './state-muting.ts';
 import { UnreadIndex, topicKey } from './unreads.ts';
 

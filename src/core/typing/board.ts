@@ -1,12 +1,12 @@
 /**
  * The receiving half of the typing protocol: who is typing where, from `typing` events. An
- * indicator lasts until its "stop" or the server's started-expiry period (periods.ts) after
+ * indicator lasts until its "stop" or the server's started-expiry period (model/typing-periods.ts) after
  * the last "start", so a client that vanished mid-sentence is not shown typing for ever.
  */
 import type { TypingTo } from '../../api/routes/typing.ts';
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import { typingKey } from '../../lib/typing-key.ts';
-import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from './periods.ts';
+import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from '../model/typing-periods.ts';
 
 export interface Typists {
   to: TypingTo;

@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AccountState } from '../model/account-state.ts';
 import type { PushBus } from '../push-bus.ts';
 import { TypingBoard, readTypingEvent } from './board.ts';
-import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from './periods.ts';
+import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from '../model/typing-periods.ts';
 
 export class TypingBoards {
   readonly #boards = new Map<string, TypingBoard>();

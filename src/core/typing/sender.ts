@@ -2,14 +2,14 @@
  * The sending half of the typing protocol (POST /typing): "start" when the user begins to
  * type to a conversation, again every started-wait period while they keep typing, "stop"
  * after the stopped-wait period without a keystroke, on send, on an emptied draft or on
- * moving elsewhere. The periods are the server's (periods.ts), read at each keystroke so a
+ * moving elsewhere. The periods are the server's (model/typing-periods.ts), read at each keystroke so a
  * new registration's values apply at once. The renderer reports each keystroke; only this
  * decides what goes to the server.
  */
 import type { TypingTo } from '../../api/routes/typing.ts';
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import { typingKey } from '../../lib/typing-key.ts';
-import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from './periods.ts';
+import { DEFAULT_TYPING_PERIODS, type TypingPeriods } from '../model/typing-periods.ts';
 
 export type TypingSend = (op: 'start' | 'stop', to: TypingTo) => void;
 

@@ -5,7 +5,7 @@
 import { setTypingStatus } from '../../api/routes/typing.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AccountManager } from '../accounts/manager.ts';
-import type { TypingPeriods } from './periods.ts';
+import type { TypingPeriods } from '../model/typing-periods.ts';
 import { TypingSender } from './sender.ts';
 
 export class TypingSenders {

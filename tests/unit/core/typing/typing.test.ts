@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { TypingTo } from '../../../../src/api/routes/typing.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import { TypingBoard, readTypingEvent } from '../../../../src/core/typing/board.ts';
-import { DEFAULT_TYPING_PERIODS, typingPeriodsFrom } from '../../../../src/core/typing/periods.ts';
+import {
+  DEFAULT_TYPING_PERIODS,
+  typingPeriodsFrom,
+} from '../../../../src/core/model/typing-periods.ts';
 import { TypingSender } from '../../../../src/core/typing/sender.ts';
 
 const {
