@@ -9,7 +9,9 @@ import type { Channel, Payload, Result, Topic } from '../../../../src/contract/c
 import { RpcError } from '../../../../src/contract/errors.ts';
 import type { Invoke, Listen, RpcPort } from '../../../../src/renderer/lib/rpc-port.ts';
 
-type Answer<C extends Channel> = Result<C> | ((args: Record<string, unknown>) => Result<C>);
+/** A value, an error (the server's refusal), or a function of the call's arguments giving either. */
+type Answer<C extends Channel> =
+  Result<C> | Error | ((args: Record<string, unknown>) => Result<C> | Error | Promise<Result<C>>);
 
 export class RecordingPort implements RpcPort {
   readonly calls: { channel: Channel; args: Record<string, unknown> }[] = [];
@@ -51,7 +53,7 @@ export class RecordingPort implements RpcPort {
         typeof answer === 'function'
           ? (answer as (a: Record<string, unknown>) => unknown)(args as Record<string, unknown>)
           : answer;
-      return Promise.resolve(value as never);
+      return value instanceof Error ? Promise.reject(value) : Promise.resolve(value as never);
     } catch (err) {
       return Promise.reject(err instanceof Error ? err : new Error(String(err)));
     }
