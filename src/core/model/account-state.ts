@@ -5,7 +5,7 @@
  * change nothing.
  */
 import type { TypingPeriods } from './typing-periods.ts';
-import type { NotificationInput } from '../notify/policy.ts';
+import type { NotificationInput } from './notification-input.ts';
 import {
   applyAlertWords,
   applyChannelFolder,

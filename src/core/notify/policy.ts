@@ -4,45 +4,15 @@
  * and the OS's by the OS: they only silence what this allows (docs/notifications.md "Do Not
  * Disturb").
  */
-import type {
-  MessageType,
-  Subscription,
-  TopicPolicy,
-  AccountSettings,
-} from '../model/state-types.ts';
+import type { NotificationInput, PolicySubscription } from '../model/notification-input.ts';
+import type { AccountSettings } from '../model/state-types.ts';
 import { isChannelMuted } from '../model/state-muting.ts';
 import { isWildcardMention } from '../model/mention-flags.ts';
 import { RULE_TEXT, type RuleId } from './policy-rules.ts';
 
 export type { RuleId } from './policy-rules.ts';
 
-/** The fields of a subscription the decision reads. */
-export type PolicySubscription = Pick<
-  Subscription,
-  | 'is_muted'
-  | 'in_home_view'
-  | 'desktop_notifications'
-  | 'audible_notifications'
-  | 'wildcard_mentions_notify'
->;
-
-/** `S`: what the caller holds of the subscription; the decision reads PolicySubscription. */
-export interface NotificationInput<S extends PolicySubscription = Subscription> {
-  message: {
-    id: number;
-    type: MessageType;
-    stream_id?: number;
-    topic?: string;
-    sender_id: number;
-    flags: string[];
-  };
-  me: { user_id: number };
-  settings: AccountSettings;
-  /** The subscription as the server sends it; undefined when the user has none. */
-  subscription: S | undefined;
-  topicPolicy: TopicPolicy;
-  alreadyDecided: boolean;
-}
+export type { NotificationInput, PolicySubscription };
 
 export interface NotificationDecision {
   desktop: boolean;
