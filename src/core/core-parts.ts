@@ -12,6 +12,8 @@ import type { DraftStore } from './compose/drafts.ts';
 import { DraftSync } from './compose/draft-sync.ts';
 import { Outboxes } from './compose/outboxes.ts';
 import { InboxService } from './inbox/service.ts';
+import { MessageActions } from './messages/message-actions.ts';
+import { MessageService } from './messages/message-service.ts';
 import { MessagesKeeper } from './messages/messages-keeper.ts';
 import { PeopleWatch } from './people/people-watch.ts';
 import type { PushBus } from './push-bus.ts';
@@ -25,6 +27,10 @@ import { PendingUploads } from './uploads/pending.ts';
 export interface CoreParts {
   readonly bus: PushBus;
   readonly messages: MessagesKeeper;
+  /** What the message channels ask of the server: windows, sends, reads, reactions. */
+  readonly messageService: MessageService;
+  /** View source, edit and move, delete, star, mark unread. */
+  readonly messageActions: MessageActions;
   readonly outboxes: Outboxes;
   /** Drafts, copied to the server for users who turned drafts synchronization on. */
   readonly drafts: DraftSync;
@@ -50,9 +56,12 @@ export interface PartsContext {
 export function createCoreParts(ctx: PartsContext, options: { keepMessages: boolean }): CoreParts {
   const stateOf = (accountId: string) => ctx.sync.state(accountId);
   const typing = new TypingBoards(ctx.clock, ctx.bus, stateOf);
+  const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
   return {
     bus: ctx.bus,
-    messages: new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages }),
+    messages,
+    messageService: new MessageService({ ...ctx, messages }),
+    messageActions: new MessageActions(ctx.accounts),
     outboxes: new Outboxes(ctx),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),
     inbox: new InboxService(ctx),

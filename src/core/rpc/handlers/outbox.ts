@@ -1,7 +1,6 @@
 /** The outbox: sends kept by the Core until the server confirms them (compose/outbox.ts). */
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
-import { refuseOverLimit } from './messages.ts';
 
 type OutboxChannels = 'outbox.send' | 'outbox.list' | 'outbox.retry' | 'outbox.discard';
 
@@ -9,7 +8,7 @@ export function outboxHandlers(ctx: CoreContext): Pick<HandlerTable, OutboxChann
   const outboxes = ctx.parts.outboxes;
   return {
     'outbox.send': async ({ accountId, ...input }) => {
-      refuseOverLimit(input.content, ctx.sync.unreadSummary(accountId)?.maxMessageLength);
+      ctx.parts.messageService.refuseOverLimit(accountId, input.content);
       const entry = await (await outboxes.for(accountId)).submit(input);
       return { localId: entry.localId };
     },

@@ -1,0 +1,114 @@
+/**
+ * Message actions: view source, edit and move, delete, star, and mark unread from a message
+ * on. Each is one request; what it changes comes back to every client, this one included,
+ * as the server's events. A write whose answer is lost is read back before it is called
+ * failed (docs/architecture.md, "Writes").
+ */
+import type { ApiClient } from '../../api/client.ts';
+import {
+  deleteMessage,
+  getMessage,
+  updateMessage,
+  updateMessageFlags,
+  updateMessageFlagsForNarrow,
+  type UpdateMessageParams,
+} from '../../api/routes/messages.ts';
+import type { Args, Result } from '../../contract/contract.ts';
+import type { Account } from '../accounts/account.ts';
+import type { AccountManager } from '../accounts/manager.ts';
+import { hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
+import { reconciled } from './reconcile.ts';
+
+/** Upstream's web app marks at most this many messages unread in one go. */
+const UNREAD_FROM_LIMIT = 5000;
+
+export class MessageActions {
+  readonly #accounts: Pick<AccountManager, 'clientFor'>;
+
+  constructor(accounts: Pick<AccountManager, 'clientFor'>) {
+    this.#accounts = accounts;
+  }
+
+  async #withClient<T>(
+    accountId: string,
+    run: (client: ApiClient, account: Account) => Promise<T>,
+  ): Promise<T> {
+    const { client, account } = await this.#accounts.clientFor(accountId);
+    return run(client, account);
+  }
+
+  source({ accountId, messageId }: Args<'messages.source'>): Promise<Result<'messages.source'>> {
+    return this.#withClient(accountId, async (client) => {
+      const { data } = await getMessage(client, messageId, { apply_markdown: false });
+      return { rawContent: data.raw_content };
+    });
+  }
+
+  edit(a: Args<'messages.edit'>) {
+    return this.#withClient(a.accountId, async (client) => {
+      const params: UpdateMessageParams = {};
+      if (a.content !== undefined) params.content = a.content;
+      if (a.topic !== undefined) params.topic = a.topic;
+      if (a.streamId !== undefined) params.stream_id = a.streamId;
+      if (a.topic !== undefined || a.streamId !== undefined) {
+        params.propagate_mode = a.propagateMode ?? 'change_one';
+        params.send_notification_to_old_thread = a.notifyOldThread ?? false;
+        params.send_notification_to_new_thread = a.notifyNewThread ?? true;
+      }
+      // A lost answer is checked against the message itself (docs/architecture.md, "Writes").
+      await reconciled(
+        () => updateMessage(client, a.messageId, params),
+        () => readsAs(client, a.messageId, a),
+      );
+      return {};
+    });
+  }
+
+  delete({ accountId, messageId }: Args<'messages.delete'>) {
+    return this.#withClient(accountId, async (client) => {
+      await reconciled(
+        () => deleteMessage(client, messageId),
+        () => isGone(client, messageId),
+      );
+      return {};
+    });
+  }
+
+  star({ accountId, messageId, starred }: Args<'messages.star'>) {
+    return this.#withClient(accountId, async (client) => {
+      const op = starred ? 'add' : 'remove';
+      await reconciled(
+        () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+        async () => (await hasFlag(client, messageId, 'starred')) === starred,
+      );
+      return {};
+    });
+  }
+
+  unreadFrom({
+    accountId,
+    messageId,
+    narrow,
+  }: Args<'messages.unreadFrom'>): Promise<Result<'messages.unreadFrom'>> {
+    return this.#withClient(accountId, async (client, account) => {
+      // How many changed is known only from the answer; a lost one leaves it unknown.
+      let count: number | null = null;
+      await reconciled(
+        async () => {
+          const { data } = await updateMessageFlagsForNarrow(client, {
+            anchor: messageId,
+            include_anchor: true,
+            num_before: 0,
+            num_after: UNREAD_FROM_LIMIT,
+            narrow,
+            op: 'remove',
+            flag: 'read',
+          });
+          count = data.updated_count;
+        },
+        () => unreadFrom(client, messageId, narrow, account.userId),
+      );
+      return { count };
+    });
+  }
+}

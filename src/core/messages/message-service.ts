@@ -1,0 +1,168 @@
+/**
+ * Message browsing and writing for the RPC handlers: history windows (from the kept messages
+ * when they decide them; GET /messages is spec section 4.5), messages by id, sending,
+ * marking read, reactions, saved snippets and video calls. A write whose answer is lost is
+ * read back before it is called failed (docs/architecture.md, "Writes").
+ */
+import type { ApiClient } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
+import { createVideoCall } from '../../api/routes/calls.ts';
+import { getMessages, sendMessage, updateMessageFlags } from '../../api/routes/messages.ts';
+import { addReaction, removeReaction } from '../../api/routes/reactions.ts';
+import { getSavedSnippets } from '../../api/routes/saved-snippets.ts';
+import type { Args, Result } from '../../contract/contract.ts';
+import { RpcError } from '../../contract/errors.ts';
+import type { Account } from '../accounts/account.ts';
+import type { AccountManager } from '../accounts/manager.ts';
+import type { AccountStores } from '../store/account-stores.ts';
+import { emptyTopicParams } from './empty-topic.ts';
+import type { MessagesKeeper } from './messages-keeper.ts';
+import { newestUnread } from './newest-unread.ts';
+import { allHaveFlag, hasMyReaction } from './read-back.ts';
+import { reconciled } from './reconcile.ts';
+import { fetchThroughStore } from './store/served-fetch.ts';
+
+export interface MessageServiceDeps {
+  accounts: Pick<AccountManager, 'clientFor' | 'list'>;
+  sync: Pick<AccountStores, 'unreadSummary'>;
+  messages: Pick<MessagesKeeper, 'store' | 'access'>;
+}
+
+/**
+ * The server cuts a message over its max_message_length (from register) without saying so:
+ * refuse it here instead, before anything is sent. Unknown before the first registration.
+ */
+export function refuseOverLimit(content: string, max: number | undefined): void {
+  if (max === undefined || content.length <= max) return;
+  const length = [...content].length;
+  if (length <= max) return;
+  throw new RpcError({
+    code: 'FAILED',
+    message: `This message is ${length} characters long; this organization takes at most ${max}. Nothing was sent.`,
+  });
+}
+
+export class MessageService {
+  readonly #deps: MessageServiceDeps;
+
+  constructor(deps: MessageServiceDeps) {
+    this.#deps = deps;
+  }
+
+  /** The account's shared client: its pacing and connections serve every call. */
+  async #withClient<T>(
+    accountId: string,
+    run: (client: ApiClient, account: Account) => Promise<T>,
+  ): Promise<T> {
+    const { account, client } = await this.#deps.accounts.clientFor(accountId);
+    return run(client, account);
+  }
+
+  /** The conversation of the newest unread message over every account that needs no attention. */
+  newestUnread(): Promise<Result<'messages.newestUnread'>> {
+    const { accounts, sync } = this.#deps;
+    return newestUnread(
+      accounts
+        .list()
+        .filter((a) => !a.attention)
+        .map((a) => ({
+          accountId: a.id,
+          myUserId: a.userId,
+          summary: sync.unreadSummary(a.id),
+          client: async () => (await accounts.clientFor(a.id)).client,
+        })),
+    );
+  }
+
+  fetch(args: Args<'messages.fetch'>): Promise<Result<'messages.fetch'>> {
+    const { access } = this.#deps.messages;
+    return this.#withClient(args.accountId, (client) => fetchThroughStore(access, client, args));
+  }
+
+  byIds({ accountId, messageIds, narrow }: Args<'messages.byIds'>) {
+    const { store, access } = this.#deps.messages;
+    return this.#withClient(accountId, async (client) => {
+      const kept = narrow || !access.enabled() ? undefined : store.byIds(accountId, messageIds);
+      if (kept) return kept;
+      const { data } = await getMessages(client, {
+        message_ids: messageIds,
+        ...(narrow ? { narrow } : {}),
+        apply_markdown: true,
+        ...(await emptyTopicParams(client)),
+      });
+      return data.messages;
+    });
+  }
+
+  /** Refused before anything is sent when longer than the organization takes. */
+  refuseOverLimit(accountId: string, content: string): void {
+    refuseOverLimit(content, this.#deps.sync.unreadSummary(accountId)?.maxMessageLength);
+  }
+
+  send({ accountId, to, content }: Args<'messages.send'>): Promise<Result<'messages.send'>> {
+    return this.#withClient(accountId, async (client) => {
+      this.refuseOverLimit(accountId, content);
+      const params =
+        to.type === 'stream'
+          ? { type: 'stream' as const, to: to.streamId, topic: to.topic, content }
+          : { type: 'direct' as const, to: to.userIds, content };
+      const { data } = await sendMessage(client, params);
+      return { id: data.id };
+    });
+  }
+
+  markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
+    return this.#withClient(accountId, async (client) => {
+      await reconciled(
+        () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+        () => allHaveFlag(client, messageIds, 'read'),
+      );
+      return {};
+    });
+  }
+
+  react(args: Args<'messages.react'>) {
+    const { accountId, messageId, op, emojiName, emojiCode, reactionType } = args;
+    return this.#withClient(accountId, async (client, account) => {
+      const params = {
+        emoji_name: emojiName,
+        emoji_code: emojiCode,
+        reaction_type: reactionType,
+      };
+      const emoji = { code: emojiCode, type: reactionType };
+      await reconciled(
+        () =>
+          (op === 'add'
+            ? addReaction(client, messageId, params)
+            : removeReaction(client, messageId, params)
+          ).catch((err: unknown) => {
+            // A try again after a lost answer finds the reaction already as asked: done.
+            if (!(err instanceof ApiError)) throw err;
+            const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+            if (err.code !== already) throw err;
+          }),
+        async () =>
+          (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+      );
+      return {};
+    });
+  }
+
+  snippets(accountId: string): Promise<Result<'messages.snippets'>> {
+    return this.#withClient(accountId, async (client) => {
+      const { data } = await getSavedSnippets(client);
+      return data.saved_snippets.map((s) => ({
+        id: s.saved_snippet_id,
+        title: s.title,
+        content: s.content,
+      }));
+    });
+  }
+
+  videoCall(accountId: string): Promise<{ url: string }> {
+    return this.#withClient(accountId, async (client) => {
+      const { data } = await createVideoCall(client);
+      return { url: data.url };
+    });
+  }
+}
