@@ -16,7 +16,9 @@ import { MessageActions } from './messages/message-actions.ts';
 import { MessageService } from './messages/message-service.ts';
 import { MessagesKeeper } from './messages/messages-keeper.ts';
 import { PeopleWatch } from './people/people-watch.ts';
+import { PersonCards } from './people/person-cards.ts';
 import type { PushBus } from './push-bus.ts';
+import { OwnSettingsService } from './settings/own-settings-service.ts';
 import { SettingsPush } from './settings/settings-push.ts';
 import type { SyncManager } from './sync/manager.ts';
 import { TypingBoards } from './typing/boards.ts';
@@ -42,7 +44,11 @@ export interface CoreParts {
   readonly uploads: PendingUploads;
   readonly uploadLimits: UploadLimits;
   readonly people: PeopleWatch;
+  /** People's cards and the People list. */
+  readonly personCards: PersonCards;
   readonly settings: SettingsPush;
+  /** The user's own settings, read and changed. */
+  readonly ownSettings: OwnSettingsService;
 }
 
 export interface PartsContext {
@@ -56,6 +62,10 @@ export interface PartsContext {
 export function createCoreParts(ctx: PartsContext, options: { keepMessages: boolean }): CoreParts {
   const stateOf = (accountId: string) => ctx.sync.state(accountId);
   const typing = new TypingBoards(ctx.clock, ctx.bus, stateOf);
+  const people = new PeopleWatch(ctx.clock, stateOf, (accountId, list) =>
+    ctx.bus.publish('people.changed', { accountId, people: list }),
+  );
+  const settings = new SettingsPush(ctx.bus, stateOf);
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
   return {
     bus: ctx.bus,
@@ -70,9 +80,9 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     typingSenders: new TypingSenders(ctx.clock, ctx.accounts, (id) => typing.periods(id)),
     uploads: new PendingUploads(),
     uploadLimits: new UploadLimits(ctx.accounts),
-    people: new PeopleWatch(ctx.clock, stateOf, (accountId, people) =>
-      ctx.bus.publish('people.changed', { accountId, people }),
-    ),
-    settings: new SettingsPush(ctx.bus, stateOf),
+    people,
+    personCards: new PersonCards({ ...ctx, watch: people }),
+    settings,
+    ownSettings: new OwnSettingsService(ctx.accounts, settings),
   };
 }
