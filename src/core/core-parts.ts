@@ -9,14 +9,17 @@ import type { Clock } from '../lib/clock.ts';
 import type { AccountManager } from './accounts/manager.ts';
 import { ChannelsService } from './channels/service.ts';
 import type { DraftStore } from './compose/drafts.ts';
+import { ComposeService } from './compose/compose-service.ts';
 import { DraftSync } from './compose/draft-sync.ts';
 import { Outboxes } from './compose/outboxes.ts';
+import { RealmEmoji } from './emoji/realm-emoji.ts';
 import { InboxService } from './inbox/service.ts';
 import { MessageActions } from './messages/message-actions.ts';
 import { MessageService } from './messages/message-service.ts';
 import { MessagesKeeper } from './messages/messages-keeper.ts';
 import { PeopleWatch } from './people/people-watch.ts';
 import { PersonCards } from './people/person-cards.ts';
+import { PresenceService } from './presence/presence-service.ts';
 import type { PushBus } from './push-bus.ts';
 import { OwnSettingsService } from './settings/own-settings-service.ts';
 import { SettingsPush } from './settings/settings-push.ts';
@@ -25,6 +28,7 @@ import { TypingBoards } from './typing/boards.ts';
 import { TypingSenders } from './typing/senders.ts';
 import { UploadLimits } from './uploads/limits.ts';
 import { PendingUploads } from './uploads/pending.ts';
+import { UploadsService } from './uploads/uploads-service.ts';
 
 export interface CoreParts {
   readonly bus: PushBus;
@@ -34,6 +38,8 @@ export interface CoreParts {
   /** View source, edit and move, delete, star, mark unread. */
   readonly messageActions: MessageActions;
   readonly outboxes: Outboxes;
+  /** Compose's directory of people and channels, topics and preview. */
+  readonly compose: ComposeService;
   /** Drafts, copied to the server for users who turned drafts synchronization on. */
   readonly drafts: DraftSync;
   readonly inbox: InboxService;
@@ -43,6 +49,12 @@ export interface CoreParts {
   /** Files handed over in chunks: attachments and custom emoji images alike. */
   readonly uploads: PendingUploads;
   readonly uploadLimits: UploadLimits;
+  /** Attachments: handed over, checked against the limit, posted with progress. */
+  readonly uploadsService: UploadsService;
+  /** The organization's custom emoji. */
+  readonly realmEmoji: RealmEmoji;
+  /** Everyone's presence and statuses; one's own status. */
+  readonly presence: PresenceService;
   readonly people: PeopleWatch;
   /** People's cards and the People list. */
   readonly personCards: PersonCards;
@@ -66,6 +78,8 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     ctx.bus.publish('people.changed', { accountId, people: list }),
   );
   const settings = new SettingsPush(ctx.bus, stateOf);
+  const pending = new PendingUploads();
+  const uploadLimits = new UploadLimits(ctx.accounts);
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
   return {
     bus: ctx.bus,
@@ -73,13 +87,17 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     messageService: new MessageService({ ...ctx, messages }),
     messageActions: new MessageActions(ctx.accounts),
     outboxes: new Outboxes(ctx),
+    compose: new ComposeService(ctx.accounts),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),
     inbox: new InboxService(ctx),
     channels: new ChannelsService(ctx),
     typing,
     typingSenders: new TypingSenders(ctx.clock, ctx.accounts, (id) => typing.periods(id)),
-    uploads: new PendingUploads(),
-    uploadLimits: new UploadLimits(ctx.accounts),
+    uploads: pending,
+    uploadLimits,
+    uploadsService: new UploadsService({ ...ctx, limits: uploadLimits, pending }),
+    realmEmoji: new RealmEmoji(ctx.accounts, pending),
+    presence: new PresenceService(ctx),
     people,
     personCards: new PersonCards({ ...ctx, watch: people }),
     settings,

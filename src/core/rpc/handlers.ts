@@ -25,7 +25,6 @@ import { uploadsHandlers } from './handlers/uploads.ts';
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
   const { accounts } = ctx;
-  const pending = ctx.parts.uploads;
   return {
     'app.info': async () => ctx.info,
     'app.status': async () => ctx.status(),
@@ -88,11 +87,11 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...composeHandlers(ctx),
     ...draftsHandlers(ctx),
     ...outboxHandlers(ctx),
-    ...emojiHandlers(ctx, pending),
+    ...emojiHandlers(ctx),
     ...typingHandlers(ctx),
     ...presenceHandlers(ctx),
     ...settingsHandlers(ctx),
-    ...uploadsHandlers(ctx, pending),
+    ...uploadsHandlers(ctx),
     ...networkHandlers(ctx),
     ...peopleHandlers(ctx),
     ...inboxHandlers(ctx),

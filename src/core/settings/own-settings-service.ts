@@ -2,13 +2,12 @@
  * The user's own settings: read from the account's synced state and changed with PATCH
  * /settings; the account's store pushes their changes (settings-push.ts).
  */
-import { deleteQueue, register } from '../../api/routes/events.ts';
 import { updateSettings } from '../../api/routes/settings.ts';
 import type { OwnSettingsPatch } from '../../api/schemas/settings.ts';
 import type { Args, Result } from '../../contract/contract.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { AccountSettings } from '../model/state-types.ts';
-import { fetchEventTypes } from '../sync/register-params.ts';
+import { registerSnapshot } from '../sync/snapshot.ts';
 import { OwnSettings } from './own-settings.ts';
 import type { SettingsPush } from './settings-push.ts';
 
@@ -23,12 +22,7 @@ export class OwnSettingsService {
     if (model) return model.snapshot();
     // The account's queue has not registered yet: one short-lived queue answers now.
     const { client } = await this.accounts.clientFor(accountId);
-    const types = ['user_settings'];
-    const { data } = await register(client, {
-      event_types: types,
-      fetch_event_types: fetchEventTypes(types),
-    });
-    if (data.queue_id) await deleteQueue(client, data.queue_id).catch(() => undefined);
+    const data = await registerSnapshot(client, ['user_settings']);
     const settings = (data.user_settings ?? {}) as AccountSettings;
     return new OwnSettings(settings, data.service_feature_level ?? 0).snapshot();
   }
