@@ -7,6 +7,7 @@
  */
 import type { Clock } from '../lib/clock.ts';
 import type { AccountManager } from './accounts/manager.ts';
+import { createAdminServices, type AdminServices } from './admin/admin.ts';
 import { ChannelsService } from './channels/service.ts';
 import type { DraftStore } from './compose/drafts.ts';
 import { ComposeService } from './compose/compose-service.ts';
@@ -61,6 +62,8 @@ export interface CoreParts {
   readonly settings: SettingsPush;
   /** The user's own settings, read and changed. */
   readonly ownSettings: OwnSettingsService;
+  /** The admin console's calls, one service per group of panels. */
+  readonly admin: AdminServices;
 }
 
 export interface PartsContext {
@@ -102,5 +105,6 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     personCards: new PersonCards({ ...ctx, watch: people }),
     settings,
     ownSettings: new OwnSettingsService(ctx.accounts, settings),
+    admin: createAdminServices(ctx.accounts, ctx.clock),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The organization health view: what an owner should look at this week,
  * from data every admin endpoint already gives. Pure, so each finding is tested on its own;
- * the handler (src/core/rpc/handlers/admin-health.ts) gathers the inputs.
+ * health-report.ts gathers the inputs.
  *
  * Every finding names people, groups, channels and settings by name, never by id.
  */
