@@ -28,6 +28,7 @@ describe('the layer rules', () => {
       'lib-imports-nothing-above: src/lib/clock.ts → src/core/start.ts',
       'no-circular: src/api/ping.ts → src/api/pong.ts',
       'renderer-imports-no-core-api-or-host: src/renderer/view.ts → src/core/engine.ts',
+      'rpc-handlers-only-translate: src/core/rpc/handlers/people.ts → src/api/routes/users.ts',
     ]);
   });
 });
