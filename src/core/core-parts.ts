@@ -18,6 +18,8 @@ import { InboxService } from './inbox/service.ts';
 import { MessageActions } from './messages/message-actions.ts';
 import { MessageService } from './messages/message-service.ts';
 import { MessagesKeeper } from './messages/messages-keeper.ts';
+import { NetworkService } from './network/network-service.ts';
+import type { ProxySettings } from './network/proxy-settings.ts';
 import { PeopleWatch } from './people/people-watch.ts';
 import { PersonCards } from './people/person-cards.ts';
 import { PresenceService } from './presence/presence-service.ts';
@@ -64,6 +66,8 @@ export interface CoreParts {
   readonly ownSettings: OwnSettingsService;
   /** The admin console's calls, one service per group of panels. */
   readonly admin: AdminServices;
+  /** The proxy preference and the connection doctor. */
+  readonly network: NetworkService;
 }
 
 export interface PartsContext {
@@ -72,6 +76,7 @@ export interface PartsContext {
   accounts: AccountManager;
   sync: SyncManager;
   drafts: DraftStore;
+  proxy: ProxySettings;
 }
 
 export function createCoreParts(ctx: PartsContext, options: { keepMessages: boolean }): CoreParts {
@@ -95,7 +100,12 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     inbox: new InboxService(ctx),
     channels: new ChannelsService(ctx),
     typing,
-    typingSenders: new TypingSenders(ctx.clock, ctx.accounts, (id) => typing.periods(id)),
+    typingSenders: new TypingSenders(
+      ctx.clock,
+      ctx.accounts,
+      (id) => typing.periods(id),
+      (id) => stateOf(id)?.settings,
+    ),
     uploads: pending,
     uploadLimits,
     uploadsService: new UploadsService({ ...ctx, limits: uploadLimits, pending }),
@@ -106,5 +116,6 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     settings,
     ownSettings: new OwnSettingsService(ctx.accounts, settings),
     admin: createAdminServices(ctx.accounts, ctx.clock),
+    network: new NetworkService(ctx),
   };
 }

@@ -132,7 +132,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
   });
   const parts = createCoreParts(
-    { clock, bus, accounts, sync, drafts },
+    { clock, bus, accounts, sync, drafts, proxy },
     { keepMessages: options.messageStore ?? true },
   );
   sync.attach(parts);

@@ -17,6 +17,7 @@ import { NetworkError } from '../../api/errors.ts';
 import type { ServerDraft } from '../../api/schemas/draft.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import { mayHaveApplied } from '../messages/reconcile.ts';
+import { RpcError } from '../../contract/errors.ts';
 import type { DraftWire } from '../../contract/schemas/drafts.ts';
 import type { AccountStores } from '../store/account-stores.ts';
 import type { DraftStore } from './drafts.ts';
@@ -59,7 +60,14 @@ export class DraftSync {
     return this.sync.state(accountId)?.settings['enable_drafts_synchronization'] === true;
   }
 
+  /** No file is made for an account that is not signed in here. */
+  #known(accountId: string): void {
+    if (!this.accounts.list().some((a) => a.id === accountId))
+      throw new RpcError({ code: 'FAILED', message: 'This account is not signed in.' });
+  }
+
   async list(accountId: string): Promise<DraftWire[]> {
+    this.#known(accountId);
     if (!this.#pulled.has(accountId) && this.on(accountId)) {
       await this.#pull(accountId).then(
         () => this.#pulled.add(accountId),
@@ -70,12 +78,14 @@ export class DraftSync {
   }
 
   async save(accountId: string, draft: Omit<DraftWire, 'updatedAt' | 'serverId'>): Promise<void> {
+    this.#known(accountId);
     await this.#remember(accountId, draft.key);
     await this.drafts.save(accountId, draft);
     if (this.on(accountId)) await this.#push(accountId, draft.key);
   }
 
   async delete(accountId: string, key: string): Promise<void> {
+    this.#known(accountId);
     await this.#remember(accountId, key);
     await this.drafts.delete(accountId, key);
     if (this.on(accountId)) await this.#push(accountId, key);
