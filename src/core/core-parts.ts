@@ -4,6 +4,9 @@
  * (sidebars, channel directories, typing, people, settings). Each is built once per Core;
  * no keeper subscribes to the event stream: every account's store calls them in its one
  * written order (account-store.ts; docs/architecture.md, the per-account store).
+ *
+ * Beside them, each area's services: what the RPC handlers call, so that a handler only
+ * translates (docs/architecture.md, "How a call flows").
  */
 import type { Clock } from '../lib/clock.ts';
 import type { AccountManager } from './accounts/manager.ts';
