@@ -4,17 +4,31 @@
  * Raw HTML in the source is shown as text and only web and mail links become anchors,
  * because the output is user-generated content displayed by every client.
  */
-import { Marked, type Token, type TokenizerAndRendererExtension, type Tokens } from 'marked';
+import {
+  Marked,
+  Tokenizer,
+  type Token,
+  type TokenizerAndRendererExtension,
+  type Tokens,
+} from 'marked';
 import { codeBlock } from './code-block.ts';
 import { emojiExtension, type EmojiDirectory } from './emoji.ts';
 import { emoticonExtension } from './emoticons.ts';
 import { fenceExtension } from './fences.ts';
 import { linkifierExtension, type LinkifierRule } from './linkifiers.ts';
-import { bareDomainExtension, imagePreview, isSafeHref } from './links.ts';
+import {
+  bareDomainExtension,
+  emailExtension,
+  imagePreview,
+  isSafeHref,
+  unsafeLinkOpening,
+} from './links.ts';
 import { nestListsByTwoSpaces } from './lists.ts';
 import { inlineMathExtension } from './math.ts';
+import { quotesAsUpstream } from './quotes.ts';
 import {
   escapeHtml,
+  escapeText,
   mentionExtension,
   type MentionDirectory,
   type MentionToken,
@@ -80,13 +94,36 @@ const literalUnderscores: TokenizerAndRendererExtension = {
   renderer: (token) => token.raw,
 };
 
+/**
+ * Upstream strikes out whatever lies between two `~~` on one line, spaces included
+ * (`~~ like this ~~`), where CommonMark wants the text to touch the tildes.
+ */
+const strike: TokenizerAndRendererExtension = {
+  name: 'strike',
+  level: 'inline',
+  start: (src) => src.indexOf('~~'),
+  tokenizer(src) {
+    const m = /^~~([^~\n]+?)~~(?!~)/.exec(src);
+    return m ? { type: 'strike', raw: m[0], tokens: this.lexer.inlineTokens(m[1]!) } : undefined;
+  },
+  renderer(token) {
+    return `<del>${this.parser.parseInline(token.tokens ?? [])}</del>`;
+  },
+};
+
+/** Inline code as upstream keeps it: every space inside the backticks stays. */
+function codeSpan(src: string): Tokens.Codespan | undefined {
+  const m = /^(`+)(?!`)([\s\S]*?[^`])\1(?!`)/.exec(src);
+  return m ? { type: 'codespan', raw: m[0], text: m[2]!.replace(/\n/g, ' ') } : undefined;
+}
+
 /** `mail@**Name**` is no mention: upstream wants the `@` at a word's start. */
 const wordBeforeMention: TokenizerAndRendererExtension = {
   name: 'wordBeforeMention',
   level: 'inline',
   start: (src) => src.search(/\w@_?\*/),
   tokenizer: (src) => {
-    const m = /^\w@/.exec(src);
+    const m = /^\w@(?=_?\*)/.exec(src);
     return m ? { type: 'wordBeforeMention', raw: m[0] } : undefined;
   },
   renderer: (token) => escapeHtml(token.raw),
@@ -112,11 +149,49 @@ export class MarkdownRenderer {
         emojiExtension(directory),
         emoticonExtension(() => this.translateEmoticons),
         linkifierExtension(linkifiers),
+        emailExtension(),
         bareDomainExtension(),
+        strike,
         literalUnderscores,
         wordBeforeMention,
       ],
+      tokenizer: {
+        // Upstream's processor has no reference links: `[text]` and `[ref]: url` stay as typed.
+        def: () => undefined,
+        reflink: () => undefined,
+        codespan: codeSpan,
+        // `<a@b.com>` is no autolink upstream: the brackets stay and the address is linked.
+        autolink(src) {
+          return /^<[^>@\s]+@[^>\s]+>/.test(src) ? undefined : false;
+        },
+        // A link to a scheme upstream does not allow is no link: its source stays as text.
+        // (marked renders whatever token a tokenizer returns, hence the casts here.)
+        link(src) {
+          return (unsafeLinkOpening(src) as Tokens.Link | undefined) ?? false;
+        },
+        // Upstream's strong emphasis ends with its line.
+        emStrong(src, masked, prev) {
+          const token = Tokenizer.prototype.emStrong.call(this, src, masked, prev);
+          if (!token?.raw.startsWith('**') || !token.raw.includes('\n')) return token;
+          const run = /^\*+/.exec(src)![0];
+          return { type: 'text', raw: run, text: run, escaped: false } as unknown as Tokens.Strong;
+        },
+      },
       renderer: {
+        // Upstream escapes only what HTML needs in text: quotes stay as typed.
+        text(token: Tokens.Text | Tokens.Escape) {
+          if ('tokens' in token && token.tokens) return this.parser.parseInline(token.tokens);
+          // marked's text has its quotes escaped already; the source has them as typed.
+          return escapeText(token.type === 'escape' ? token.text : token.raw);
+        },
+        codespan: (token: Tokens.Codespan) => `<code>${escapeText(token.text, true)}</code>`,
+        // `***a***` nests as upstream's does: strong outside, emphasis inside.
+        em(token: Tokens.Em) {
+          const only = token.tokens.length === 1 ? token.tokens[0] : undefined;
+          if (only?.type === 'strong')
+            return `<strong><em>${this.parser.parseInline((only as Tokens.Strong).tokens)}</em></strong>`;
+          return `<em>${this.parser.parseInline(token.tokens)}</em>`;
+        },
         html: (token: Tokens.HTML | Tokens.Tag) =>
           'block' in token && token.block
             ? `<p>${escapeHtml(token.text.trim())}</p>\n`
@@ -141,7 +216,7 @@ export class MarkdownRenderer {
           const title = token.title ? ` title="${escapeHtml(token.title)}"` : '';
           const href = escapeHtml(token.href);
           // An empty label would make an invisible link: upstream shows the URL.
-          const label = text === '' ? href : text;
+          const label = text.trim() === '' ? href : text;
           const named = token.text !== token.href && token.text !== '';
           const preview = imagePreview(token.href, named ? token.text : undefined);
           if (preview) previews().push(preview);
@@ -161,7 +236,7 @@ export class MarkdownRenderer {
     this.translateEmoticons = options.translateEmoticons ?? false;
     // Leading blank lines and trailing space do not count; leading indentation does (code).
     const source = content.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
-    const tokens = this.marked.lexer(nestListsByTwoSpaces(source));
+    const tokens = this.marked.lexer(nestListsByTwoSpaces(quotesAsUpstream(source)));
     const mentions: Mentions = {
       userIds: new Set(),
       groupIds: new Set(),

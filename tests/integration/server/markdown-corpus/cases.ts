@@ -27,6 +27,12 @@ function group(feature: string, rows: readonly Row[], translateEmoticons = false
 const emojiSpan = (name: string, code: string) =>
   `<span aria-label="${name.replaceAll('_', ' ')}" class="emoji emoji-${code}" role="img" title="${name.replaceAll('_', ' ')}">:${name}:</span>`;
 
+/** Upstream shows another site's image through its /thumbnail proxy (its markdown test cases). */
+const thumb = (url: string) => {
+  const q = encodeURIComponent(url);
+  return `<img data-src-fullsize="/thumbnail?url=${q}&amp;size=full" src="/thumbnail?url=${q}&amp;size=thumbnail">`;
+};
+
 const channel = (name: string) =>
   `<a class="stream" data-stream-id="{c:${name}}" href="/#narrow/channel/{c:${name}}-${name}">#${name}</a>`;
 
@@ -329,11 +335,11 @@ export const CORPUS: readonly CorpusCase[] = [
   ...group('images', [
     [
       'https://example.com/cat.png',
-      '<p><a href="https://example.com/cat.png">https://example.com/cat.png</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.png"><img src="https://example.com/cat.png"></a></div>',
+      `<p><a href="https://example.com/cat.png">https://example.com/cat.png</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.png">${thumb('https://example.com/cat.png')}</a></div>`,
     ],
     [
       '[cat](https://example.com/cat.jpg)',
-      '<p><a href="https://example.com/cat.jpg">cat</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.jpg" title="cat"><img src="https://example.com/cat.jpg"></a></div>',
+      `<p><a href="https://example.com/cat.jpg">cat</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.jpg" title="cat">${thumb('https://example.com/cat.jpg')}</a></div>`,
     ],
     [
       '[pic.png](/user_uploads/2/ab/pic.png)',
@@ -341,7 +347,7 @@ export const CORPUS: readonly CorpusCase[] = [
     ],
     [
       'https://example.com/anim.gif',
-      '<p><a href="https://example.com/anim.gif">https://example.com/anim.gif</a></p>\n<div class="message_inline_image"><a href="https://example.com/anim.gif"><img src="https://example.com/anim.gif"></a></div>',
+      `<p><a href="https://example.com/anim.gif">https://example.com/anim.gif</a></p>\n<div class="message_inline_image"><a href="https://example.com/anim.gif">${thumb('https://example.com/anim.gif')}</a></div>`,
     ],
     [
       'https://example.com/page.html',
