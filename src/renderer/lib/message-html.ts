@@ -64,7 +64,10 @@ function makeSafe(html: string, serverUrl: string, emojiText: boolean): string {
   const clean = parser.parseFromString(sanitizeHtml(raw.body.innerHTML), 'text/html');
   for (const img of clean.querySelectorAll('img')) {
     const src = img.getAttribute('src');
-    if (src === null || !isSameOrigin(src, serverUrl)) img.remove();
+    // /thumbnail is the server's proxy of another site's image (upstream's inline image
+    // previews): it needs a session the window never has, and shows a third party's image.
+    if (src === null || !isSameOrigin(src, serverUrl) || new URL(src).pathname === '/thumbnail')
+      img.remove();
     else holdUpload(img, src);
   }
   if (emojiText) showEmojiNames(clean.body);

@@ -93,6 +93,7 @@ describe('server HTML loads images only from its own server', () => {
     `<img src="/user_uploads/1/two.png" srcset="${TRACKER}/srcset.png 2x" alt="two">` +
     `<template><img src="${TRACKER}/template.png"></template>` +
     `<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="data">` +
+    `<img src="/thumbnail?url=${encodeURIComponent(`${TRACKER}/cat.png`)}&amp;size=thumbnail" alt="proxied">` +
     // Older ways to fetch, refused since before these fixes: they must stay so.
     `<image src="${TRACKER}/html-image.png"><input type="image" src="${TRACKER}/input.png">` +
     `<object data="${TRACKER}/object.svg"></object><embed src="${TRACKER}/embed.svg">` +
