@@ -4,13 +4,25 @@
  */
 import katex from 'katex';
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
-import { escapeHtml } from './mentions.ts';
+import { escapeHtml, escapeText } from './mentions.ts';
+
+/**
+ * KaTeX 0.17 renamed a few of its classes (`base` became `katex-base`); upstream's HTML,
+ * and the KaTeX stylesheet its clients carry, use the earlier names.
+ */
+const RENAMED = /class="katex-(base|strut|newline)"/g;
 
 function render(tex: string, displayMode: boolean): string {
   try {
-    return katex.renderToString(tex, { displayMode, throwOnError: true });
+    return katex
+      .renderToString(tex, { displayMode, throwOnError: true })
+      .replace(RENAMED, 'class="$1"');
   } catch {
-    return `<span class="tex-error">${escapeHtml(displayMode ? tex : `$$${tex}$$`)}</span>`;
+    // Upstream writes an inline formula's error as text, a display one's escaped as markup.
+    const shown = displayMode
+      ? escapeHtml(tex).replace(/&#39;/g, '&#x27;')
+      : escapeText(`$$${tex}$$`);
+    return `<span class="tex-error">${shown}</span>`;
   }
 }
 
@@ -22,13 +34,23 @@ interface MathToken extends Tokens.Generic {
   tex: string;
 }
 
+/**
+ * Upstream's inline math: `$$` not after a `$` or backslash, a body on one line that does
+ * not start with `_` or `$` and holds no `$` but an escaped `\$`, and `$$` not followed by
+ * a third `$`. So `$$_$$` (a money smiley), `$$$` and prices like `$5 to $20` stay text.
+ */
+const INLINE = /^\$\$([^\n_$](?:\\\$|[^$\n])*)\$\$(?!\$)/;
+
 export function inlineMathExtension(): TokenizerAndRendererExtension {
   return {
     name: 'inlineMath',
     level: 'inline',
-    start: (src) => src.indexOf('$$'),
+    start(src) {
+      const m = /(?<![\\$])\$\$/.exec(src);
+      return m?.index;
+    },
     tokenizer(src): MathToken | undefined {
-      const m = /^\$\$([^\n$]+?)\$\$/.exec(src);
+      const m = INLINE.exec(src);
       return m ? { type: 'inlineMath', raw: m[0], tex: m[1]! } : undefined;
     },
     renderer: (token) => render((token as MathToken).tex, false),

@@ -158,6 +158,8 @@ export class MarkdownRenderer {
       tokenizer: {
         // Upstream's processor has no reference links: `[text]` and `[ref]: url` stay as typed.
         def: () => undefined,
+        // Every fence is read by fences.ts, with upstream's rules for the opening line.
+        fences: () => undefined,
         reflink: () => undefined,
         codespan: codeSpan,
         // `<a@b.com>` is no autolink upstream: the brackets stay and the address is linked.

@@ -33,7 +33,10 @@ function normalize(html: string): string {
 function expand(text: string): string {
   const { state } = server;
   const math = text.replace(/\[\[(katex(?:-display)?):(.*?)\]\]/g, (_, kind: string, tex: string) =>
-    katex.renderToString(tex, { throwOnError: false, displayMode: kind === 'katex-display' }),
+    katex
+      .renderToString(tex, { throwOnError: false, displayMode: kind === 'katex-display' })
+      // Upstream's KaTeX (before 0.17) names these classes without the prefix.
+      .replace(/class="katex-(base|strut|newline)"/g, 'class="$1"'),
   );
   return math.replace(/\{([a-z]+):([^}]*)\}/g, (whole, kind: string, arg: string) => {
     switch (kind) {

@@ -3,7 +3,8 @@
  * and the /messages/render and markdown docs), grouped by feature. Ids depend on the
  * fixed organization, so expectations name them: {u:member} a user id, {c:general} a
  * channel id, {g:support} a group id, {e:name} a custom emoji's image URL; [[katex:TeX]] and
- * [[katex-display:TeX]] stand for KaTeX's rendering, which upstream embeds as is.
+ * [[katex-display:TeX]] stand for KaTeX's rendering, which upstream embeds as is (with the
+ * class names of the KaTeX it ships).
  */
 export interface CorpusCase {
   feature: string;
