@@ -92,7 +92,13 @@ export function fenceExtension(): TokenizerAndRendererExtension {
       const token = t as FenceToken;
       switch (token.kind) {
         case 'quote':
-          return `<blockquote>\n${this.parser.parse(token.tokens)}</blockquote>\n`;
+          // The renderer's own blockquote, which knows what a quote shows (render.ts).
+          return this.parser.renderer.blockquote({
+            type: 'blockquote',
+            raw: token.raw,
+            text: token.text,
+            tokens: token.tokens,
+          });
         case 'spoiler':
           return `<div class="spoiler-block"><div class="spoiler-header">\n${this.parser.parse(token.header)}</div><div class="spoiler-content" aria-hidden="true">\n${this.parser.parse(token.tokens)}</div></div>\n`;
         case 'math':

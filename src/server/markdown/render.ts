@@ -23,7 +23,7 @@ import {
   isSafeHref,
   unsafeLinkOpening,
 } from './links.ts';
-import { nestListsByTwoSpaces } from './lists.ts';
+import { listStart, nestListsByTwoSpaces } from './lists.ts';
 import { inlineMathExtension } from './math.ts';
 import { quotesAsUpstream } from './quotes.ts';
 import {
@@ -111,6 +111,14 @@ const strike: TokenizerAndRendererExtension = {
   },
 };
 
+/** Removes the start mark lists.ts puts before a nested numbered list's first item. */
+function stripStartMark(token: Token): void {
+  const t = token as { raw?: string; text?: string; tokens?: Token[] };
+  if (t.raw) t.raw = t.raw.replace(/^\uE000\d+\uE001/, '');
+  if (t.text) t.text = t.text.replace(/^\uE000\d+\uE001/, '');
+  if (t.tokens?.[0]) stripStartMark(t.tokens[0]);
+}
+
 /** Inline code as upstream keeps it: every space inside the backticks stays. */
 function codeSpan(src: string): Tokens.Codespan | undefined {
   const m = /^(`+)(?!`)([\s\S]*?[^`])\1(?!`)/.exec(src);
@@ -133,12 +141,31 @@ export class MarkdownRenderer {
   private readonly marked: Marked;
   /** Image previews of the paragraph being rendered; upstream puts them after it. */
   private previews: string[] = [];
+  /** The images previewed so far: upstream previews each URL once a message. */
+  private previewed = new Set<string>();
+  /** How many quotes the text being rendered is in: upstream previews no image in one. */
+  private quoteDepth = 0;
   /** The sender's translate_emoticons, for the message being rendered. */
   private translateEmoticons = false;
 
   constructor(directory: RenderDirectory, linkifiers: () => Iterable<LinkifierRule> = () => []) {
     this.marked = new Marked({ gfm: true, breaks: true });
     const previews = () => this.previews;
+    const preview = (href: string, title: string | undefined) => {
+      if (this.quoteDepth > 0 || this.previewed.has(href)) return;
+      const html = imagePreview(href, title);
+      if (html === undefined) return;
+      this.previewed.add(href);
+      this.previews.push(html);
+    };
+    const quoted = (render: () => string) => {
+      this.quoteDepth++;
+      try {
+        return render();
+      } finally {
+        this.quoteDepth--;
+      }
+    };
     this.marked.use({
       extensions: [
         fenceExtension(),
@@ -194,6 +221,15 @@ export class MarkdownRenderer {
             return `<strong><em>${this.parser.parseInline((only as Tokens.Strong).tokens)}</em></strong>`;
           return `<em>${this.parser.parseInline(token.tokens)}</em>`;
         },
+        list(token: Tokens.List) {
+          const first = token.items[0];
+          const text = first?.tokens[0];
+          const mark = first && text && 'text' in text ? listStart(text.text) : undefined;
+          if (!mark || !text) return false;
+          token.start = mark.start;
+          stripStartMark(text);
+          return false;
+        },
         html: (token: Tokens.HTML | Tokens.Tag) =>
           'block' in token && token.block
             ? `<p>${escapeHtml(token.text.trim())}</p>\n`
@@ -210,7 +246,20 @@ export class MarkdownRenderer {
           // CommonMark strips a paragraph's leading spaces; marked keeps them.
           const inner = this.parser.parseInline(token.tokens).replace(/^[ \t]+/, '');
           const added = previews().splice(before);
+          // A message that is only an image's address shows the image alone, as upstream.
+          const only = token.tokens.length === 1 ? token.tokens[0] : undefined;
+          if (added.length === 1 && only?.type === 'link' && only.text === only.href)
+            return `${added[0]}\n`;
           return `<p>${inner}</p>\n${added.join('')}`;
+        },
+        // An image linked in a list item is previewed inside the item, after its text.
+        listitem(item: Tokens.ListItem) {
+          const before = previews().length;
+          const inner = this.parser.parse(item.tokens);
+          return `<li>${inner}${previews().splice(before).join('')}</li>\n`;
+        },
+        blockquote(token: Tokens.Blockquote) {
+          return `<blockquote>\n${quoted(() => this.parser.parse(token.tokens))}</blockquote>\n`;
         },
         link(token: Tokens.Link) {
           const text = this.parser.parseInline(token.tokens);
@@ -220,8 +269,7 @@ export class MarkdownRenderer {
           // An empty label would make an invisible link: upstream shows the URL.
           const label = text.trim() === '' ? href : text;
           const named = token.text !== token.href && token.text !== '';
-          const preview = imagePreview(token.href, named ? token.text : undefined);
-          if (preview) previews().push(preview);
+          preview(token.href, named ? token.text : undefined);
           return `<a href="${href}"${title}>${label}</a>`;
         },
         image(token: Tokens.Image) {
@@ -235,6 +283,7 @@ export class MarkdownRenderer {
 
   render(content: string, options: { translateEmoticons?: boolean } = {}): Rendered {
     this.previews = [];
+    this.previewed = new Set();
     this.translateEmoticons = options.translateEmoticons ?? false;
     // Leading blank lines and trailing space do not count; leading indentation does (code).
     const source = content.replace(/^(?:[ \t]*\n)+/, '').trimEnd();
@@ -250,7 +299,8 @@ export class MarkdownRenderer {
       mentions.userIds.size + mentions.groupIds.size === 0 &&
       !mentions.streamWildcard &&
       !mentions.topicWildcard;
-    const html = (this.marked.parser(tokens) as string).trim();
+    // A start mark lists.ts left where marked read no list is not text anyone typed.
+    const html = (this.marked.parser(tokens) as string).replace(/\uE000\d+\uE001/g, '').trim();
     return { html, mentions: none ? NO_MENTIONS : mentions, isMeMessage: isMeMessage(content) };
   }
 }

@@ -336,7 +336,7 @@ export const CORPUS: readonly CorpusCase[] = [
   ...group('images', [
     [
       'https://example.com/cat.png',
-      `<p><a href="https://example.com/cat.png">https://example.com/cat.png</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.png">${thumb('https://example.com/cat.png')}</a></div>`,
+      `<div class="message_inline_image"><a href="https://example.com/cat.png">${thumb('https://example.com/cat.png')}</a></div>`,
     ],
     [
       '[cat](https://example.com/cat.jpg)',
@@ -348,7 +348,7 @@ export const CORPUS: readonly CorpusCase[] = [
     ],
     [
       'https://example.com/anim.gif',
-      `<p><a href="https://example.com/anim.gif">https://example.com/anim.gif</a></p>\n<div class="message_inline_image"><a href="https://example.com/anim.gif">${thumb('https://example.com/anim.gif')}</a></div>`,
+      `<div class="message_inline_image"><a href="https://example.com/anim.gif">${thumb('https://example.com/anim.gif')}</a></div>`,
     ],
     [
       'https://example.com/page.html',
