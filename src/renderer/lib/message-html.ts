@@ -5,6 +5,7 @@
  * anything, and images from any other origin are dropped so the HTML cannot make the window
  * fetch from a third party.
  */
+import { KATEX_PREFIXED } from '../../lib/katex-classes.ts';
 import { keepRecent } from '../../lib/recent-map.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { showEmojiGlyphs, showEmojiNames } from './emoji-glyphs.ts';
@@ -70,9 +71,21 @@ function makeSafe(html: string, serverUrl: string, emojiText: boolean): string {
       img.remove();
     else holdUpload(img, src);
   }
+  katexClassesAsOurs(clean.body);
   if (emojiText) showEmojiNames(clean.body);
   else showEmojiGlyphs(clean.body);
   return clean.body.innerHTML;
+}
+
+/**
+ * Math from a server whose KaTeX predates the `katex-` class prefix (upstream's, and the
+ * reference server that follows it) laid out by the stylesheet of the KaTeX Perch bundles.
+ */
+function katexClassesAsOurs(root: HTMLElement): void {
+  for (const el of root.querySelectorAll('.katex [class]')) {
+    for (const name of [...el.classList])
+      if (KATEX_PREFIXED.has(name)) el.classList.replace(name, `katex-${name}`);
+  }
 }
 
 /**

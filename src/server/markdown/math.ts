@@ -4,19 +4,18 @@
  */
 import katex from 'katex';
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
+import { katexClassesAsUpstream } from '../../lib/katex-classes.ts';
 import { escapeHtml, escapeText } from './mentions.ts';
-
-/**
- * KaTeX 0.17 renamed a few of its classes (`base` became `katex-base`); upstream's HTML,
- * and the KaTeX stylesheet its clients carry, use the earlier names.
- */
-const RENAMED = /class="katex-(base|strut|newline)"/g;
 
 function render(tex: string, displayMode: boolean): string {
   try {
+    // Upstream's HTML names KaTeX's classes as the KaTeX it ships does (lib/katex-classes.ts).
     return katex
       .renderToString(tex, { displayMode, throwOnError: true })
-      .replace(RENAMED, 'class="$1"');
+      .replace(
+        /class="([^"]*)"/g,
+        (_, value: string) => `class="${katexClassesAsUpstream(value)}"`,
+      );
   } catch {
     // Upstream writes an inline formula's error as text, a display one's escaped as markup.
     const shown = displayMode

@@ -389,4 +389,19 @@ describe('math as KaTeX lays it out', () => {
       null,
     ]);
   });
+
+  it("lays out a server's math written with the class names of upstream's older KaTeX", async () => {
+    const html =
+      '<p><span class="katex"><span class="katex-html" aria-hidden="true"><span class="base">' +
+      '<span class="strut" style="height:0.8641em;"></span>' +
+      '<span class="sizing reset-size6 size3 mtight">2</span></span></span></span> <span class="base">text</span></p>';
+    const shown = await chromium.page.evaluate(
+      ([h, s]) => (window as unknown as Harness).perch.messageHtml(h, s),
+      [html, SERVER] as const,
+    );
+    expect(shown).toContain('<span class="katex-base"><span class="katex-strut"');
+    expect(shown).toContain('class="katex-sizing reset-size6 size3 mtight"');
+    // Outside a formula a class is the server's own.
+    expect(shown).toContain('<span class="base">text</span>');
+  });
 });
