@@ -37,7 +37,10 @@ export function emojiCodeOfName(name: string): string | undefined {
 }
 
 function codeOfChars(chars: string): string {
-  return normalizeCode([...chars].map((c) => c.codePointAt(0)!.toString(16)).join('-'));
+  // Codes write each codepoint with at least four digits: `#` is 0023.
+  return normalizeCode(
+    [...chars].map((c) => c.codePointAt(0)!.toString(16).padStart(4, '0')).join('-'),
+  );
 }
 
 export function emojiSpan(name: string, code: string): string {

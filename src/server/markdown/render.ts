@@ -102,7 +102,9 @@ const strike: TokenizerAndRendererExtension = {
   name: 'strike',
   level: 'inline',
   start: (src) => src.indexOf('~~'),
-  tokenizer(src) {
+  tokenizer(src, before) {
+    // Upstream's rule: `~~` not after a tilde, text on one line, `~~` not before a tilde.
+    if (before.at(-1)?.raw.endsWith('~')) return undefined;
     const m = /^~~([^~\n]+?)~~(?!~)/.exec(src);
     return m ? { type: 'strike', raw: m[0], tokens: this.lexer.inlineTokens(m[1]!) } : undefined;
   },
@@ -187,6 +189,8 @@ export class MarkdownRenderer {
         def: () => undefined,
         // Every fence is read by fences.ts, with upstream's rules for the opening line.
         fences: () => undefined,
+        // `~~` is read by the strike extension above, with upstream's rule.
+        del: () => undefined,
         reflink: () => undefined,
         codespan: codeSpan,
         // `<a@b.com>` is no autolink upstream: the brackets stay and the address is linked.
