@@ -189,6 +189,9 @@ export class MarkdownRenderer {
         def: () => undefined,
         // Every fence is read by fences.ts, with upstream's rules for the opening line.
         fences: () => undefined,
+        // Raw HTML is text upstream, and the Markdown around it still counts: a line that
+        // starts with a tag is a paragraph like any other, its tags shown as typed.
+        html: () => undefined,
         // `~~` is read by the strike extension above, with upstream's rule.
         del: () => undefined,
         reflink: () => undefined,
@@ -236,8 +239,8 @@ export class MarkdownRenderer {
         },
         html: (token: Tokens.HTML | Tokens.Tag) =>
           'block' in token && token.block
-            ? `<p>${escapeHtml(token.text.trim())}</p>\n`
-            : escapeHtml(token.text),
+            ? `<p>${escapeText(token.text.trim())}</p>\n`
+            : escapeText(token.text),
         code: (token: Tokens.Code) => codeBlock(token.text, token.lang ?? ''),
         // Upstream's tables align cells with a style, not the obsolete align attribute.
         tablecell(token: Tokens.TableCell) {
