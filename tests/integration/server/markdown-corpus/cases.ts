@@ -54,6 +54,7 @@ export const CORPUS: readonly CorpusCase[] = [
     ['/me is out today', '<p>/me is out today</p>'],
     // Upstream escapes only <, > and & in text (its markdown test cases).
     [`it's "quoted"`, `<p>it's "quoted"</p>`],
+    ['<h1>**b**</h1>', '<p>&lt;h1&gt;<strong>b</strong>&lt;/h1&gt;</p>'],
   ]),
   ...group('emphasis', [
     ['**bold**', '<p><strong>bold</strong></p>'],
