@@ -5,6 +5,7 @@
  * anything, and images from any other origin are dropped so the HTML cannot make the window
  * fetch from a third party.
  */
+import { KATEX_PREFIXED } from '../../lib/katex-classes.ts';
 import { keepRecent } from '../../lib/recent-map.ts';
 import { sanitizeHtml } from './sanitize.ts';
 import { showEmojiGlyphs, showEmojiNames } from './emoji-glyphs.ts';
@@ -64,12 +65,27 @@ function makeSafe(html: string, serverUrl: string, emojiText: boolean): string {
   const clean = parser.parseFromString(sanitizeHtml(raw.body.innerHTML), 'text/html');
   for (const img of clean.querySelectorAll('img')) {
     const src = img.getAttribute('src');
-    if (src === null || !isSameOrigin(src, serverUrl)) img.remove();
+    // /thumbnail is the server's proxy of another site's image (upstream's inline image
+    // previews): it needs a session the window never has, and shows a third party's image.
+    if (src === null || !isSameOrigin(src, serverUrl) || new URL(src).pathname === '/thumbnail')
+      img.remove();
     else holdUpload(img, src);
   }
+  katexClassesAsOurs(clean.body);
   if (emojiText) showEmojiNames(clean.body);
   else showEmojiGlyphs(clean.body);
   return clean.body.innerHTML;
+}
+
+/**
+ * Math from a server whose KaTeX predates the `katex-` class prefix (upstream's, and the
+ * reference server that follows it) laid out by the stylesheet of the KaTeX Perch bundles.
+ */
+function katexClassesAsOurs(root: HTMLElement): void {
+  for (const el of root.querySelectorAll('.katex [class]')) {
+    for (const name of [...el.classList])
+      if (KATEX_PREFIXED.has(name)) el.classList.replace(name, `katex-${name}`);
+  }
 }
 
 /**

@@ -28,8 +28,8 @@ interface EmojiToken extends Tokens.Generic {
 const SHORTCODE = /^:([A-Za-z0-9_+-]+):/;
 /** One emoji: a pictograph or a flag pair, with its modifiers, selectors and ZWJ parts. */
 const UNICODE =
-  /^(?:\p{Regional_Indicator}{2}|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*)*)/u;
-const ANY_START = /:|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
+  /^(?:[0-9#*]\uFE0F?\u20E3|\p{Regional_Indicator}{2}|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*)*)/u;
+const ANY_START = /:|[0-9#*]\uFE0F?\u20E3|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
 /** The Unicode code of an emoji name, upstream's names first. */
 export function emojiCodeOfName(name: string): string | undefined {
@@ -37,7 +37,10 @@ export function emojiCodeOfName(name: string): string | undefined {
 }
 
 function codeOfChars(chars: string): string {
-  return normalizeCode([...chars].map((c) => c.codePointAt(0)!.toString(16)).join('-'));
+  // Codes write each codepoint with at least four digits: `#` is 0023.
+  return normalizeCode(
+    [...chars].map((c) => c.codePointAt(0)!.toString(16).padStart(4, '0')).join('-'),
+  );
 }
 
 export function emojiSpan(name: string, code: string): string {
@@ -63,11 +66,20 @@ export function emojiExtension(directory: EmojiDirectory): TokenizerAndRendererE
       const uni = UNICODE.exec(src);
       if (!uni) return undefined;
       const code = codeOfChars(uni[0]);
-      const name = UPSTREAM_NAME_OF_CODE.get(code) ?? UNICODE_CATALOG.byCode.get(code)?.name;
-      return name ? { type: 'emoji', raw: uni[0], name, code } : undefined;
+      // Upstream's names are words joined by underscores (`woman_shrugging`), where the
+      // shared catalog joins some with hyphens.
+      const name =
+        UPSTREAM_NAME_OF_CODE.get(code) ??
+        UNICODE_CATALOG.byCode.get(code)?.name.replaceAll('-', '_');
+      // A sequence newer than the emoji data stays as its characters, whole: none of its
+      // parts becomes an emoji of its own.
+      return name
+        ? { type: 'emoji', raw: uni[0], name, code }
+        : { type: 'emoji', raw: uni[0], name: '', code: undefined };
     },
     renderer(t) {
       const token = t as EmojiToken;
+      if (token.name === '') return token.raw;
       if (token.url !== undefined) {
         const title = escapeHtml(token.name.replaceAll('_', ' '));
         return `<img alt=":${escapeHtml(token.name)}:" class="emoji" src="${escapeHtml(token.url)}" title="${title}">`;

@@ -18,8 +18,15 @@ interface FenceToken extends Tokens.Generic {
   tokens: Token[];
 }
 
-const OPEN = /^ {0,3}(`{3,}|~{3,})[ \t]*([^\n`]*?)[ \t]*(?:\n|$)/;
-const MATH = new Set(['math', 'tex', 'latex']);
+/**
+ * An opening fence as upstream's fenced-code processor reads it: a language word (which
+ * may be written `.py` or `{py}`), then for quote and spoiler fences a header; the info
+ * holds no backtick or tilde, so "~~~~word~~~~" on one line is text, not a fence.
+ */
+const OPEN =
+  /^ {0,3}(`{3,}|~{3,})[ \t]*(\{?\.?([\w+\-./#]*)[ \t]*([^ \t`~\n][^`~\n]*?)?\}?)[ \t]*(?:\n|$)/;
+/** Upstream renders only `math` fences with KaTeX; `tex` and `latex` are highlighted code. */
+const MATH = new Set(['math']);
 
 /** The body up to a closing fence at least as long as the opening one, or to the end. */
 function body(src: string, fence: string): { text: string; length: number } {
@@ -48,20 +55,25 @@ export function fenceExtension(): TokenizerAndRendererExtension {
   return {
     name: 'fence',
     level: 'block',
-    start: (src) => src.match(/^ {0,3}(```|~~~)/m)?.index,
+    // Only a fence at a line's start interrupts a paragraph (marked asks from mid-line too).
+    start: (src) => {
+      const at = src.search(/\n {0,3}(```|~~~)/);
+      return at < 0 ? undefined : at + 1;
+    },
     tokenizer(src): FenceToken | undefined {
       const open = OPEN.exec(src);
       if (!open) return undefined;
       const fence = open[1]!;
-      const info = open[2] ?? '';
-      const word = (info.split(/\s+/)[0] ?? '').toLowerCase();
+      const lang = open[3] ?? '';
+      const word = lang.toLowerCase();
+      const headerText = open[4] ?? '';
       const rest = body(src.slice(open[0].length), fence);
       const raw = src.slice(0, open[0].length + rest.length);
       const token: FenceToken = {
         type: 'fence',
         raw,
         kind: 'code',
-        lang: info.split(/\s+/)[0] ?? '',
+        lang,
         header: [],
         text: rest.text,
         tokens: [],
@@ -70,7 +82,7 @@ export function fenceExtension(): TokenizerAndRendererExtension {
         token.kind = word;
         token.tokens = this.lexer.blockTokens(rest.text, []);
         if (word === 'spoiler') {
-          const header = info.slice(info.search(/\s|$/)).trim();
+          const header = headerText.trim();
           token.header = header === '' ? [] : this.lexer.blockTokens(header, []);
         }
       } else if (MATH.has(word)) token.kind = 'math';
@@ -80,7 +92,13 @@ export function fenceExtension(): TokenizerAndRendererExtension {
       const token = t as FenceToken;
       switch (token.kind) {
         case 'quote':
-          return `<blockquote>\n${this.parser.parse(token.tokens)}</blockquote>\n`;
+          // The renderer's own blockquote, which knows what a quote shows (render.ts).
+          return this.parser.renderer.blockquote({
+            type: 'blockquote',
+            raw: token.raw,
+            text: token.text,
+            tokens: token.tokens,
+          });
         case 'spoiler':
           return `<div class="spoiler-block"><div class="spoiler-header">\n${this.parser.parse(token.header)}</div><div class="spoiler-content" aria-hidden="true">\n${this.parser.parse(token.tokens)}</div></div>\n`;
         case 'math':

@@ -11,6 +11,47 @@ const LEXER_NAMES: Readonly<Record<string, string>> = {
   python: 'Python',
   py: 'Python',
   python3: 'Python',
+  py3: 'Python',
+  python2: 'Python 2.x',
+  py2: 'Python 2.x',
+  tex: 'TeX',
+  latex: 'TeX',
+  zsh: 'Bash',
+  console: 'Bash Session',
+  csharp: 'C#',
+  'c#': 'C#',
+  cs: 'C#',
+  perl: 'Perl',
+  pl: 'Perl',
+  haskell: 'Haskell',
+  hs: 'Haskell',
+  scala: 'Scala',
+  lua: 'Lua',
+  r: 'R',
+  ini: 'INI',
+  toml: 'TOML',
+  dockerfile: 'Docker',
+  docker: 'Docker',
+  makefile: 'Makefile',
+  make: 'Makefile',
+  powershell: 'PowerShell',
+  ps1: 'PowerShell',
+  elixir: 'Elixir',
+  erlang: 'Erlang',
+  clojure: 'Clojure',
+  scss: 'SCSS',
+  objc: 'Objective-C',
+  'objective-c': 'Objective-C',
+  graphql: 'GraphQL',
+  nginx: 'Nginx configuration file',
+  vim: 'VimL',
+  dart: 'Dart',
+  groovy: 'Groovy',
+  ocaml: 'OCaml',
+  fortran: 'Fortran',
+  matlab: 'Matlab',
+  julia: 'Julia',
+  jl: 'Julia',
   js: 'JavaScript',
   javascript: 'JavaScript',
   ts: 'TypeScript',
@@ -43,6 +84,25 @@ const LEXER_NAMES: Readonly<Record<string, string>> = {
   markdown: 'Markdown',
   md: 'Markdown',
 };
+
+/** The highlight.js grammar for an alias whose name it spells otherwise. */
+const GRAMMARS: Readonly<Record<string, string>> = { py2: 'python', python2: 'python' };
+
+/**
+ * TeX as Pygments' TeX lexer marks it: control sequences are keywords (`k`), braces
+ * builtins (`nb`), the rest plain. highlight.js's common set has no TeX grammar.
+ */
+function highlightTex(code: string): string {
+  return code.replace(
+    /(\\[A-Za-z]+|\\.)|([{}])|([^\\{}]+)/g,
+    (_, command: string | undefined, brace: string | undefined, text: string | undefined) =>
+      command !== undefined
+        ? `<span class="k">${escapeText(command)}</span>`
+        : brace !== undefined
+          ? `<span class="nb">${brace}</span>`
+          : escapeText(text ?? ''),
+  );
+}
 
 /** The value of data-code-language: Pygments' name when it knows the alias, else as typed. */
 export function lexerName(lang: string): string {
@@ -123,6 +183,7 @@ function escapeText(text: string): string {
 /** The class of a plain name, by lexer: most say Name (`n`), the JavaScript family Name.Other. */
 const NAME_CLASS: Readonly<Record<string, string>> = {
   Python: 'n',
+  'Python 2.x': 'n',
   JavaScript: 'nx',
   TypeScript: 'nx',
   Java: 'n',
@@ -145,6 +206,8 @@ const MARKS_SPACES = new Set([
   'JavaScript',
   'TypeScript',
 ]);
+/** Python's pseudo-builtins, which Pygments marks Name.Builtin.Pseudo (`bp`). */
+const PYTHON_PSEUDO = /^(self|cls|Ellipsis|NotImplemented)$/;
 /** Declarations highlight.js leaves unmarked when nothing follows them on the line. */
 const DECLARATIONS = /^(class|interface|enum|struct|record|trait|impl)$/;
 
@@ -159,7 +222,12 @@ function plainTokens(text: string, lexer: string): string {
     let cls: string | undefined;
     if (m[1] !== undefined) cls = spaces ? 'w' : undefined;
     else if (names === undefined) cls = undefined;
-    else if (m[2] !== undefined) cls = DECLARATIONS.test(m[0]) ? 'kd' : names;
+    else if (m[2] !== undefined)
+      cls = DECLARATIONS.test(m[0])
+        ? 'kd'
+        : lexer.startsWith('Python') && PYTHON_PSEUDO.test(m[0])
+          ? 'bp'
+          : names;
     else if (m[3] !== undefined) cls = 'o';
     else if (m[4] !== undefined) cls = 'p';
     // Pygments' HTML writes neighbouring tokens of one class as one span: `):` not `)` `:`.
@@ -205,9 +273,11 @@ export function highlight(
   lang: string | undefined,
   escape: (s: string) => string,
 ): string {
-  if (lang && hljs.getLanguage(lang)) {
+  if (lang && lexerName(lang) === 'TeX') return highlightTex(code);
+  const grammar = lang && (GRAMMARS[lang.toLowerCase()] ?? lang);
+  if (grammar && hljs.getLanguage(grammar)) {
     try {
-      const html = hljs.highlight(code, { language: lang, ignoreIllegals: true }).value;
+      const html = hljs.highlight(code, { language: grammar, ignoreIllegals: true }).value;
       return toPygments(html, lexerName(lang));
     } catch {
       // A grammar that throws on odd input leaves the code unhighlighted.

@@ -18,6 +18,20 @@ interface OpenItem {
   movedIndent: number;
   /** Where the item's content starts once moved. */
   content: number;
+  /** The bullet character it is written with once moved; undefined for a numbered item. */
+  bullet: string | undefined;
+}
+
+/**
+ * Stands before a nested numbered list's first item whose number is not 1, which is
+ * written as 1 for marked; `listStart` reads the number back for the list's start.
+ */
+const START = /^\uE000(\d+)\uE001/;
+
+/** The start a nested numbered list was written with, and removes its mark from the item. */
+export function listStart(text: string): { start: number; rest: string } | undefined {
+  const m = START.exec(text);
+  return m ? { start: Number(m[1]), rest: text.slice(m[0].length) } : undefined;
 }
 
 const QUOTED = /^ {0,3}> ?/;
@@ -83,13 +97,30 @@ export function nestListsByTwoSpaces(src: string): string {
     const indent = line.length - line.trimStart().length;
     const marker = MARKER.exec(line);
     if (marker) {
-      while (open.length > 0 && indent < open[open.length - 1]!.indent + 2) open.pop();
+      let previous: OpenItem | undefined;
+      while (open.length > 0 && indent < open[open.length - 1]!.indent + 2) previous = open.pop();
       const parent = open[open.length - 1];
       const movedIndent = parent ? parent.content : indent;
+      const sibling = previous?.movedIndent === movedIndent ? previous : undefined;
       const spaces = marker[3]!.length;
       const gap = spaces === 0 || spaces > 4 ? 1 : spaces;
-      open.push({ indent, movedIndent, content: movedIndent + marker[2]!.length + gap });
-      lines[i] = pad(line, movedIndent - indent);
+      let moved = pad(line, movedIndent - indent);
+      let bullet: string | undefined = /^[*+-]$/.test(marker[2]!) ? marker[2] : undefined;
+      // Upstream keeps one list across a change of bullet (`* a` then `- b`); CommonMark
+      // would start a new list at each.
+      if (bullet !== undefined && sibling?.bullet !== undefined && bullet !== sibling.bullet) {
+        bullet = sibling.bullet;
+        moved = moved.replace(/^( *)[*+-]/, `$1${bullet}`);
+      }
+      // A nested numbered list may start at any number upstream (`  3. c` under `2. b`);
+      // CommonMark lets only a 1 interrupt the item's text, so it is written as 1, marked.
+      const number = /^(\d+)[.)]$/.exec(marker[2]!)?.[1];
+      if (parent && !sibling && number !== undefined && Number(number) !== 1 && spaces > 0) {
+        const one = `${'0'.repeat(number.length - 1)}1`;
+        moved = moved.replace(/^( *)\d+([.)] +)/, `$1${one}$2\uE000${Number(number)}\uE001`);
+      }
+      open.push({ indent, movedIndent, content: movedIndent + marker[2]!.length + gap, bullet });
+      lines[i] = moved;
       afterBlank = false;
       continue;
     }

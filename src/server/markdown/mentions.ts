@@ -108,4 +108,13 @@ export function mentionExtension(directory: MentionDirectory): TokenizerAndRende
   };
 }
 
-export { escapeHtml };
+/**
+ * Text as upstream's HTML carries it: only `<`, `>` and `&` escaped, quotes as typed. An
+ * entity the author typed (`&amp;`) stays one unless `all` (code shows it literally).
+ */
+function escapeText(text: string, all = false): string {
+  const amp = all ? /&/g : /&(?!#\d+;|#x[0-9a-f]+;|[a-z][a-z0-9]*;)/gi;
+  return text.replace(amp, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+export { escapeHtml, escapeText };

@@ -50,6 +50,12 @@ export const UPSTREAM_NAMES: Readonly<Record<string, string>> = {
   thinking: '1f914',
   upside_down: '1f643',
   wait_one_second: '261d',
+  // Upstream's names in its own rendering test cases.
+  division: '2797',
+  gold: '1f947',
+  holiday_tree: '1f384',
+  kiwi: '1f95d',
+  robot: '1f916',
 };
 
 /** Upstream's further shortcodes for those emoji; a message still shows the name above. */

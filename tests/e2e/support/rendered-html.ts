@@ -2,9 +2,11 @@
  * Messages as the widely deployed server renders them (`rendered_content`), one per element
  * a reader meets: written after its API documentation and formatting help, so the list is
  * tested against the server's vocabulary rather than the reference server's renderer. The
- * math is KaTeX's own output, which is what that server sends (it renders with KaTeX).
+ * math is KaTeX's own output, which is what that server sends (it renders with KaTeX), with
+ * the class names of the earlier KaTeX it ships.
  */
 import katex from 'katex';
+import { katexClassesAsUpstream } from '../../../src/lib/katex-classes.ts';
 
 export interface RenderedIds {
   /** The reader. */
@@ -16,7 +18,9 @@ export interface RenderedIds {
 }
 
 const displayMath = (tex: string) =>
-  `<p>${katex.renderToString(tex, { displayMode: true, output: 'htmlAndMathml' })}</p>`;
+  `<p>${katex
+    .renderToString(tex, { displayMode: true, output: 'htmlAndMathml' })
+    .replace(/class="([^"]*)"/g, (_, v: string) => `class="${katexClassesAsUpstream(v)}"`)}</p>`;
 
 export const LONG_TEXT = Array.from(
   { length: 125 },

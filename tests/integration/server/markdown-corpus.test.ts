@@ -4,6 +4,7 @@
  * matches per feature and holds each feature to the floor it has reached.
  */
 import katex from 'katex';
+import { katexClassesAsUpstream } from '../../../src/lib/katex-classes.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
 import { emojiSourceUrl } from '../../../src/server/emoji/realm-emoji.ts';
@@ -33,7 +34,10 @@ function normalize(html: string): string {
 function expand(text: string): string {
   const { state } = server;
   const math = text.replace(/\[\[(katex(?:-display)?):(.*?)\]\]/g, (_, kind: string, tex: string) =>
-    katex.renderToString(tex, { throwOnError: false, displayMode: kind === 'katex-display' }),
+    katex
+      .renderToString(tex, { throwOnError: false, displayMode: kind === 'katex-display' })
+      // Upstream's KaTeX (before 0.17) names these classes without the prefix.
+      .replace(/class="([^"]*)"/g, (_, v: string) => `class="${katexClassesAsUpstream(v)}"`),
   );
   return math.replace(/\{([a-z]+):([^}]*)\}/g, (whole, kind: string, arg: string) => {
     switch (kind) {

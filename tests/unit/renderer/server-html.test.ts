@@ -93,6 +93,7 @@ describe('server HTML loads images only from its own server', () => {
     `<img src="/user_uploads/1/two.png" srcset="${TRACKER}/srcset.png 2x" alt="two">` +
     `<template><img src="${TRACKER}/template.png"></template>` +
     `<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" alt="data">` +
+    `<img src="/thumbnail?url=${encodeURIComponent(`${TRACKER}/cat.png`)}&amp;size=thumbnail" alt="proxied">` +
     // Older ways to fetch, refused since before these fixes: they must stay so.
     `<image src="${TRACKER}/html-image.png"><input type="image" src="${TRACKER}/input.png">` +
     `<object data="${TRACKER}/object.svg"></object><embed src="${TRACKER}/embed.svg">` +
@@ -387,5 +388,20 @@ describe('math as KaTeX lays it out', () => {
       null,
       null,
     ]);
+  });
+
+  it("lays out a server's math written with the class names of upstream's older KaTeX", async () => {
+    const html =
+      '<p><span class="katex"><span class="katex-html" aria-hidden="true"><span class="base">' +
+      '<span class="strut" style="height:0.8641em;"></span>' +
+      '<span class="sizing reset-size6 size3 mtight">2</span></span></span></span> <span class="base">text</span></p>';
+    const shown = await chromium.page.evaluate(
+      ([h, s]) => (window as unknown as Harness).perch.messageHtml(h, s),
+      [html, SERVER] as const,
+    );
+    expect(shown).toContain('<span class="katex-base"><span class="katex-strut"');
+    expect(shown).toContain('class="katex-sizing reset-size6 size3 mtight"');
+    // Outside a formula a class is the server's own.
+    expect(shown).toContain('<span class="base">text</span>');
   });
 });

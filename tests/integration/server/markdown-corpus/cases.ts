@@ -3,7 +3,8 @@
  * and the /messages/render and markdown docs), grouped by feature. Ids depend on the
  * fixed organization, so expectations name them: {u:member} a user id, {c:general} a
  * channel id, {g:support} a group id, {e:name} a custom emoji's image URL; [[katex:TeX]] and
- * [[katex-display:TeX]] stand for KaTeX's rendering, which upstream embeds as is.
+ * [[katex-display:TeX]] stand for KaTeX's rendering, which upstream embeds as is (with the
+ * class names of the KaTeX it ships).
  */
 export interface CorpusCase {
   feature: string;
@@ -27,6 +28,12 @@ function group(feature: string, rows: readonly Row[], translateEmoticons = false
 const emojiSpan = (name: string, code: string) =>
   `<span aria-label="${name.replaceAll('_', ' ')}" class="emoji emoji-${code}" role="img" title="${name.replaceAll('_', ' ')}">:${name}:</span>`;
 
+/** Upstream shows another site's image through its /thumbnail proxy (its markdown test cases). */
+const thumb = (url: string) => {
+  const q = encodeURIComponent(url);
+  return `<img data-src-fullsize="/thumbnail?url=${q}&amp;size=full" src="/thumbnail?url=${q}&amp;size=thumbnail">`;
+};
+
 const channel = (name: string) =>
   `<a class="stream" data-stream-id="{c:${name}}" href="/#narrow/channel/{c:${name}}-${name}">#${name}</a>`;
 
@@ -45,6 +52,9 @@ export const CORPUS: readonly CorpusCase[] = [
     ['<script>alert(1)</script>', '<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>'],
     ['/me waves', '<p>/me waves</p>'],
     ['/me is out today', '<p>/me is out today</p>'],
+    // Upstream escapes only <, > and & in text (its markdown test cases).
+    [`it's "quoted"`, `<p>it's "quoted"</p>`],
+    ['<h1>**b**</h1>', '<p>&lt;h1&gt;<strong>b</strong>&lt;/h1&gt;</p>'],
   ]),
   ...group('emphasis', [
     ['**bold**', '<p><strong>bold</strong></p>'],
@@ -59,6 +69,12 @@ export const CORPUS: readonly CorpusCase[] = [
     ['`a <b>`', '<p><code>a &lt;b&gt;</code></p>'],
     ['`**not bold**`', '<p><code>**not bold**</code></p>'],
     ['2*3*4', '<p>2<em>3</em>4</p>'],
+    // Upstream's processor, as its markdown test cases show it.
+    ['***foo***', '<p><strong><em>foo</em></strong></p>'],
+    ['I ~~ like software ~~ love', '<p>I <del> like software </del> love</p>'],
+    ['~~~~x~~', '<p>~~~~x~~</p>'],
+    ['You **can\nleave** now', '<p>You **can<br>\nleave** now</p>'],
+    ['` outer ` `  two  `', '<p><code> outer </code> <code>  two  </code></p>'],
   ]),
   ...group('headings', [
     ['# One', '<h1>One</h1>'],
@@ -101,6 +117,16 @@ export const CORPUS: readonly CorpusCase[] = [
     ],
     ['* **bold** item', '<ul>\n<li><strong>bold</strong> item</li>\n</ul>'],
     ['text\n* a\n* b', '<p>text</p>\n<ul>\n<li>a</li>\n<li>b</li>\n</ul>'],
+    [
+      '1. A\n2. B\n  3. C',
+      '<ol>\n<li>A</li>\n<li>B<ol start="3">\n<li>C</li>\n</ol>\n</li>\n</ol>',
+    ],
+    [
+      '1. a\n  2. b\n    3. c\n  2. d',
+      '<ol>\n<li>a<ol start="2">\n<li>b<ol start="3">\n<li>c</li>\n</ol>\n</li>\n<li>d</li>\n</ol>\n</li>\n</ol>',
+    ],
+    ['* One\n- Two\n+ Three', '<ul>\n<li>One</li>\n<li>Two</li>\n<li>Three</li>\n</ul>'],
+    ['* a\n  - b\n  + c', '<ul>\n<li>a<ul>\n<li>b</li>\n<li>c</li>\n</ul>\n</li>\n</ul>'],
   ]),
   ...group('quotes', [
     ['> quoted', '<blockquote>\n<p>quoted</p>\n</blockquote>'],
@@ -122,6 +148,17 @@ export const CORPUS: readonly CorpusCase[] = [
     ['```quote\none\n\ntwo\n```', '<blockquote>\n<p>one</p>\n<p>two</p>\n</blockquote>'],
     ['````quote\n```\ncode\n```\n````', `<blockquote>\n${code(null, 'code\n')}\n</blockquote>`],
     ['> **b**', '<blockquote>\n<p><strong>b</strong></p>\n</blockquote>'],
+    // Upstream starts no quote from `>` lines that hold nothing (its markdown test cases).
+    ['>', '<p>&gt;</p>'],
+    [
+      '>>>>>',
+      '<blockquote>\n<blockquote>\n<blockquote>\n<blockquote>\n<p>&gt;</p>\n</blockquote>\n</blockquote>\n</blockquote>\n</blockquote>',
+    ],
+    ['>\n>\ntext', '<blockquote>\n<p>text</p>\n</blockquote>'],
+    [
+      '```quote\nsee:\n~~~\ncode\n~~~\n```',
+      `<blockquote>\n<p>see:</p>\n${code(null, 'code\n')}\n</blockquote>`,
+    ],
   ]),
   ...group('spoilers', [
     [
@@ -156,6 +193,18 @@ export const CORPUS: readonly CorpusCase[] = [
     ['```\n@**Mel Member**\n```', code(null, '@**Mel Member**\n')],
     ['```\nplain', code(null, 'plain\n')],
     ['```\n\n```', code(null, '\n')],
+    ['```\na  \nb\t\n```', code(null, 'a\nb\n')],
+    ['```\n\nx\n\n```', code(null, 'x\n')],
+    ['```one line```', '<p><code>one line</code></p>'],
+    ['~~~~word: text~~~~', '<p>~~~~word: text~~~~</p>'],
+    [
+      '```\n#!python\nprint\n```',
+      code(null, '<span class="ch">#!python</span>\n<span class="nb">print</span>\n'),
+    ],
+    [
+      '```\n#!/usr/bin/env python\nNone\n```',
+      code(null, '<span class="ch">#!/usr/bin/env python</span>\n<span class="kc">None</span>\n'),
+    ],
   ]),
   ...group('highlighting', [
     ['```python\npass\n```', code('Python', '<span class="k">pass</span>\n')],
@@ -191,6 +240,16 @@ export const CORPUS: readonly CorpusCase[] = [
     ['```sql\nSELECT\n```', code('SQL', '<span class="k">SELECT</span>\n')],
     ['```python\n1.5\n```', code('Python', '<span class="mf">1.5</span>\n')],
     ['```foo\nx\n```', code('foo', 'x\n')],
+    ['~~~.python\npass\n~~~', code('Python', '<span class="k">pass</span>\n')],
+    ['```py2\nself\n```', code('Python 2.x', '<span class="bp">self</span>\n')],
+    [
+      '```tex\n\\pi \\textbf{x}\n```',
+      code(
+        'TeX',
+        '<span class="k">\\pi</span> <span class="k">\\textbf</span><span class="nb">{</span>x<span class="nb">}</span>\n',
+      ),
+    ],
+    ['```latex\n\\alpha\n```', code('TeX', '<span class="k">\\alpha</span>\n')],
     ['```python\nprint\n```', code('Python', '<span class="nb">print</span>\n')],
     ['```ts\nlet\n```', code('TypeScript', '<span class="kd">let</span>\n')],
     [
@@ -231,6 +290,11 @@ export const CORPUS: readonly CorpusCase[] = [
     ['```math\na + b\n```', '<p>[[katex-display:a + b]]</p>'],
     ['$$1+1$$ and $$2$$', '<p>[[katex:1+1]] and [[katex:2]]</p>'],
     ['`$$x$$`', '<p><code>$$x$$</code></p>'],
+    ['$5 to $20 each', '<p>$5 to $20 each</p>'],
+    ['$$_$$ is a smiley', '<p>$$_$$ is a smiley</p>'],
+    ['make some $$$ or $$$$!', '<p>make some $$$ or $$$$!</p>'],
+    ['($$x \\approx 5\\$$$)', '<p>([[katex:x \\approx 5\\$]])</p>'],
+    ['$$a\nb$$', '<p>$$a<br>\nb$$</p>'],
   ]),
   ...group('emoji', [
     [':smile:', `<p>${emojiSpan('smile', '1f642')}</p>`],
@@ -258,6 +322,17 @@ export const CORPUS: readonly CorpusCase[] = [
     [':fist_bump:', `<p>${emojiSpan('fist_bump', '1f44a')}</p>`],
     ['\u{1f44a}', `<p>${emojiSpan('fist_bump', '1f44a')}</p>`],
     ['\u{1f4a1}', `<p>${emojiSpan('light_bulb', '1f4a1')}</p>`],
+    // Upstream's names (its markdown test cases): words joined by underscores.
+    ['\u{1f937}\u200d\u2640\ufe0f', `<p>${emojiSpan('woman_shrugging', '1f937-200d-2640')}</p>`],
+    ['\u{1f384}', `<p>${emojiSpan('holiday_tree', '1f384')}</p>`],
+    ['\u{1f916}', `<p>${emojiSpan('robot', '1f916')}</p>`],
+    [':kiwi: :gold:', `<p>${emojiSpan('kiwi', '1f95d')} ${emojiSpan('gold', '1f947')}</p>`],
+    ['#\ufe0f\u20e3', `<p>${emojiSpan('hash', '0023-20e3')}</p>`],
+    // A sequence newer than the emoji data stays whole, as its characters.
+    [
+      'a \u{1f9d1}\u{1f3fd}\u200d\u{1f6f4}\u200d\u21a9\ufe0f b',
+      '<p>a \u{1f9d1}\u{1f3fd}\u200d\u{1f6f4}\u200d\u21a9\ufe0f b</p>',
+    ],
     [
       ':party_parrot:',
       '<p><img alt=":party_parrot:" class="emoji" src="{e:party_parrot}" title="party parrot"></p>',
@@ -325,15 +400,41 @@ export const CORPUS: readonly CorpusCase[] = [
     ['`https://example.com`', '<p><code>https://example.com</code></p>'],
     ['[up](/user_uploads/2/ab/file.pdf)', '<p><a href="/user_uploads/2/ab/file.pdf">up</a></p>'],
     ['(https://example.com)', '<p>(<a href="https://example.com">https://example.com</a>)</p>'],
+    // Upstream has no reference links, and links only the schemes it allows.
+    [
+      'Hello [world]\n\n[world]: https://example.com',
+      '<p>Hello [world]</p>\n<p>[world]: <a href="https://example.com">https://example.com</a></p>',
+    ],
+    ['[x](javascript:alert(1))', '<p>[x](javascript:alert(1))</p>'],
+    ['[  ](https://example.com)', '<p><a href="https://example.com">https://example.com</a></p>'],
+    ['mail a@example.com.', '<p>mail <a href="mailto:a@example.com">a@example.com</a>.</p>'],
+    ['<a@example.com>', '<p>&lt;<a href="mailto:a@example.com">a@example.com</a>&gt;</p>'],
+    ['a@example.com/foo', '<p>a@example.com/foo</p>'],
   ]),
   ...group('images', [
     [
+      '* see https://example.com/a.png',
+      `<ul>\n<li>see <a href="https://example.com/a.png">https://example.com/a.png</a><div class="message_inline_image"><a href="https://example.com/a.png">${thumb('https://example.com/a.png')}</a></div></li>\n</ul>`,
+    ],
+    [
+      '```spoiler h\nsee https://example.com/a.png\n```',
+      `<div class="spoiler-block"><div class="spoiler-header">\n<p>h</p>\n</div><div class="spoiler-content" aria-hidden="true">\n<p>see <a href="https://example.com/a.png">https://example.com/a.png</a></p>\n<div class="message_inline_image"><a href="https://example.com/a.png">${thumb('https://example.com/a.png')}</a></div></div></div>`,
+    ],
+    [
+      'https://example.com/a.png and https://example.com/a.png',
+      `<p><a href="https://example.com/a.png">https://example.com/a.png</a> and <a href="https://example.com/a.png">https://example.com/a.png</a></p>\n<div class="message_inline_image"><a href="https://example.com/a.png">${thumb('https://example.com/a.png')}</a></div>`,
+    ],
+    [
+      '> https://example.com/a.png',
+      '<blockquote>\n<p><a href="https://example.com/a.png">https://example.com/a.png</a></p>\n</blockquote>',
+    ],
+    [
       'https://example.com/cat.png',
-      '<p><a href="https://example.com/cat.png">https://example.com/cat.png</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.png"><img src="https://example.com/cat.png"></a></div>',
+      `<div class="message_inline_image"><a href="https://example.com/cat.png">${thumb('https://example.com/cat.png')}</a></div>`,
     ],
     [
       '[cat](https://example.com/cat.jpg)',
-      '<p><a href="https://example.com/cat.jpg">cat</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.jpg" title="cat"><img src="https://example.com/cat.jpg"></a></div>',
+      `<p><a href="https://example.com/cat.jpg">cat</a></p>\n<div class="message_inline_image"><a href="https://example.com/cat.jpg" title="cat">${thumb('https://example.com/cat.jpg')}</a></div>`,
     ],
     [
       '[pic.png](/user_uploads/2/ab/pic.png)',
@@ -341,7 +442,7 @@ export const CORPUS: readonly CorpusCase[] = [
     ],
     [
       'https://example.com/anim.gif',
-      '<p><a href="https://example.com/anim.gif">https://example.com/anim.gif</a></p>\n<div class="message_inline_image"><a href="https://example.com/anim.gif"><img src="https://example.com/anim.gif"></a></div>',
+      `<div class="message_inline_image"><a href="https://example.com/anim.gif">${thumb('https://example.com/anim.gif')}</a></div>`,
     ],
     [
       'https://example.com/page.html',
@@ -349,6 +450,15 @@ export const CORPUS: readonly CorpusCase[] = [
     ],
   ]),
   ...group('time', [
+    [
+      '<time:Jun 5th 2017, 10:30PM>',
+      '<p><time datetime="2017-06-05T22:30:00Z">Jun 5th 2017, 10:30PM</time></p>',
+    ],
+    [
+      '<time:31 Dec 2017 5:30 am IST>',
+      '<p><time datetime="2017-12-31T00:00:00Z">31 Dec 2017 5:30 am IST</time></p>',
+    ],
+    ['<time:31 Dec 2017>', '<p><time datetime="2017-12-31T00:00:00Z">31 Dec 2017</time></p>'],
     [
       '<time:2024-01-02T03:04:05Z>',
       '<p><time datetime="2024-01-02T03:04:05Z">2024-01-02T03:04:05Z</time></p>',
