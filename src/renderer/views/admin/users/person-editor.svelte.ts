@@ -104,11 +104,11 @@ export class ProfileEditor {
       }),
     );
     if (!form) return;
-    const before = new Map((this.fields ?? []).map((f) => [f.id, f]));
+    const before = this.fields ?? [];
     const drafts: Record<number, FieldDraft> = {};
     const moved: string[] = [];
     for (const field of form.fields) {
-      const old = before.get(field.id);
+      const old = before.find((f) => f.id === field.id);
       const draft = this.drafts[field.id];
       const touched = old !== undefined && draft !== undefined && !same(draft, old);
       if (touched && !same(draftOf(field), draftOf(old))) moved.push(field.name);
