@@ -110,7 +110,9 @@ export class ProfileEditor {
     for (const field of form.fields) {
       const old = before.find((f) => f.id === field.id);
       const draft = this.drafts[field.id];
-      const touched = old !== undefined && draft !== undefined && !same(draft, old);
+      // Typed, and not (yet) what the server holds: an own save's echo is no conflict.
+      const touched =
+        old !== undefined && draft !== undefined && !same(draft, old) && !same(draft, field);
       if (touched && !same(draftOf(field), draftOf(old))) moved.push(field.name);
       drafts[field.id] = touched ? draft : draftOf(field);
     }

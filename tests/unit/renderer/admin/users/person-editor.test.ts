@@ -105,3 +105,16 @@ describe('ProfileEditor', () => {
     expect(editor.movedUnder).toContain('Office');
   });
 });
+
+test('the echo of one’s own save is no change underneath', async () => {
+  let form: ProfileForm = { fields: [field(1, 'Office', 'Lisbon')] };
+  const core = new RecordingAdminCore().answer('adminPeople.profileForm', () => form);
+  const editor = new ProfileEditor(new UsersModel(core.console()), 7);
+  await editor.load();
+  editor.drafts[1]!.text = 'Porto';
+  // The server's event arrives (and reloads) before the save's own answer.
+  form = { fields: [field(1, 'Office', 'Porto')] };
+  await editor.load();
+  expect(editor.movedUnder).toBeUndefined();
+  expect(editor.changed).toEqual([]);
+});
