@@ -63,6 +63,10 @@ def is_group_setting(p):
 def empty(p):
     if p.get('nullable'):
         return None
+    # A value outside a documented vocabulary is no value a client can read: take the
+    # first one the document lists.
+    if p.get('enum'):
+        return p['enum'][0]
     t = p.get('type')
     if t == 'array':
         return []

@@ -75,6 +75,10 @@ import {
   UserDetails,
   PeopleAccountArgs,
   PeopleItemArgs,
+  PersonArgs,
+  ProfileForm,
+  ProfileValuesArgs,
+  RenameArgs,
 } from './schemas/admin-people.ts';
 import {
   InviteActionArgs,
@@ -425,6 +429,12 @@ export const channels = {
   'adminPeople.createSnippet': channel(CreateSnippetArgs, z.object({ id: z.number().int() })),
   'adminPeople.deleteSnippet': channel(PeopleItemArgs, z.object({})),
   'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
+  /** Upstream update-user full_name (administrators). */
+  'adminPeople.rename': channel(RenameArgs, z.object({})),
+  /** Every custom profile field with the person's value, for the edit form. */
+  'adminPeople.profileForm': channel(PersonArgs, ProfileForm),
+  /** Upstream update-user profile_data (administrators). */
+  'adminPeople.setProfileFields': channel(ProfileValuesArgs, z.object({})),
   // ── end admin console: people ──
   // ── Admin console: people list and per-user actions (schemas/admin-users.ts) ──
   'adminUsers.list': channel(PeopleAccountArgs, PeopleList),

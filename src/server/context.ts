@@ -6,8 +6,17 @@ import type { Clock } from '../lib/clock.ts';
 import type { ServerState } from './state/state.ts';
 
 export interface EventSink {
-  /** Queues `event` (without `id`) for every queue of each listed user. */
-  emit(userIds: Iterable<number>, event: Record<string, unknown>): void;
+  /**
+   * Queues `event` (without `id`) for every queue of each listed user. Queues registered
+   * without the include_deactivated_groups capability get `forClientsHidingDeactivatedGroups`
+   * instead when it is given (null: nothing), as upstream tells those clients of a group's
+   * deactivation with `remove` and of a deactivated group's rename not at all.
+   */
+  emit(
+    userIds: Iterable<number>,
+    event: Record<string, unknown>,
+    forClientsHidingDeactivatedGroups?: Record<string, unknown> | null,
+  ): void;
 }
 
 export interface ResolvedOptions {

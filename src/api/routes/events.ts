@@ -21,6 +21,8 @@ export interface ClientCapabilities {
   stream_typing_notifications?: boolean;
   /** `presence` events in the modern format (upstream FL 419). */
   simplified_presence_events?: boolean;
+  /** Deactivated user groups in realm_user_groups and their update events (upstream FL 294). */
+  include_deactivated_groups?: boolean;
 }
 
 export interface RegisterParams {

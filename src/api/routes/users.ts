@@ -96,6 +96,44 @@ export function updateUserRole(
   });
 }
 
+/** A custom profile field's new value: text, a "Users" field's ids, or null to clear it. */
+export interface ProfileDataUpdate {
+  id: number;
+  value: string | readonly number[] | null;
+}
+
+export interface UpdateUserParams {
+  full_name?: string;
+  profile_data?: readonly ProfileDataUpdate[];
+}
+
+/**
+ * Upstream update-user PATCH /users/{user_id} with a new name and custom profile field
+ * values (administrators). full_name is sent as plain text since FL 106, JSON text before.
+ */
+export async function updateUser(
+  client: ApiClient,
+  userId: number,
+  params: UpdateUserParams,
+  signal?: AbortSignal,
+): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
+  const plainName = (await client.featureLevel()) >= 106;
+  const fullName = params.full_name;
+  return client.call({
+    method: 'PATCH',
+    path: `/users/${pathSegment(userId)}`,
+    endpoint: 'PATCH /users/{user_id}',
+    schema: emptyResponse,
+    params: {
+      ...(fullName !== undefined
+        ? { full_name: plainName ? fullName : JSON.stringify(fullName) }
+        : {}),
+      ...(params.profile_data !== undefined ? { profile_data: params.profile_data } : {}),
+    },
+    signal,
+  });
+}
+
 /** Upstream deactivate-user DELETE /users/{user_id} (administrators). */
 export function deactivateUser(
   client: ApiClient,

@@ -213,3 +213,45 @@ export const UnsubscribeResult = z.object({
   removed: z.array(z.string()),
   notRemoved: z.array(z.string()),
 });
+
+/** One person, by id (rename, custom profile fields). */
+export const PersonArgs = z.object({ accountId: accountArg, userId: positiveId }).strict();
+
+/** Upstream update-user full_name; the server's own limits (2 to 100 characters) decide. */
+export const RenameArgs = PersonArgs.extend({
+  fullName: z.string().trim().min(1, 'enter the new name').max(200),
+}).strict();
+
+/** A custom profile field as the edit form shows it, with the person's current value. */
+export const ProfileFormField = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  hint: z.string(),
+  fieldType: z.number().int(),
+  /** "List of options" fields: the choices, in the organization's order. */
+  choices: z.array(z.object({ value: z.string(), text: z.string() })),
+  /** The stored text ("" when unset); for a "Users" field, see `people`. */
+  value: z.string(),
+  /** "Users" fields: the ids the value holds. */
+  people: z.array(z.number().int()),
+});
+export type ProfileFormField = z.infer<typeof ProfileFormField>;
+
+export const ProfileForm = z.object({ fields: z.array(ProfileFormField) });
+export type ProfileForm = z.infer<typeof ProfileForm>;
+
+/** New values of some fields: text, a "Users" field's ids, or null to clear the field. */
+export const ProfileValuesArgs = PersonArgs.extend({
+  values: z
+    .array(
+      z
+        .object({
+          id: positiveId,
+          value: z.union([z.string().max(10_000), z.array(positiveId).max(1000), z.null()]),
+        })
+        .strict(),
+    )
+    .min(1, 'change at least one field')
+    .max(200),
+}).strict();
+export type ProfileValuesArgs = z.infer<typeof ProfileValuesArgs>;

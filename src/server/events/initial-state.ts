@@ -12,6 +12,7 @@ import { userDrafts } from '../drafts/store.ts';
 import { creationPolicyKeys } from '../state/channel-policy.ts';
 import type { Messaging } from '../messages/service.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
+import { topicsPolicyKeys } from '../messages/topics-policy.ts';
 import {
   presentChannel,
   presentChannelFolder,
@@ -25,6 +26,7 @@ import {
   presentUserSettings,
 } from '../state/present.ts';
 import { ROLE, type UserRecord } from '../state/types.ts';
+import { showsDeactivatedGroups } from './deactivated-groups.ts';
 import { unreadMsgs } from './unreads.ts';
 import { addUpstreamKeys } from './upstream-keys.ts';
 
@@ -76,6 +78,7 @@ const sections: Record<string, Section> = {
       realm_icon: ctx.baseUrl + realm.icon,
       realm_description: realm.description,
       realm_empty_topic_display_name: realm.empty_topic_display_name,
+      ...topicsPolicyKeys(ctx.state),
       realm_is_demo_organization: realm.demo_deletion_at !== null,
       // UNIX seconds, as upstream names it; clients check spec 4.19's demo rule before sending.
       ...(realm.demo_deletion_at !== null
@@ -177,10 +180,11 @@ const sections: Record<string, Section> = {
       })),
     };
   },
-  user_group: ({ ctx }) => ({
-    realm_user_groups: [...ctx.state.userGroups.values()].map((g) =>
-      presentUserGroup(ctx.state, g),
-    ),
+  // Upstream's include_deactivated_groups: without it, only active groups are listed.
+  user_group: ({ ctx, req }) => ({
+    realm_user_groups: [...ctx.state.userGroups.values()]
+      .filter((g) => !g.deactivated || showsDeactivatedGroups(ctx.state, req.capabilities))
+      .map((g) => presentUserGroup(ctx.state, g)),
   }),
   alert_words: ({ user }) => ({ alert_words: [...user.alert_words] }),
   channel_folder: ({ ctx }) => ({

@@ -17,6 +17,11 @@ export interface QueueSettings {
   allPublicStreams: boolean;
   /** `presence` events in the modern shape (client capability simplified_presence_events). */
   simplifiedPresence?: boolean;
+  /**
+   * Whether the client handles deactivated user groups itself (upstream's client capability
+   * include_deactivated_groups, FL 294); every client did before that level.
+   */
+  deactivatedGroups?: boolean;
 }
 
 export class EventQueue {

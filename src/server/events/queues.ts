@@ -99,12 +99,21 @@ export class EventQueues implements EventSink {
     return mine.length;
   }
 
-  emit(userIds: Iterable<number>, event: Record<string, unknown>): void {
+  emit(
+    userIds: Iterable<number>,
+    event: Record<string, unknown>,
+    forClientsHidingDeactivatedGroups?: Record<string, unknown> | null,
+  ): void {
     const shaped = legacySettingEvent(this.ctx.state.featureLevel, event) ?? event;
     const type = typeof shaped.type === 'string' ? shaped.type : '';
     for (const userId of new Set(userIds)) {
       for (const queue of this.byUser.get(userId) ?? []) {
         if (!queue.wants(type)) continue;
+        if (forClientsHidingDeactivatedGroups !== undefined && !queue.settings.deactivatedGroups) {
+          if (forClientsHidingDeactivatedGroups)
+            queue.push({ ...forClientsHidingDeactivatedGroups, type });
+          continue;
+        }
         if (type === 'presence')
           queue.push({
             ...presenceEventFor(shaped, queue.settings.simplifiedPresence === true),

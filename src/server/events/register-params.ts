@@ -9,6 +9,7 @@ import { HISTORY_LIMIT_LEVEL } from '../routes/presence.ts';
 import { NarrowCompiler, parseNarrow } from '../messages/narrow.ts';
 import type { ServerState } from '../state/state.ts';
 import type { UserRecord } from '../state/types.ts';
+import { showsDeactivatedGroups } from './deactivated-groups.ts';
 import type { StateRequest } from './initial-state.ts';
 import type { QueueSettings } from './queue.ts';
 
@@ -62,6 +63,7 @@ export function parseRegister(
     allPublicStreams: params.optBool('all_public_streams') ?? false,
     simplifiedPresence:
       caps.simplified_presence_events === true && state.featureLevel >= SIMPLIFIED_PRESENCE_LEVEL,
+    deactivatedGroups: showsDeactivatedGroups(state, caps),
   };
   return {
     queue,

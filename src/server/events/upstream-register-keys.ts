@@ -336,7 +336,7 @@ export const UPSTREAM_REGISTER_KEYS: readonly UpstreamRegisterKey[] = [
   },
   { key: 'realm_inline_image_preview', fetch: 'realm', since: 0, empty: false },
   { key: 'realm_inline_url_embed_preview', fetch: 'realm', since: 0, empty: false },
-  { key: 'realm_topics_policy', fetch: 'realm', since: 392, empty: '' },
+  { key: 'realm_topics_policy', fetch: 'realm', since: 392, empty: 'allow_empty_topic' },
   { key: 'realm_mandatory_topics', fetch: 'realm', since: 0, empty: false },
   { key: 'realm_message_retention_days', fetch: 'realm', since: 0, empty: 0 },
   { key: 'realm_name', fetch: 'realm', since: 0, empty: '' },

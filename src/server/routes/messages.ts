@@ -3,6 +3,7 @@
  * upstream's GET, PATCH and DELETE /messages/{message_id} (openapi get-message,
  * update-message, delete-message).
  */
+import { checkTopicAllowed } from '../messages/topics-policy.ts';
 import { badRequest } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
 import { queryMessages } from '../messages/query.ts';
@@ -47,6 +48,7 @@ function sendMessage({ ctx, params, user, userAgent }: RouteRequest): { id: numb
     const topicParam = params.has('topic') ? 'topic' : 'subject';
     const topic = (params.optString(topicParam) ?? '').trim();
     if (topic === '' && ctx.state.featureLevel < 334) throw badRequest("Topic can't be empty!");
+    checkTopicAllowed(ctx.state, topic);
     checkWildcards(ctx.state, m, user, channel.stream_id, topic, body);
     const message = m.send({
       sender: user,

@@ -6,6 +6,7 @@
  * invitation permissions, as upstream), and every user's clients hear it as one `realm`
  * `update_dict` event, so a message menu or a form follows the new rules without a reload.
  */
+import { readTopicsPolicy, TOPICS_POLICY_LEVEL } from '../messages/topics-policy.ts';
 import { badRequest } from '../http/errors.ts';
 import type { Params } from '../http/params.ts';
 import type { Router } from '../http/router.ts';
@@ -118,9 +119,16 @@ export function register(router: Router): void {
     );
     // Read (and refused) before anything changes, like the settings above.
     const creation = creationGroupChanges(state, params);
+    const topicsPolicy = readTopicsPolicy(state, params);
     Object.assign(current, changed);
     Object.assign(state.realm, realmChanges, creation);
     Object.assign(changed, realmChanges, creation);
+    if (topicsPolicy !== undefined && topicsPolicy !== state.realm.topics_policy) {
+      state.realm.topics_policy = topicsPolicy;
+      // Upstream sends the policy from FL 392 and the boolean it replaced before.
+      if (state.featureLevel >= TOPICS_POLICY_LEVEL) changed.topics_policy = topicsPolicy;
+      else changed.mandatory_topics = topicsPolicy === 'disable_empty_topic';
+    }
     if (Object.keys(changed).length === 0) return {};
     ctx.events.emit(state.activeUserIds(), {
       type: 'realm',

@@ -1,5 +1,5 @@
 /**
- * Upstream update-user (PATCH /users/{user_id}, the role part), deactivate-user
+ * Upstream update-user (PATCH /users/{user_id}: role, full_name, profile_data), deactivate-user
  * (DELETE /users/{user_id}) and reactivate-user (POST /users/{user_id}/reactivate), with
  * upstream's gates: administrators only, owners alone add or remove the owner role or
  * deactivate an owner, and the only owner keeps the role and the account. As upstream, a
@@ -15,24 +15,35 @@ import type { ServerState } from '../state/state.ts';
 import type { UserRecord } from '../state/types.ts';
 import { ROLE } from '../state/types.ts';
 import { requireAdmin, userById } from './gates.ts';
+import {
+  applyFullName,
+  applyProfileChanges,
+  checkFullName,
+  readProfileChanges,
+} from './user-details.ts';
 
 const OWNER_REQUIRED = 'Must be an organization owner';
 
 export function register(router: Router): void {
   router.patch('/users/{user_id}', (req) => {
-    const { ctx, user } = req;
+    const { ctx, user, params } = req;
     requireAdmin(user);
     const target = userById(ctx.state, req.pathInt('user_id'));
-    const role = req.params.optInt('role');
-    if (role === undefined || role === target.role) return {};
-    if (!validRoles(ctx.state.featureLevel).includes(role)) throw badRequest('Invalid role');
-    if ((role === ROLE.owner || target.role === ROLE.owner) && user.role !== ROLE.owner) {
-      throw unauthorizedPrincipal(OWNER_REQUIRED);
-    }
-    if (target.role === ROLE.owner && isOnlyOwner(ctx.state, target)) {
-      throw badRequest('The owner permission cannot be removed from the only organization owner.');
-    }
-    changeRole(ctx, target, role);
+    // Every part is read and checked before any of them changes anything.
+    const role = params.optInt('role');
+    const changeRoleTo = role !== undefined && role !== target.role ? role : undefined;
+    if (changeRoleTo !== undefined) checkRoleChange(ctx.state, user, target, changeRoleTo);
+    // Upstream's update_user_backend skips an empty name rather than refusing it, and
+    // ignores name_changes_disabled: the change is the administrator's, not the user's.
+    const rawName = params.optString('full_name');
+    const fullName =
+      rawName !== undefined && rawName.trim() !== '' ? checkFullName(rawName) : undefined;
+    const profile = params.has('profile_data')
+      ? readProfileChanges(ctx.state, params.json('profile_data'))
+      : [];
+    if (changeRoleTo !== undefined) changeRole(ctx, target, changeRoleTo);
+    if (fullName !== undefined) applyFullName(ctx, target, fullName);
+    applyProfileChanges(ctx, target, profile);
     return {};
   });
 
@@ -104,6 +115,22 @@ function humanTarget(req: RouteRequest): UserRecord {
   return target;
 }
 
+/** Upstream's gates on a role change: a known role, owners for the owner role, one owner left. */
+function checkRoleChange(
+  state: ServerState,
+  user: UserRecord,
+  target: UserRecord,
+  role: number,
+): void {
+  if (!validRoles(state.featureLevel).includes(role)) throw badRequest('Invalid role');
+  if ((role === ROLE.owner || target.role === ROLE.owner) && user.role !== ROLE.owner) {
+    throw unauthorizedPrincipal(OWNER_REQUIRED);
+  }
+  if (target.role === ROLE.owner && isOnlyOwner(state, target)) {
+    throw badRequest('The owner permission cannot be removed from the only organization owner.');
+  }
+}
+
 /** The role values of spec 2.1; moderators exist since FL 60. */
 function validRoles(featureLevel: number): number[] {
   const all: number[] = Object.values(ROLE);
@@ -146,8 +173,10 @@ function changeRole(ctx: ServerContext, target: UserRecord, role: number): void 
 }
 
 /**
- * The account authenticates again and rejoins its role's system group; the groups it left
- * on deactivation are not restored (spec section 3 removes them).
+ * The account authenticates again and rejoins the user groups it left on deactivation, with
+ * an add_members event for each (upstream's get-events, user_group add_members: "also sent
+ * when reactivating a user for all the user groups the reactivated user was a member of
+ * before being deactivated", FL 303). Of the role system groups, only its current role's.
  */
 function reactivateUser(ctx: ServerContext, target: UserRecord): void {
   const { state } = ctx;
@@ -167,12 +196,20 @@ function reactivateUser(ctx: ServerContext, target: UserRecord): void {
     });
   }
   const roleGroup = state.systemGroup(ROLE_GROUP[target.role] ?? '');
-  if (roleGroup && !roleGroup.members.has(target.user_id)) {
-    roleGroup.members.add(target.user_id);
+  const rejoin = new Set<number>(roleGroup ? [roleGroup.id] : []);
+  for (const id of target.groups_before_deactivation ?? []) {
+    const group = state.userGroups.get(id);
+    if (group && !group.is_system_group) rejoin.add(id);
+  }
+  target.groups_before_deactivation = undefined;
+  for (const id of rejoin) {
+    const group = state.userGroups.get(id);
+    if (!group || group.members.has(target.user_id)) continue;
+    group.members.add(target.user_id);
     ctx.events.emit(audience, {
       type: 'user_group',
       op: 'add_members',
-      group_id: roleGroup.id,
+      group_id: id,
       user_ids: [target.user_id],
     });
   }

@@ -76,13 +76,27 @@ function updateGroup(req: RouteRequest) {
   if (data.deactivated === false) group.deactivated = false;
   group.settings = { ...group.settings, ...settings };
   if (Object.keys(data).length > 0)
-    ctx.events.emit(state.activeUserIds(), {
-      type: 'user_group',
-      op: 'update',
-      group_id: group.id,
-      data,
-    });
+    ctx.events.emit(
+      state.activeUserIds(),
+      { type: 'user_group', op: 'update', group_id: group.id, data },
+      forClientsWithoutDeactivated(state, group, data.deactivated === false),
+    );
   return {};
+}
+
+/**
+ * What a client without include_deactivated_groups is told of a change to `group`: nothing
+ * while it stays deactivated (upstream's register-queue: "no update event ... if a
+ * deactivated user group is renamed"), the whole group once it is active again, since such
+ * a client was told it was removed; for an active group, the update like everyone.
+ */
+function forClientsWithoutDeactivated(
+  state: ServerState,
+  group: UserGroupRecord,
+  reactivated: boolean,
+): Record<string, unknown> | null | undefined {
+  if (reactivated) return { type: 'user_group', op: 'add', group: presentUserGroup(state, group) };
+  return group.deactivated ? null : undefined;
 }
 
 function deactivateGroup(req: RouteRequest) {
@@ -95,12 +109,14 @@ function deactivateGroup(req: RouteRequest) {
       objections: [{ type: 'permission', id: group.id }],
     });
   group.deactivated = true;
-  ctx.events.emit(state.activeUserIds(), {
-    type: 'user_group',
-    op: 'update',
-    group_id: group.id,
-    data: { deactivated: true },
-  });
+  // Upstream's get-events: the update goes to clients with include_deactivated_groups,
+  // a `remove` "when a user group is deactivated but only to clients with
+  // include_deactivated_groups client capability set to false".
+  ctx.events.emit(
+    state.activeUserIds(),
+    { type: 'user_group', op: 'update', group_id: group.id, data: { deactivated: true } },
+    { type: 'user_group', op: 'remove', group_id: group.id },
+  );
   return {};
 }
 

@@ -1,4 +1,7 @@
-/** User deactivation: the account stops authenticating and leaves every group (spec section 3). */
+/**
+ * User deactivation: the account stops authenticating and leaves every group (spec section 3);
+ * the groups are remembered, since upstream gives them back on reactivation.
+ */
 import type { ServerContext } from '../context.ts';
 
 export function deactivateUser(ctx: ServerContext, userId: number): void {
@@ -10,6 +13,7 @@ export function deactivateUser(ctx: ServerContext, userId: number): void {
   for (const g of state.userGroups.values()) {
     if (g.members.delete(userId)) leftGroups.push(g.id);
   }
+  user.groups_before_deactivation = leftGroups;
   const audience = state.activeUserIds();
   if (state.featureLevel >= 222) {
     ctx.events.emit(audience, {

@@ -26,6 +26,7 @@ export function createState(o: RealmOptions): ServerState {
     max_deletion_days: null,
     demo_deletion_at: o.isDemo ? o.now + 30 * 86400 : null,
     empty_topic_display_name: 'general chat',
+    topics_policy: 'allow_empty_topic',
     jwt_key: o.jwtKey,
     push_outcome: 'ok',
     video_provider_url: null,

@@ -12,6 +12,10 @@ export interface PushDevice {
   appid: string | null;
 }
 
+/** Upstream's realm_topics_policy vocabulary (register-queue). */
+export const TOPICS_POLICIES = ['allow_empty_topic', 'disable_empty_topic'] as const;
+export type TopicsPolicy = (typeof TOPICS_POLICIES)[number];
+
 export interface UserRecord {
   user_id: number;
   /** API email; equal to the real address in this server. */
@@ -35,6 +39,8 @@ export interface UserRecord {
   settings: Record<string, SettingValue>;
   /** Custom profile field id -> value. */
   profile_data: Map<number, string>;
+  /** The user groups a deactivation took the user out of, given back on reactivation. */
+  groups_before_deactivation?: number[];
   alert_words: string[];
   /** Outgoing-webhook bots only. */
   webhook: { url: string; token: string } | null;
@@ -207,6 +213,11 @@ export interface RealmRecord {
   /** Demo organizations are deleted automatically at this UNIX second. */
   demo_deletion_at: number | null;
   empty_topic_display_name: string;
+  /**
+   * Whether channel messages may go to the empty ("general chat") topic: upstream's
+   * realm_topics_policy (FL 392), the boolean realm_mandatory_topics before it.
+   */
+  topics_policy: TopicsPolicy;
   jwt_key: string;
   push_outcome: PushOutcome;
   /** Base URL of the configured video-call provider, or null when none is configured. */

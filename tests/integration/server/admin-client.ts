@@ -55,14 +55,12 @@ export async function watch(
   server: StartedServer,
   user: ServerUser,
   eventTypes?: string[],
+  clientCapabilities?: Record<string, boolean>,
 ): Promise<Watcher> {
-  const reg = await ok(
-    server,
-    user,
-    'POST',
-    '/register',
-    eventTypes ? { event_types: eventTypes } : {},
-  );
+  const reg = await ok(server, user, 'POST', '/register', {
+    ...(eventTypes ? { event_types: eventTypes } : {}),
+    ...(clientCapabilities ? { client_capabilities: clientCapabilities } : {}),
+  });
   const queueId = reg.queue_id as string;
   return {
     async events() {

@@ -259,6 +259,37 @@ describe('POST /users/{user_id}/reactivate', () => {
     await ok(server, member, 'GET', '/users/me');
   });
 
+  // Upstream's get-events, user_group add_members: "This event is also sent when
+  // reactivating a user for all the user groups the reactivated user was a member of
+  // before being deactivated" (FL 303).
+  it('puts a reactivated user back in the groups they left, and tells everyone', async () => {
+    const [admin, guest, member] = [byRole(server, 200), byRole(server, 600), byRole(server, 400)];
+    const created = await ok(server, admin, 'POST', '/user_groups/create', {
+      name: 'night shift',
+      description: 'Answers at night',
+      members: [member.user_id],
+    });
+    const groupId = created.group_id as number;
+    await ok(server, admin, 'DELETE', `/users/${member.user_id}`);
+    expect(server.state.userGroups.get(groupId)?.members.has(member.user_id)).toBe(false);
+
+    const watcher = await watch(server, guest, ['user_group']);
+    await ok(server, admin, 'POST', `/users/${member.user_id}/reactivate`);
+    expect(server.state.userGroups.get(groupId)?.members.has(member.user_id)).toBe(true);
+    const added = (await watcher.events()).filter((e) => e.op === 'add_members');
+    expect(added).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ group_id: groupId, user_ids: [member.user_id] }),
+        expect.objectContaining({
+          group_id: roleGroup('role:members').id,
+          user_ids: [member.user_id],
+        }),
+      ]),
+    );
+    const listed = await ok(server, admin, 'GET', `/user_groups/${groupId}/members`);
+    expect(listed.members).toContain(member.user_id);
+  });
+
   it('refuses a member, and says so for an active user', async () => {
     const [owner, member] = [byRole(server, 100), byRole(server, 400)];
     const gone = server.deactivatedUsers[0]!;

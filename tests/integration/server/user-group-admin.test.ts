@@ -119,7 +119,9 @@ describe('deactivate and reactivate', () => {
   it.each([OWNER, ADMIN])('role %i deactivates (FL 290) and reactivates (FL 386)', async (role) => {
     server = await startServer({ rateLimit: false });
     const id = await create(MEMBER, 'phones');
-    const events = await watch(server, byRole(server, MEMBER), ['user_group']);
+    const events = await watch(server, byRole(server, MEMBER), ['user_group'], {
+      include_deactivated_groups: true,
+    });
     await ok(server, byRole(server, role), 'POST', `/user_groups/${id}/deactivate`);
     expect(server.state.userGroups.get(id)?.deactivated).toBe(true);
     await ok(server, byRole(server, role), 'PATCH', `/user_groups/${id}`, { deactivated: false });
@@ -127,6 +129,48 @@ describe('deactivate and reactivate', () => {
     expect((await events.events()).map((e) => e.data)).toEqual([
       { deactivated: true },
       { deactivated: false },
+    ]);
+  });
+
+  // Upstream's get-events: the user_group `remove` event is "sent when a user group is
+  // deactivated but only to clients with include_deactivated_groups client capability set
+  // to false"; register-queue: for such a client, realm_user_groups "will only include
+  // active groups ... and no update event will be sent to the client if a deactivated user
+  // group is renamed".
+  it('a client that did not ask for deactivated groups hears remove, no rename, then add', async () => {
+    server = await startServer({ rateLimit: false });
+    const id = await create(ADMIN, 'phones');
+    const admin = byRole(server, ADMIN);
+    const plain = await watch(server, byRole(server, MEMBER), ['user_group']);
+    const asking = await watch(server, byRole(server, MEMBER), ['user_group'], {
+      include_deactivated_groups: true,
+    });
+    await ok(server, admin, 'POST', `/user_groups/${id}/deactivate`);
+    await ok(server, admin, 'PATCH', `/user_groups/${id}`, { name: 'old phones' });
+
+    const listed = async (caps?: Record<string, boolean>) => {
+      const reg = await ok(server, admin, 'POST', '/register', {
+        fetch_event_types: ['user_group'],
+        ...(caps ? { client_capabilities: caps } : {}),
+      });
+      return (reg.realm_user_groups as { id: number }[]).map((g) => g.id);
+    };
+    expect(await listed()).not.toContain(id);
+    expect(await listed({ include_deactivated_groups: true })).toContain(id);
+
+    await ok(server, admin, 'PATCH', `/user_groups/${id}`, { deactivated: false });
+    expect(await plain.events()).toEqual([
+      expect.objectContaining({ type: 'user_group', op: 'remove', group_id: id }),
+      expect.objectContaining({
+        type: 'user_group',
+        op: 'add',
+        group: expect.objectContaining({ id, name: 'old phones', deactivated: false }),
+      }),
+    ]);
+    expect((await asking.events()).map((e) => [e.op, e.data])).toEqual([
+      ['update', { deactivated: true }],
+      ['update', { name: 'old phones' }],
+      ['update', { deactivated: false }],
     ]);
   });
 
