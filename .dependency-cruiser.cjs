@@ -53,14 +53,9 @@ module.exports = {
       name: 'rpc-handlers-only-translate',
       comment:
         'An RPC handler only translates (docs/architecture.md, "How a call flows"): it calls a ' +
-        'service or keeper of the Core, which holds the logic and calls the API routes. ' +
-        'admin-people.ts is the one handler file not yet moved into src/core/admin: take it ' +
-        'out of pathNot once it is.',
+        'service or keeper of the Core, which holds the logic and calls the API routes.',
       severity: 'error',
-      from: {
-        path: '^src/core/rpc/handlers/',
-        pathNot: '^src/core/rpc/handlers/admin-people[.]ts$',
-      },
+      from: { path: '^src/core/rpc/handlers/' },
       to: { path: '^src/api/routes/' },
     },
     {

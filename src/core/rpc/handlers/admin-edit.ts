@@ -7,9 +7,6 @@
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
-// Adding a linkifier (admin-people.ts) sends the same fields as updating one.
-export { linkifierParams } from '../../admin/edits.ts';
-
 type EditChannel =
   | 'adminEdit.updateProfileField'
   | 'adminEdit.reorderProfileFields'

@@ -4,7 +4,7 @@
  * (src/core/admin/people-admin.ts), which does the work.
  */
 import { PeopleAdmin } from '../../admin/people-admin.ts';
-import { linkifierParams } from './admin-edit.ts';
+import { linkifierParams } from '../../admin/edits.ts';
 import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
