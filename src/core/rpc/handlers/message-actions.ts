@@ -13,6 +13,7 @@ import {
   updateMessageFlagsForNarrow,
   type UpdateMessageParams,
 } from '../../../api/routes/messages.ts';
+import { getReadReceipts } from '../../../api/routes/read-receipts.ts';
 import type { Account } from '../../accounts/account.ts';
 import type { CoreContext } from '../../context.ts';
 import { hasFlag, isGone, readsAs, unreadFrom } from '../../messages/read-back.ts';
@@ -20,7 +21,12 @@ import { reconciled } from '../../messages/reconcile.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type ActionChannels =
-  'messages.source' | 'messages.edit' | 'messages.delete' | 'messages.star' | 'messages.unreadFrom';
+  | 'messages.source'
+  | 'messages.readReceipts'
+  | 'messages.edit'
+  | 'messages.delete'
+  | 'messages.star'
+  | 'messages.unreadFrom';
 
 /** Upstream's web app marks at most this many messages unread in one go. */
 const UNREAD_FROM_LIMIT = 5000;
@@ -39,6 +45,27 @@ export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, Acti
       withClient(accountId, async (client) => {
         const { data } = await getMessage(client, messageId, { apply_markdown: false });
         return { rawContent: data.raw_content };
+      }),
+    'messages.readReceipts': ({ accountId, messageId }) =>
+      withClient(accountId, async (client, account) => {
+        const { data } = await getReadReceipts(client, messageId);
+        const state = ctx.sync.state(accountId);
+        const readers = data.user_ids.map((userId) => ({
+          userId,
+          name:
+            userId === account.userId
+              ? 'You'
+              : (state?.user(userId)?.full_name ?? 'Someone no longer in the organization'),
+        }));
+        // The reader first, then everyone else by name, as upstream's list reads.
+        readers.sort((a, b) =>
+          a.userId === account.userId
+            ? -1
+            : b.userId === account.userId
+              ? 1
+              : a.name.localeCompare(b.name),
+        );
+        return { readers };
       }),
     'messages.edit': (a) =>
       withClient(a.accountId, async (client) => {
