@@ -36,9 +36,16 @@ export class MarkAllReadModel {
   get consequence(): string {
     return this.#orgs().length === 1
       ? 'Every unread message of this organization becomes read, in every channel, topic and direct message, on all your devices. This cannot be undone in one step.'
-      : `Every unread message of ${this.#orgs()
-          .map((o) => o.realmName)
-          .join(', ')} becomes read, on all your devices. This cannot be undone in one step.`;
+      : `Every unread message of ${this.#names().join(', ')} becomes read, on all your devices. This cannot be undone in one step.`;
+  }
+
+  /** Each organization by name, with its URL where two signed-in ones share the name. */
+  #names(): string[] {
+    const orgs = this.#orgs();
+    const count = (name: string) => orgs.filter((o) => o.realmName === name).length;
+    return orgs.map((o) =>
+      count(o.realmName) > 1 ? `${o.realmName} (${o.serverUrl})` : o.realmName,
+    );
   }
 
   /** The organization named in the confirmation, when there is one. */
@@ -68,7 +75,7 @@ export class MarkAllReadModel {
       try {
         await this.#invoke('inbox.markAllRead', { accountId: org.id });
       } catch (err) {
-        problems.push(`${org.realmName}: ${errorText(err)}`);
+        problems.push(`${this.#names()[orgs.indexOf(org)]}: ${errorText(err)}`);
       }
     }
     this.busy = false;

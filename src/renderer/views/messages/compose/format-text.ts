@@ -16,16 +16,17 @@ export interface TextState {
   end: number;
 }
 
+/** Each button's name and its face (link and time are drawn by FormatBar). */
 export const FORMATS: readonly { kind: FormatKind; label: string; glyph: string }[] = [
   { kind: 'bold', label: 'Bold', glyph: 'B' },
   { kind: 'italic', label: 'Italic', glyph: 'I' },
-  { kind: 'link', label: 'Link', glyph: '🔗' },
+  { kind: 'link', label: 'Link', glyph: '' },
   { kind: 'code', label: 'Code', glyph: '</>' },
   { kind: 'quote', label: 'Quote', glyph: '❝' },
   { kind: 'spoiler', label: 'Spoiler', glyph: '▸' },
   { kind: 'math', label: 'Math', glyph: '∑' },
   { kind: 'mention', label: 'Mention', glyph: '@' },
-  { kind: 'time', label: 'Time', glyph: '🕒' },
+  { kind: 'time', label: 'Time', glyph: '' },
 ];
 
 /** Text in place of the selection, with the part of it to select afterwards. */
