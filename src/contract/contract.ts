@@ -486,6 +486,11 @@ export const channels = {
   'messages.react': channel(ReactArgs, z.object({})),
   // Message actions: edit, move, delete, star, unread from here, source.
   'messages.source': channel(MessageArgs, z.object({ rawContent: z.string() })),
+  /** Who has read a message (GET /messages/{id}/read_receipts), by name, the reader first. */
+  'messages.readReceipts': channel(
+    MessageArgs,
+    z.object({ readers: z.array(z.object({ userId: z.number().int(), name: z.string() })) }),
+  ),
   'messages.edit': channel(EditArgs, z.object({})),
   'messages.delete': channel(MessageArgs, z.object({})),
   'messages.star': channel(StarArgs, z.object({})),
@@ -534,6 +539,8 @@ export const channels = {
   'inbox.get': channel(noArgs, InboxSnapshot),
   /** Marks a topic, channel or direct conversation read, or queues it while out of reach. */
   'inbox.markRead': channel(MarkConversationReadArgs, MarkReadResult),
+  /** Marks every unread message of the organization read (after the user confirmed). */
+  'inbox.markAllRead': channel(z.object({ accountId: z.string().min(1) }).strict(), z.object({})),
   'inbox.setTopicPolicy': channel(TopicPolicyArgs, z.object({})),
   /** A topic's mute / follow state and its channel's mute, for a recipient bar's menu. */
   'inbox.topicState': channel(TopicStateArgs, TopicStateWire),

@@ -96,7 +96,7 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     bus: ctx.bus,
     messages,
     messageService: new MessageService({ ...ctx, messages }),
-    messageActions: new MessageActions(ctx.accounts),
+    messageActions: new MessageActions(ctx.accounts, stateOf),
     outboxes: new Outboxes(ctx),
     compose: new ComposeService(ctx.accounts),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),

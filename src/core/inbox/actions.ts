@@ -1,6 +1,6 @@
 /** What an Inbox or Recent row does on the server: mark read, topic policy, channel mute. */
 import type { ApiClient } from '../../api/client.ts';
-import { updateMessageFlagsForNarrow } from '../../api/routes/messages.ts';
+import { getMessages, updateMessageFlagsForNarrow } from '../../api/routes/messages.ts';
 import type { NarrowTerm } from '../../api/routes/narrow.ts';
 import { deleteQueue, register } from '../../api/routes/events.ts';
 import { getSubscriptions, updateSubscriptionProperties } from '../../api/routes/subscriptions.ts';
@@ -33,7 +33,37 @@ export async function markConversationRead(
   myUserId: number,
   upTo: number | undefined,
 ): Promise<number> {
-  const narrow = [...narrowOf(target, myUserId), { operator: 'is', operand: 'unread' }];
+  return markNarrowRead(client, narrowOf(target, myUserId), upTo);
+}
+
+/**
+ * Marks every unread message of the account read (upstream's "Mark all messages as read"),
+ * newest first from `upTo`, through POST /messages/flags/narrow, which upstream's API
+ * documentation names as the replacement of the deprecated POST /mark_all_as_read. A write
+ * whose answer is lost is read back: done if nothing up to `upTo` is unread any more.
+ */
+export async function markAllRead(client: ApiClient, upTo: number | undefined): Promise<void> {
+  await reconciled(
+    () => markNarrowRead(client, [], upTo),
+    async () => {
+      const { data } = await getMessages(client, {
+        narrow: [{ operator: 'is', operand: 'unread' }],
+        anchor: 'oldest',
+        num_before: 0,
+        num_after: 1,
+      });
+      const first = data.messages[0];
+      return first === undefined || (upTo !== undefined && first.id > upTo);
+    },
+  );
+}
+
+async function markNarrowRead(
+  client: ApiClient,
+  terms: NarrowTerm[],
+  upTo: number | undefined,
+): Promise<number> {
+  const narrow = [...terms, { operator: 'is', operand: 'unread' }];
   let anchor: number | 'newest' = upTo ?? 'newest';
   let includeAnchor = true;
   let updated = 0;

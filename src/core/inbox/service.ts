@@ -22,7 +22,7 @@ import type {
   TopicStateWire,
 } from '../../contract/schemas/inbox.ts';
 import type { AccountStatus, AccountStores } from '../store/account-stores.ts';
-import { markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
+import { markAllRead, markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
 import { orgConnection, type OrgConnection } from './connection.ts';
 import type { AccountInbox } from '../model/inbox-rows.ts';
 import { inboxRowKey, inboxRows, KeyedBaseline } from '../../contract/inbox-patch.ts';
@@ -175,6 +175,21 @@ export class InboxService {
       this.#touch(accountId);
       return { queued: true };
     }
+  }
+
+  /**
+   * Marks every unread message of the organization read, up to the newest one its Inbox
+   * shows, so a message that arrives after the user confirmed stays unread. Unlike a
+   * conversation's, this is not queued while out of reach: the user confirmed it for now.
+   */
+  async markAllRead(accountId: string): Promise<void> {
+    const inbox = this.#deps.sync.inbox(accountId) ?? this.#kept.get(accountId)?.inbox;
+    const ids = [
+      ...(inbox?.channels.flatMap((c) => c.topics.map((t) => t.newestId)) ?? []),
+      ...(inbox?.dms.map((d) => d.newestId) ?? []),
+    ];
+    if (inbox !== undefined && ids.length === 0) return;
+    await markAllRead(await this.#client(accountId), ids.length > 0 ? Math.max(...ids) : undefined);
   }
 
   async setTopicPolicy(

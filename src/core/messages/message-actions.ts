@@ -13,9 +13,11 @@ import {
   updateMessageFlagsForNarrow,
   type UpdateMessageParams,
 } from '../../api/routes/messages.ts';
+import { getReadReceipts } from '../../api/routes/read-receipts.ts';
 import type { Args, Result } from '../../contract/contract.ts';
 import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
+import type { AccountState } from '../model/account-state.ts';
 import { hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
 import { reconciled } from './reconcile.ts';
 
@@ -24,9 +26,14 @@ const UNREAD_FROM_LIMIT = 5000;
 
 export class MessageActions {
   readonly #accounts: Pick<AccountManager, 'clientFor'>;
+  readonly #stateOf: (accountId: string) => AccountState | undefined;
 
-  constructor(accounts: Pick<AccountManager, 'clientFor'>) {
+  constructor(
+    accounts: Pick<AccountManager, 'clientFor'>,
+    stateOf: (accountId: string) => AccountState | undefined = () => undefined,
+  ) {
     this.#accounts = accounts;
+    this.#stateOf = stateOf;
   }
 
   async #withClient<T>(
@@ -41,6 +48,33 @@ export class MessageActions {
     return this.#withClient(accountId, async (client) => {
       const { data } = await getMessage(client, messageId, { apply_markdown: false });
       return { rawContent: data.raw_content };
+    });
+  }
+
+  /** Who has read a message (GET /messages/{id}/read_receipts), by name, the reader first. */
+  readReceipts({
+    accountId,
+    messageId,
+  }: Args<'messages.readReceipts'>): Promise<Result<'messages.readReceipts'>> {
+    return this.#withClient(accountId, async (client, account) => {
+      const { data } = await getReadReceipts(client, messageId);
+      const state = this.#stateOf(accountId);
+      const readers = data.user_ids.map((userId) => ({
+        userId,
+        name:
+          userId === account.userId
+            ? 'You'
+            : (state?.user(userId)?.full_name ?? 'Someone no longer in the organization'),
+      }));
+      // The reader first, then everyone else by name, as upstream's list reads.
+      readers.sort((a, b) =>
+        a.userId === account.userId
+          ? -1
+          : b.userId === account.userId
+            ? 1
+            : a.name.localeCompare(b.name),
+      );
+      return { readers };
     });
   }
 

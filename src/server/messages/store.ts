@@ -50,6 +50,16 @@ export class MessageStore {
     return h;
   }
 
+  /** Users who have the message in their history with `bits` all set (those who read it). */
+  usersWithFlags(messageId: number, bits: number): number[] {
+    const out: number[] = [];
+    for (const [userId, h] of this.histories) {
+      const flags = h.flagsOf(messageId);
+      if (flags !== undefined && (flags & bits) === bits) out.push(userId);
+    }
+    return out.sort((a, b) => a - b);
+  }
+
   /** Ids of every message ever sent to the channel, ascending. */
   channelMessageIds(streamId: number): readonly number[] {
     return this.byChannel.get(streamId) ?? [];

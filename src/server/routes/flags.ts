@@ -1,10 +1,11 @@
 /**
  * POST /messages/flags (docs/api-notes.md "Other endpoints"): add or remove `read` /
  * `starred`; and upstream's POST /messages/flags/narrow (FL 155), the same over a range of a
- * narrow.
+ * narrow; and the deprecated POST /mark_all_as_read it replaced.
  */
 import type { Router } from '../http/router.ts';
 import { updateFlags } from '../messages/flag-updates.ts';
+import { FLAG_BITS } from '../messages/flags.ts';
 import { messaging } from '../messages/service.ts';
 import { narrowRange } from '../messages/query.ts';
 
@@ -35,4 +36,16 @@ export function register(router: Router): void {
     },
     { sinceLevel: 155 },
   );
+  // Upstream's deprecated POST /mark_all_as_read (openapi mark-all-as-read): every unread
+  // message of the user read, in one batch here, so always `complete` (FL 153).
+  router.post('/mark_all_as_read', ({ ctx, user }) => {
+    const m = messaging(ctx);
+    const history = m.store.history(user.user_id);
+    const ids: number[] = [];
+    for (let i = 0; i < history.length; i++) {
+      if ((history.flagsAt(i) & FLAG_BITS.read) === 0) ids.push(history.idAt(i));
+    }
+    updateFlags(m, user, ids, 'add', 'read');
+    return ctx.state.featureLevel >= 153 ? { complete: true } : {};
+  });
 }

@@ -7,6 +7,7 @@ import { register as channels } from './channels.ts';
 import { register as compose } from './compose.ts';
 import { register as events } from './events.ts';
 import { register as flags } from './flags.ts';
+import { register as readReceipts } from './read-receipts.ts';
 import { register as invites } from './invites.ts';
 import { register as linkifiers } from './linkifiers.ts';
 import { register as messages } from './messages.ts';
@@ -43,6 +44,7 @@ export function buildRouter(): Router {
     compose,
     events,
     flags,
+    readReceipts,
     invites,
     linkifiers,
     messages,

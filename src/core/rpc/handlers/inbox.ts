@@ -5,6 +5,7 @@ import type { HandlerTable } from '../dispatch.ts';
 type InboxChannels =
   | 'inbox.get'
   | 'inbox.markRead'
+  | 'inbox.markAllRead'
   | 'inbox.setTopicPolicy'
   | 'inbox.topicState'
   | 'inbox.muteChannel'
@@ -18,6 +19,10 @@ export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannel
   return {
     'inbox.get': async () => ({ accounts: inbox.snapshot() }),
     'inbox.markRead': ({ accountId, target }) => inbox.markRead(accountId, target),
+    'inbox.markAllRead': async ({ accountId }) => {
+      await inbox.markAllRead(accountId);
+      return {};
+    },
     'inbox.setTopicPolicy': async ({ accountId, streamId, topic, policy }) => {
       await inbox.setTopicPolicy(accountId, streamId, topic, policy);
       return {};

@@ -3,12 +3,18 @@ import type { CoreContext } from '../../context.ts';
 import type { HandlerTable } from '../dispatch.ts';
 
 type ActionChannels =
-  'messages.source' | 'messages.edit' | 'messages.delete' | 'messages.star' | 'messages.unreadFrom';
+  | 'messages.source'
+  | 'messages.readReceipts'
+  | 'messages.edit'
+  | 'messages.delete'
+  | 'messages.star'
+  | 'messages.unreadFrom';
 
 export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, ActionChannels> {
   const actions = ctx.parts.messageActions;
   return {
     'messages.source': (args) => actions.source(args),
+    'messages.readReceipts': (args) => actions.readReceipts(args),
     'messages.edit': (args) => actions.edit(args),
     'messages.delete': (args) => actions.delete(args),
     'messages.star': (args) => actions.star(args),

@@ -25,6 +25,8 @@ export interface MessageActions {
   channels: readonly { streamId: number; name: string }[];
   topicName: (topic: string) => string;
   source(m: MessageWire): Promise<string>;
+  /** Who has read the message, by name, the reader first. */
+  readReceipts(m: MessageWire): Promise<{ userId: number; name: string }[]>;
   edit(m: MessageWire, change: EditChange): Promise<void>;
   remove(m: MessageWire): Promise<void>;
   star(m: MessageWire, on: boolean): Promise<void>;
@@ -56,6 +58,9 @@ export function messageActions(o: {
     channels: o.channels,
     topicName: o.topicName,
     source,
+    async readReceipts(m) {
+      return (await invoke('messages.readReceipts', { accountId, messageId: m.id })).readers;
+    },
     async edit(m, change) {
       await invoke('messages.edit', { accountId, messageId: m.id, ...change });
     },
