@@ -153,7 +153,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'messages',
     id: 'back',
     keys: ['Escape'],
-    label: 'Back to all messages',
+    label: 'Back to the home view (your Inbox, Recent or all messages setting)',
     group: 'Views',
   },
   { scope: 'global', id: 'inbox', keys: ['I'], label: 'Go to Inbox', group: 'Views' },
