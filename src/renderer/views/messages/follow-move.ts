@@ -13,6 +13,8 @@ export interface TopicPlace {
 
 interface MoveEvent {
   type: string;
+  user_id?: number | null;
+  message_ids?: number[];
   stream_id?: number;
   new_stream_id?: number;
   orig_subject?: string;
@@ -21,9 +23,28 @@ interface MoveEvent {
 }
 
 /** Where a whole topic went, from a live event; undefined for anything else. */
-export function topicMove(event: {
-  type: string;
-}): { from: TopicPlace; to: TopicPlace } | undefined {
+export interface TopicMove {
+  from: TopicPlace;
+  to: TopicPlace;
+  /** Who moved it (null for the system). */
+  by: number | null;
+  messageIds: readonly number[];
+}
+
+/**
+ * Whether the reader goes along, as upstream decides: when the message they had selected
+ * moved, or when they moved the topic themselves (resolving it from the menu, here or on
+ * another device).
+ */
+export function readerFollows(
+  move: TopicMove,
+  me: number,
+  selectedId: number | undefined,
+): boolean {
+  return move.by === me || (selectedId !== undefined && move.messageIds.includes(selectedId));
+}
+
+export function topicMove(event: { type: string }): TopicMove | undefined {
   const e = event as MoveEvent;
   if (e.type !== 'update_message' || e.propagate_mode !== 'change_all') return undefined;
   if (e.stream_id === undefined || e.orig_subject === undefined) return undefined;
@@ -31,6 +52,8 @@ export function topicMove(event: {
   return {
     from: { streamId: e.stream_id, topic: e.orig_subject },
     to: { streamId: e.new_stream_id ?? e.stream_id, topic: e.subject ?? e.orig_subject },
+    by: e.user_id ?? null,
+    messageIds: e.message_ids ?? [],
   };
 }
 
@@ -43,7 +66,7 @@ const sameTopic = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
  */
 export function followedNarrow(
   terms: readonly NarrowTermWire[],
-  move: { from: TopicPlace; to: TopicPlace },
+  move: TopicMove,
   channel: {
     idOf: (operand: string | number) => number | undefined;
     nameOf: (id: number) => string | undefined;

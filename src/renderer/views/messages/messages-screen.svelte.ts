@@ -28,7 +28,7 @@ import { searchWords } from './search-highlight.ts';
 import { Timeline, type AnchorChoice } from './timeline.svelte.ts';
 import { topicLabel } from './topic-label.ts';
 import { SidebarLive } from './sidebar-live.svelte.ts';
-import { followedNarrow, topicMove } from './follow-move.ts';
+import { followedNarrow, readerFollows, topicMove } from './follow-move.ts';
 import { TypingModel } from './typing/typing-model.svelte.ts';
 import { CardModel } from '../people/card-model.svelte.ts';
 import { StatusModel } from '../people/status-model.svelte.ts';
@@ -571,7 +571,8 @@ export class MessagesScreen {
         r?.type === 'stream' &&
         r.streamId === move.from.streamId &&
         this.topic.toLowerCase() === move.from.topic.toLowerCase();
-      const next = followedNarrow(this.terms, move, { idOf, nameOf });
+      const follows = readerFollows(move, this.account.userId, this.selectedId);
+      const next = follows ? followedNarrow(this.terms, move, { idOf, nameOf }) : undefined;
       if (next) {
         const { draft, draftKey, picked, recipient, topic } = this;
         // The draft moves with its conversation rather than staying behind under the old name.
