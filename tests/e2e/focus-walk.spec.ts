@@ -37,12 +37,27 @@ async function fieldValues(page: Page): Promise<Record<string, string>> {
   });
 }
 
-/** No field took the key as text: each one either kept its value or is named as changed. */
+/** Whether `value` is `was` with `key` typed into it somewhere. */
+function typedInto(was: string, value: string, key: string): boolean {
+  if (value.length !== was.length + key.length) return false;
+  for (let i = value.indexOf(key); i >= 0; i = value.indexOf(key, i + 1)) {
+    if (value.slice(0, i) + value.slice(i + key.length) === was) return true;
+  }
+  return false;
+}
+
+/**
+ * No field took the key as text. A shortcut may still change a field on purpose: `c`
+ * clears the topic, `s` and `n` put the narrow they open in the bar.
+ */
 async function noStrayText(page: Page, before: Record<string, string>, key: string) {
+  if (key.length !== 1) return;
   const after = await fieldValues(page);
   for (const [name, value] of Object.entries(after)) {
-    if (key.length !== 1 || before[name] === undefined) continue;
-    expect(value, `"${key}" typed into ${name}`).toBe(before[name]);
+    // A field the shortcut opened (the editor) starts with the message's own text.
+    const was = before[name];
+    if (was === undefined) continue;
+    expect(typedInto(was, value, key), `"${key}" typed into ${name}: "${value}"`).toBe(false);
   }
 }
 
@@ -76,21 +91,30 @@ async function signIn(page: Page) {
   return mine;
 }
 
-/** From the Messages view's list: presses Escape until the focus is back on the list. */
+/**
+ * From a field, a menu or a picker: presses Escape until the focus is back in the message
+ * list (the list itself, or a row's button a popup gave it back to).
+ */
 async function backToFeed(page: Page) {
-  for (let i = 0; i < 3; i++) {
-    const inFeed = await feed(page)
-      .evaluate((el) => el === document.activeElement)
-      .catch(() => false);
-    if (inFeed) return;
-    await page.keyboard.press('Escape');
-  }
-  await expect(feed(page)).toBeFocused();
+  const inFeed = () =>
+    feed(page).evaluate(
+      (el) => {
+        const at = document.activeElement;
+        const inPopup = at?.closest('input, textarea, [role=menu], [role=dialog]') ?? null;
+        return el.contains(at) && inPopup === null;
+      },
+      undefined,
+      { timeout: 5000 },
+    );
+  for (let i = 0; i < 3 && !(await inFeed()); i++) await page.keyboard.press('Escape');
+  expect(await inFeed()).toBe(true);
 }
 
 test('from the Messages list, every listed shortcut leaves the focus where docs/focus.md says', async ({
   page,
 }) => {
+  // Every key of the table, each with its own setup and check: longer than one default test.
+  test.setTimeout(300_000);
   const mine = await signIn(page);
   await sections(page).getByRole('button', { name: 'Messages' }).click();
   const scopes: ShortcutScope[] = ['messages', 'global'];
@@ -101,8 +125,7 @@ test('from the Messages list, every listed shortcut leaves the focus where docs/
       await expect(messageBox(page)).toBeFocused();
       await messageBox(page).fill('');
     },
-    composeChannel: () =>
-      expect(page.getByRole('combobox', { name: /^(Topic|Channel)$/ })).toBeFocused(),
+    composeChannel: () => expect(page.getByRole('combobox', { name: 'Topic' })).toBeFocused(),
     newDm: () => expect(page.getByRole('combobox', { name: 'Add a person' })).toBeFocused(),
     react: () => expect(page.getByRole('textbox', { name: 'Search emoji' })).toBeFocused(),
     menu: () => focusIn(page.getByRole('menu', { name: /^Message actions: / })),
