@@ -209,8 +209,9 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
       await expect(row(page, deploy)).toHaveCount(0);
       await feed.focus();
       await page.keyboard.press(key);
-      await expect(narrowBox(page)).toHaveValue('');
-      await expect(row(page, deploy)).toBeVisible();
+      // The owner's home view is upstream's default, Inbox (web_home_view).
+      await expect(page.getByRole('list', { name: 'Unread conversations' })).toBeVisible();
+      await sections(page).getByRole('button', { name: 'Messages' }).click();
     },
     inbox: async (key) => {
       await feed.focus();

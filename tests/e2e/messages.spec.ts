@@ -142,6 +142,8 @@ test('clicking a topic, a sender or a conversation narrows, and the narrow bar c
   const lunch = post(admin, 'general', 'lunch', 'lunch by ada');
   const secret = post(admin, 'leadership', 'plans', 'private plans');
   const dm = m.send({ sender: record(member), dmUserIds: [byRole(100).user_id], content: 'dm' });
+  // Esc goes to the home view (web_home_view): all messages for this reader.
+  record(byRole(100)).settings['web_home_view'] = 'all_messages';
 
   await openMessages(page);
   await expect(row(page, dm)).toBeVisible();

@@ -123,6 +123,10 @@ export const Sidebar = z.object({
       groupIds: z.array(z.number().int()),
       twentyFourHour: z.boolean().nullable(),
       markReadPolicy: z.number().int(),
+      /** `web_home_view`: where the window opens and where Escape goes (docs/focus.md). */
+      homeView: z.enum(['inbox', 'recent', 'all_messages']).optional(),
+      /** `web_escape_navigates_to_home_view`. */
+      escapeToHome: z.boolean().optional(),
     })
     .optional(),
 });

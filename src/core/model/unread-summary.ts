@@ -65,6 +65,10 @@ export interface ReaderFacts {
   twentyFourHour: boolean | null;
   /** `web_mark_read_on_scroll_policy`: 1 always, 2 in conversation views only, 3 never. */
   markReadPolicy: number;
+  /** `web_home_view`: where the window opens and where Escape goes. */
+  homeView: 'inbox' | 'recent' | 'all_messages';
+  /** `web_escape_navigates_to_home_view` (upstream's default: yes). */
+  escapeToHome: boolean;
 }
 
 /** A user setting, falling back to the realm's default for new users, (undefined if neither says). */
@@ -76,10 +80,13 @@ function setting(state: AccountState, name: string): unknown {
 export function readerFacts(state: AccountState): ReaderFacts {
   const clock = setting(state, 'twenty_four_hour_time');
   const policy = setting(state, 'web_mark_read_on_scroll_policy');
+  const home = setting(state, 'web_home_view');
   return {
     groupIds: state.groupIdsOf(state.userId),
     twentyFourHour: typeof clock === 'boolean' ? clock : null,
     markReadPolicy: policy === 2 || policy === 3 ? policy : 1,
+    homeView: home === 'inbox' || home === 'recent' ? home : 'all_messages',
+    escapeToHome: setting(state, 'web_escape_navigates_to_home_view') !== false,
   };
 }
 

@@ -153,7 +153,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
     scope: 'messages',
     id: 'back',
     keys: ['Escape'],
-    label: 'Back to all messages',
+    label: 'Back to the home view (your Inbox, Recent or all messages setting)',
     group: 'Views',
   },
   { scope: 'global', id: 'inbox', keys: ['I'], label: 'Go to Inbox', group: 'Views' },
@@ -224,9 +224,12 @@ export function shortcutFor(
 
 /**
  * A key press that belongs to what has focus, not to a shortcut: typing in a field, a
- * dialog's own keys, and Enter on a button or link (that control's own).
+ * dialog's own keys, Enter on a button or link (that control's own), and any key a control
+ * already acted on (docs/focus.md).
  */
 export function ownedByFocus(e: KeyboardEvent): boolean {
+  // Already handled where it was pressed (a list closing on Escape): not a shortcut too.
+  if (e.defaultPrevented) return true;
   const el = e.target instanceof Element ? e.target : null;
   if (el === null) return false;
   if (el.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]')) return true;

@@ -199,18 +199,19 @@ function accountRows(
     rows.push({ kind: 'pending', key: `p:${id}:${pending.id}`, accountId: id, pending });
   }
   const before = rows.length;
-  for (const channel of inbox.channels) {
-    const made = cache.channel(id, channel, () => channelRows(id, channel, filters, cache));
-    header.unread += made.unread;
-    header.mentions += made.mentions;
-    for (const row of made.rows) rows.push(row);
-  }
+  // Direct messages first, then the channels, as upstream's Inbox lists them.
   if (inbox.dms.length > 0) {
     const dmsHead = cache.dmsHead(id, inbox.dms);
     header.unread += dmsHead.unread;
     header.mentions += sum(inbox.dms, 'mentions');
     rows.push(dmsHead);
     for (const dm of inbox.dms) rows.push(cache.dm(id, dm));
+  }
+  for (const channel of inbox.channels) {
+    const made = cache.channel(id, channel, () => channelRows(id, channel, filters, cache));
+    header.unread += made.unread;
+    header.mentions += made.mentions;
+    for (const row of made.rows) rows.push(row);
   }
   if (rows.length === before) {
     rows.push({ kind: 'empty', key: `e:${id}`, accountId: id, stale: inbox.stale });

@@ -28,6 +28,7 @@ import { searchWords } from './search-highlight.ts';
 import { Timeline, type AnchorChoice } from './timeline.svelte.ts';
 import { topicLabel } from './topic-label.ts';
 import { SidebarLive } from './sidebar-live.svelte.ts';
+import { followedNarrow, readerFollows, topicMove } from './follow-move.ts';
 import { TypingModel } from './typing/typing-model.svelte.ts';
 import { CardModel } from '../people/card-model.svelte.ts';
 import { StatusModel } from '../people/status-model.svelte.ts';
@@ -165,7 +166,11 @@ export class MessagesScreen {
     const mine = (p: { accountId: string }) => p.accountId === account.id;
     const offs = [
       // The sidebar (unread counts, edit rules) comes as the Core's patches, not from here.
-      rpc.on('messages.events', (p) => mine(p) && void this.timeline.apply(p.events, p.asFetched)),
+      rpc.on('messages.events', (p) => {
+        if (!mine(p)) return;
+        void this.timeline.apply(p.events, p.asFetched);
+        this.#followMoves(p.events);
+      }),
       // The queue was lost and registered again: the events missed meanwhile never come (the
       // Core rebuilds and pushes the sidebar itself).
       rpc.on('messages.stale', (p) => mine(p) && void this.timeline.refresh()),
@@ -197,7 +202,15 @@ export class MessagesScreen {
   }
 
   /** Opens a narrow; `near:` / `id:` in a link or the bar is where to start, not a filter. */
-  open(next: NarrowTermWire[], anchor: AnchorChoice): void {
+  open(typed: NarrowTermWire[], anchor: AnchorChoice): void {
+    // `sender:me` is the reader, as in upstream's search; the server is asked by id.
+    const next = typed.map((t) =>
+      (t.operator === 'sender' || t.operator === 'from') &&
+      typeof t.operand === 'string' &&
+      t.operand.toLowerCase() === 'me'
+        ? { ...t, operand: this.account.userId }
+        : t,
+    );
     const near = next.find((t) => (t.operator === 'near' || t.operator === 'id') && !t.negated);
     const filter = next.filter((t) => t !== near);
     const nearId = near && messageIdOperand(near.operand);
@@ -347,8 +360,17 @@ export class MessagesScreen {
     return true;
   }
 
-  /** Esc-like "back": from any narrow to all messages. */
-  back(): boolean {
+  /**
+   * Escape from the list: to the reader's home view (`web_home_view`), as upstream's
+   * `web_escape_navigates_to_home_view` says (docs/focus.md). Inbox and Recent are other
+   * sections of the window, named for the view to show; all messages opens here. False when
+   * there is nowhere to go (the setting is off, or all messages is on screen already).
+   */
+  back(): 'inbox' | 'recent' | boolean {
+    const reader = this.sidebar?.reader;
+    if (reader?.escapeToHome === false) return false;
+    const home = reader?.homeView ?? 'all_messages';
+    if (home !== 'all_messages') return home;
     if (this.terms.length === 0) return false;
     this.open([], { kind: 'newest' });
     return true;
@@ -360,13 +382,32 @@ export class MessagesScreen {
     this.recipient = recipient;
   }
 
-  /** `c`: a new topic in the channel of the narrow or of the selected message. */
-  composeInChannel(): boolean {
+  /**
+   * `c`: a new topic in the channel of the narrow or of the selected message; where there is
+   * no channel (a direct message), a channel message whose channel is still to be chosen, as
+   * upstream's `c` does. Returns the compose field to type in next.
+   */
+  composeInChannel(): 'Topic' | 'Channel' {
     const target = this.target;
-    if (target?.recipient.type !== 'stream') return false;
-    this.pick(target.recipient);
     this.topic = '';
-    return true;
+    if (target?.recipient.type === 'stream') {
+      this.pick(target.recipient);
+      return 'Topic';
+    }
+    this.pick(undefined);
+    return 'Channel';
+  }
+
+  /**
+   * A person card's "Send a direct message": the conversation with them opens, with compose
+   * aimed at it, as upstream's card does (the view and compose change together).
+   */
+  directMessage(user: { id: number; name: string }): void {
+    const me = this.account.userId;
+    this.open([{ operator: 'dm', operand: user.id === me ? [me] : [user.id] }], {
+      kind: 'newest',
+    });
+    this.pick({ type: 'direct', users: user.id === me ? [] : [user] });
   }
 
   /** `x`: a direct message to people still to be named. */
@@ -508,6 +549,57 @@ export class MessagesScreen {
       this.directory = await this.#rpc.invoke('compose.directory', { accountId: this.account.id });
     } catch {
       // Compose still works without it: no completion, people named from loaded messages.
+    }
+  }
+
+  /**
+   * A whole topic moved (resolved, renamed, to another channel): the narrow showing it and
+   * compose aimed at it go along (follow-move.ts), with the selected message and the draft.
+   */
+  #followMoves(events: readonly { type: string }[]): void {
+    for (const event of events) {
+      const move = topicMove(event);
+      if (!move) continue;
+      const channels = this.sidebar?.channels ?? [];
+      const nameOf = (id: number) => channels.find((c) => c.streamId === id)?.name;
+      const idOf = (operand: string | number) =>
+        typeof operand === 'number'
+          ? operand
+          : channels.find((c) => c.name.toLowerCase() === operand.toLowerCase())?.streamId;
+      const r = this.recipient;
+      const aimed =
+        r?.type === 'stream' &&
+        r.streamId === move.from.streamId &&
+        this.topic.toLowerCase() === move.from.topic.toLowerCase();
+      const follows = readerFollows(move, this.account.userId, this.selectedId);
+      const next = follows ? followedNarrow(this.terms, move, { idOf, nameOf }) : undefined;
+      if (next) {
+        const { draft, draftKey, picked, recipient, topic } = this;
+        // The draft moves with its conversation rather than staying behind under the old name.
+        this.draft = '';
+        this.open(
+          next,
+          this.selectedId !== undefined ? { kind: 'id', id: this.selectedId } : { kind: 'newest' },
+        );
+        if (draft !== '') {
+          this.place.drafts.delete(draftKey);
+          this.saver.delete(draftKey);
+          this.draft = draft;
+        }
+        if (picked) {
+          this.picked = true;
+          this.recipient = recipient;
+          this.topic = topic;
+        }
+      }
+      if (aimed) {
+        this.recipient = {
+          type: 'stream',
+          streamId: move.to.streamId,
+          channel: nameOf(move.to.streamId) ?? r.channel,
+        };
+        this.topic = move.to.topic;
+      }
     }
   }
 

@@ -13,6 +13,18 @@ export interface RecentRow {
 
 export const RECENT_ROW_HEIGHT = 48;
 
+/**
+ * A conversation's name in the list: "#channel > topic", or the other people of a direct
+ * message (the reader is not named in their own conversations, as upstream's Recent view
+ * does); a conversation with oneself is "yourself".
+ */
+export function conversationName(c: RecentConversationWire, account: AccountSummary): string {
+  if (c.target.kind !== 'dm') return `#${c.channel ?? '?'} > ${c.topic}`;
+  const others = c.participants.filter((p) => p !== account.fullName);
+  if (c.target.userIds.every((id) => id === account.userId)) return 'yourself';
+  return others.length > 0 ? others.join(', ') : c.participants.join(', ');
+}
+
 export function recentRows(
   accounts: readonly AccountSummary[],
   recents: ReadonlyMap<string, RecentAccountWire>,

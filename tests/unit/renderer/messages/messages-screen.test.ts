@@ -188,6 +188,76 @@ describe('scrolling', () => {
 });
 
 describe('live updates', () => {
+  test('a topic resolved while read takes the view, the selection and compose along', async () => {
+    begin();
+    await screen.loadSidebar();
+    const deploy = [
+      { operator: 'channel', operand: 'general' },
+      { operator: 'topic', operand: 'deploy' },
+    ];
+    screen.open(deploy, { kind: 'newest' });
+    await shows(() => expect(ids().at(-1)).toBe(150));
+    screen.moveTo(149);
+    screen.aimAt(screen.target);
+    screen.draft = 'half a thought';
+    for (const m of core.messages) m.subject = '✔ deploy';
+    core.push('messages.events', {
+      accountId: screen.account.id,
+      events: [
+        {
+          type: 'update_message',
+          message_id: 149,
+          message_ids: core.messages.map((m) => m.id),
+          stream_id: 1,
+          orig_subject: 'deploy',
+          subject: '✔ deploy',
+          propagate_mode: 'change_all',
+        },
+      ],
+    });
+    expect(screen.text).toBe('channel:general topic:"✔ deploy"');
+    expect(screen.selectedId).toBe(149);
+    expect(screen.topic).toBe('✔ deploy');
+    expect(screen.draft).toBe('half a thought');
+    await shows(() => expect(ids()).toContain(149));
+    // Another topic's move leaves the view alone.
+    core.push('messages.events', {
+      accountId: screen.account.id,
+      events: [
+        {
+          type: 'update_message',
+          message_id: 1,
+          message_ids: [1],
+          stream_id: 1,
+          orig_subject: 'lunch',
+          subject: 'food',
+          propagate_mode: 'change_all',
+        },
+      ],
+    });
+    expect(screen.topic).toBe('✔ deploy');
+  });
+
+  test('Escape goes to the reader’s home view, and nowhere when they turned that off', async () => {
+    core.sidebar = { ...SIDEBAR, reader: { ...SIDEBAR.reader!, homeView: 'recent' } };
+    begin();
+    await screen.loadSidebar();
+    expect(screen.back()).toBe('recent');
+    core.sidebar = {
+      ...SIDEBAR,
+      reader: { ...SIDEBAR.reader!, homeView: 'inbox', escapeToHome: false },
+    };
+    await screen.loadSidebar();
+    expect(screen.back()).toBe(false);
+  });
+
+  test('sender:me asks for the reader’s own messages', async () => {
+    begin();
+    await screen.loadSidebar();
+    screen.open([{ operator: 'sender', operand: 'me' }], { kind: 'newest' });
+    expect(screen.terms).toEqual([{ operator: 'sender', operand: 9 }]);
+  });
+
   test('a new message in the narrow shows; another account’s events change nothing', async () => {
     begin();
     await shows(() => expect(ids().at(-1)).toBe(150));
@@ -477,14 +547,27 @@ describe('compose and drafts', () => {
     expect(screen.topic).toBe('lunch');
   });
 
-  test('c starts a new topic in the narrow’s channel; nothing to do in all messages', async () => {
+  test('c starts a new topic in the narrow’s channel; elsewhere a channel is chosen first', async () => {
     begin();
     await screen.loadSidebar();
-    expect(screen.composeInChannel()).toBe(false);
+    expect(screen.composeInChannel()).toBe('Channel');
+    expect(screen.recipient).toBeUndefined();
     screen.open(topicNarrow, { kind: 'newest' });
-    expect(screen.composeInChannel()).toBe(true);
+    expect(screen.composeInChannel()).toBe('Topic');
     expect(screen.topic).toBe('');
     expect(screen.picked).toBe(true);
+    // In a direct message there is no channel to take: compose asks for one.
+    screen.open([{ operator: 'dm', operand: [4] }], { kind: 'newest' });
+    expect(screen.composeInChannel()).toBe('Channel');
+    expect(screen.recipient).toBeUndefined();
+  });
+
+  test('a person card’s direct message opens the conversation with compose aimed at it', async () => {
+    begin();
+    await screen.loadSidebar();
+    screen.directMessage({ id: 4, name: 'Ada' });
+    expect(screen.terms).toEqual([{ operator: 'dm', operand: [4] }]);
+    expect(screen.recipient).toEqual({ type: 'direct', users: [{ id: 4, name: 'Ada' }] });
   });
 });
 

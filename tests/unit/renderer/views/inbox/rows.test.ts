@@ -67,9 +67,9 @@ describe('the Inbox rows', () => {
     expect(shown.some((r, i) => r === after[i])).toBe(false);
   });
 
-  it('lists each organization with its channels, topics and DMs, muted topics left out', () => {
+  it('lists each organization with its DMs first, then channels and topics, muted ones left out', () => {
     const rows = inboxRows(accounts, inboxes, all);
-    expect(kinds(rows).slice(0, 6)).toEqual(['org', 'channel', 'topic', 'dms', 'dm', 'org']);
+    expect(kinds(rows).slice(0, 6)).toEqual(['org', 'dms', 'dm', 'channel', 'topic', 'org']);
     const header = rows[0] as Extract<(typeof rows)[number], { kind: 'org' }>;
     // Muted "noise" counts nowhere while hidden.
     expect([header.unread, header.mentions]).toEqual([5, 1]);

@@ -4,7 +4,7 @@ import type {
   RecentAccountWire,
   RecentConversationWire,
 } from '../../../../../src/contract/schemas/inbox.ts';
-import { recentRows } from '../../../../../src/renderer/views/recent/rows.ts';
+import { conversationName, recentRows } from '../../../../../src/renderer/views/recent/rows.ts';
 
 const conversation = (key: string, lastMessageId: number, lastActivity: number) =>
   ({
@@ -45,5 +45,24 @@ describe('Recent rows', () => {
       filters,
     );
     expect(rows.map((r) => r.key)).toEqual(['a:new', 'a:dm']);
+  });
+});
+
+describe('a conversation’s name', () => {
+  const me = account('a');
+  const dm = (userIds: number[], participants: string[]): RecentConversationWire => ({
+    ...conversation('d', 1, 1),
+    target: { kind: 'dm', userIds },
+    participants,
+  });
+  it('names the other people of a direct message, never the reader', () => {
+    expect(conversationName(dm([7], ['Bruno Horvat', 'Me']), me)).toBe('Bruno Horvat');
+  });
+  it('calls a conversation with oneself "yourself"', () => {
+    expect(conversationName(dm([1], ['Me']), me)).toBe('yourself');
+  });
+  it('writes a topic as #channel > topic', () => {
+    const topic = { ...conversation('t', 1, 1), channel: 'general', topic: 'deploy' };
+    expect(conversationName(topic, me)).toBe('#general > deploy');
   });
 });
