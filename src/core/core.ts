@@ -20,6 +20,9 @@ import { startEmbeddedDemo, type DemoServer, type DemoServerFactory } from './de
 import { RendererSoundPlayer } from './notify/renderer-sound.ts';
 import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.ts';
 import type { OpenTarget } from './notify/notifier.ts';
+import { openDesktopNotifications, type DbusNotificationOptions } from './notify/dbus-wiring.ts';
+import type { NotificationAction } from './notify/dbus-notifier.ts';
+import { NotificationActions } from './notify/dbus-actions.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 import { createCoreParts } from './core-parts.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
@@ -51,6 +54,11 @@ export interface CoreOptions extends HostAdapters {
    * Only the bench comparing the two paths turns it off.
    */
   messageStore?: boolean;
+  /**
+   * Notify over D-Bus where a notification server answers, unless the user turned it off
+   * (Preferences.desktopNotifications); the host's notifier stays as the fallback.
+   */
+  dbusNotifications?: DbusNotificationOptions;
 }
 
 export interface Core {
@@ -91,6 +99,23 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startedAt,
     ...(options.notifyInRenderer ? { pageNotifications: true } : {}),
   };
+  let actions: NotificationActions | undefined;
+  const hostSound =
+    options.sound ?? (options.soundInRenderer ? new RendererSoundPlayer(bus) : undefined);
+  const desktop =
+    options.dbusNotifications && prefs.get().desktopNotifications !== false
+      ? await openDesktopNotifications(
+          options.dbusNotifications,
+          {
+            sound: hostSound,
+            description: options.notifyInRenderer
+              ? 'show in the open Perch tab only'
+              : 'use the system notifications of the app',
+          },
+          (action: NotificationAction) => void actions?.run(action),
+        )
+      : undefined;
+  if (desktop) info.notificationPath = desktop.path;
   const status = (): CoreStatus => ({
     state,
     accounts: registry.list().length,
@@ -123,8 +148,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     adapters: {
       ...options,
-      sound: options.sound ?? (options.soundInRenderer ? new RendererSoundPlayer(bus) : undefined),
-      notifier: options.notifier ?? pageNotifier,
+      sound: desktop?.notifier ?? hostSound,
+      notifier: desktop?.notifier ?? options.notifier ?? pageNotifier,
       badge: options.badge ?? (options.notifyInRenderer ? new RendererBadgeSink(bus) : undefined),
     },
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
@@ -178,6 +203,17 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     openNotifications: () => pageNotifier?.stillOpen() ?? [],
   };
   const handlers = createHandlers(ctx);
+  const dbus = desktop?.notifier;
+  if (dbus) {
+    actions = new NotificationActions({
+      invoke: (channel, args) => dispatch(handlers, channel, args),
+      subscribe: (listener, interest) => bus.subscribe(listener, interest),
+      reveal: (target) => bus.publish('notifications.open', target),
+      close: (id) => dbus.close(id),
+      tell: (summary, body) => dbus.tell(summary, body),
+      record: (accountId, messageId, action) => sync.recordAction(accountId, messageId, action),
+    });
+  }
   // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
   parts.outboxes.resumeAll();
   await watchStoredAccounts(sync, accounts);
@@ -194,6 +230,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       state = 'stopping';
       bus.publish('core.status', status());
       await sync.close();
+      desktop?.notifier?.disconnect();
       await accounts.close();
       await dndFile.settled();
       await drafts.settled();
