@@ -123,13 +123,13 @@ export async function connectNotificationServer(
   let bus: MessageBus;
   try {
     bus = sessionBus({ busAddress: address });
-  } catch (err) {
-    return { problem: `The D-Bus session bus cannot be reached: ${messageOf(err)}.` };
+  } catch {
+    return { problem: 'The D-Bus session bus cannot be reached: its address is not valid.' };
   }
-  let busError: unknown;
+  let busFailed = false;
   const failed = new Promise<never>((_, reject) => {
     bus.on('error', (err: unknown) => {
-      busError = err;
+      busFailed = true;
       reject(err instanceof Error ? err : new Error(messageOf(err)));
     });
   });
@@ -152,14 +152,15 @@ export async function connectNotificationServer(
       'The notification server',
     ).catch(() => ['a notification server', '', '']);
     return { server: serverOver(bus, iface, new Set(caps), `${info[0]} ${info[2]}`.trim()) };
-  } catch (err) {
+  } catch {
     bus.disconnect();
-    if (busError !== undefined) {
-      return { problem: `The D-Bus session bus cannot be reached: ${messageOf(busError)}.` };
+    // The library's words (socket errors, D-Bus error names) are codes, not sentences.
+    if (busFailed) {
+      return {
+        problem: 'The D-Bus session bus cannot be reached: nothing answers at its address.',
+      };
     }
-    return {
-      problem: `No notification server answers on the D-Bus session bus: ${messageOf(err)}.`,
-    };
+    return { problem: 'No notification server answers on the D-Bus session bus.' };
   }
 }
 

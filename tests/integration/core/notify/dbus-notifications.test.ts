@@ -19,11 +19,11 @@ import {
   type Dunst,
   type NotifyMonitor,
   type PrivateBus,
-} from '../../support/notification-bus.ts';
+} from '../../../fixtures/notification-bus.ts';
 import {
   startOwnNotificationServer,
   type OwnNotificationServer,
-} from '../../support/own-notification-server.ts';
+} from '../../../fixtures/own-notification-server.ts';
 
 const busMissing = missingTools(BUS_TOOLS);
 const dunstMissing = missingTools(DUNST_TOOLS);
@@ -234,7 +234,7 @@ describe('no notification server', () => {
   it('says why once and shows notifications in the page as before', async () => {
     const info = await t.call<AppInfo>('app.info');
     expect(info.notificationPath).toMatch(
-      /D-Bus session bus cannot be reached.*Notifications show in the open Perch tab only\./,
+      /D-Bus session bus cannot be reached: nothing answers at its address\. Notifications show in the open Perch tab only\./,
     );
     const member = byEmail(t.server, 'member');
     const owner = byEmail(t.server, 'owner');
