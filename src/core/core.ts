@@ -59,6 +59,8 @@ export interface CoreOptions extends HostAdapters {
    * (Preferences.desktopNotifications); the host's notifier stays as the fallback.
    */
   dbusNotifications?: DbusNotificationOptions;
+  /** A notification was clicked or opened (by any notifier): the host shows its window. */
+  onReveal?: (target: OpenTarget) => void;
 }
 
 export interface Core {
@@ -70,6 +72,11 @@ export interface Core {
   status(): CoreStatus;
   /** A notification was clicked: tell the window which message to show. */
   reveal(target: OpenTarget): void;
+  /**
+   * An action pressed on a host's own notification (Electron's on macOS and Windows);
+   * docs/notifications.md "Actions". Resolves once its outcome is reported.
+   */
+  act(action: NotificationAction): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,7 +106,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startedAt,
     ...(options.notifyInRenderer ? { pageNotifications: true } : {}),
   };
-  let actions: NotificationActions | undefined;
+  // Actions may come before the handlers they call exist; until then there is nothing to do.
+  const act = { run: (_action: NotificationAction): Promise<void> => Promise.resolve() };
+  // The host opens its window for a click; the renderer is told either way.
+  const revealTarget = (target: OpenTarget) => {
+    options.onReveal?.(target);
+    bus.publish('notifications.open', target);
+  };
   const hostSound =
     options.sound ?? (options.soundInRenderer ? new RendererSoundPlayer(bus) : undefined);
   const desktop =
@@ -112,7 +125,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
               ? 'show in the open Perch tab only'
               : 'use the system notifications of the app',
           },
-          (action: NotificationAction) => void actions?.run(action),
+          (action: NotificationAction) => void act.run(action),
         )
       : undefined;
   if (desktop) info.notificationPath = desktop.path;
@@ -204,16 +217,20 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   const handlers = createHandlers(ctx);
   const dbus = desktop?.notifier;
-  if (dbus) {
-    actions = new NotificationActions({
-      invoke: (channel, args) => dispatch(handlers, channel, args),
-      subscribe: (listener, interest) => bus.subscribe(listener, interest),
-      reveal: (target) => bus.publish('notifications.open', target),
-      close: (id) => dbus.close(id),
-      tell: (summary, body) => dbus.tell(summary, body),
-      record: (accountId, messageId, action) => sync.recordAction(accountId, messageId, action),
-    });
-  }
+  const shownBy = dbus ?? options.notifier ?? pageNotifier;
+  const actions = new NotificationActions({
+    invoke: (channel, args) => dispatch(handlers, channel, args),
+    subscribe: (listener, interest) => bus.subscribe(listener, interest),
+    reveal: (target) => revealTarget(target),
+    close: (id) => shownBy?.close(id),
+    tell: (about, summary, body) => {
+      if (dbus) dbus.tell(summary, body);
+      else
+        shownBy?.show({ ...about, id: `${about.id}|failed`, title: summary, body, messageIds: [] });
+    },
+    record: (accountId, messageId, action) => sync.recordAction(accountId, messageId, action),
+  });
+  act.run = (action) => actions.run(action);
   // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
   parts.outboxes.resumeAll();
   await watchStoredAccounts(sync, accounts);
@@ -225,7 +242,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     invoke: (channel, args) => dispatch(handlers, channel, args),
     subscribe: (listener, interest) => bus.subscribe(listener, interest),
     status,
-    reveal: (target) => bus.publish('notifications.open', target),
+    reveal: (target) => revealTarget(target),
+    act: (action) => act.run(action),
     async close() {
       state = 'stopping';
       bus.publish('core.status', status());

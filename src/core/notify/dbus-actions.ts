@@ -16,8 +16,8 @@ export interface ActionDeps {
   subscribe: (listener: PushListener, interest?: TopicInterest) => () => void;
   reveal: (target: OpenTarget) => void;
   close: (id: string) => void;
-  /** A follow-up notification in words. */
-  tell: (summary: string, body: string) => void;
+  /** A follow-up notification in words, about the notification acted on. */
+  tell: (about: ShownNotification, summary: string, body: string) => void;
   /** Adds a line to the decision log of the notification's newest message. */
   record: (accountId: string, messageId: number, action: string) => void;
 }
@@ -88,7 +88,7 @@ export class NotificationActions {
       return;
     }
     log(`${failedTitle}: ${problem}`);
-    this.#deps.tell(failedTitle, problem);
+    this.#deps.tell(notification, failedTitle, problem);
   }
 
   /** Sends through the outbox and waits for its verdict; undefined once the server has it. */
