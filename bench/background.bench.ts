@@ -10,7 +10,8 @@
  * from /proc, the page's renderer from CDP), then the host's and renderer's RSS. Three runs;
  * min/median/max of each figure. About 6 minutes:
  * `npx vite build && node scripts/build-web.mjs && npx tsx bench/run.ts background`.
- * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3).
+ * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3),
+ * PERCH_BENCH_PROFILE=<dir> a CPU profile of the host (Node's --cpu-prof).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -28,6 +29,8 @@ const ACCOUNTS = 5;
 const RUNS = Number(process.env.PERCH_BENCH_RUNS ?? 3);
 const PHASE_MS = Number(process.env.PERCH_BENCH_PHASE_S ?? 30) * 1000;
 const CHATTER_MS = 4000;
+/** PERCH_BENCH_PROFILE=<dir>: the host writes a CPU profile of its whole run there. */
+const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
 
 interface ServerUser {
   email: string;
@@ -70,7 +73,14 @@ async function startServerProcess() {
 async function startHost(dataDir: string) {
   const child = spawn(
     process.execPath,
-    [...webHostNodeArgs(), '--data-dir', dataDir, '--secret-store', 'memory'],
+    [
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      ...webHostNodeArgs(),
+      '--data-dir',
+      dataDir,
+      '--secret-store',
+      'memory',
+    ],
     { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return { child, url: await firstLine(child, /Open: (\S+)/) };
