@@ -129,6 +129,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         )
       : undefined;
   if (desktop) info.notificationPath = desktop.path;
+  else if (options.dbusNotifications) {
+    info.notificationPath =
+      "Notifying through the desktop's notification server (D-Bus) is turned off in Preferences.";
+  }
   const status = (): CoreStatus => ({
     state,
     accounts: registry.list().length,

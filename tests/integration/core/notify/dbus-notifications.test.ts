@@ -5,7 +5,12 @@
  * notification do on the service's server when a notification server of the test's own
  * sends the specification's signals for them.
  */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MemorySecretStore } from '../../../../src/core/accounts/memory-secret-store.ts';
+import { createCore, type Core } from '../../../../src/core/core.ts';
 import type { AppInfo, Result } from '../../../../src/contract/contract.ts';
 import { byEmail, ok, send } from '../../server/messaging-client.ts';
 import { useCoreAndServer } from '../../support/core-server.ts';
@@ -243,5 +248,43 @@ describe('no notification server', () => {
     await expect
       .poll(() => t.pushed.filter((p) => p.topic === 'notifications.show').length)
       .toBe(1);
+  });
+});
+
+describe.skipIf(busMissing !== undefined)('turned off in Preferences', () => {
+  let server: OwnNotificationServer;
+  let dataDir: string;
+  let core: Core | undefined;
+  beforeEach(async () => {
+    bus = await startPrivateBus();
+    server = await startOwnNotificationServer(bus.address);
+    dataDir = await mkdtemp(join(tmpdir(), 'perch-dbus-off-'));
+    await writeFile(
+      join(dataDir, 'preferences.json'),
+      JSON.stringify({ desktopNotifications: false }),
+    );
+  });
+  afterEach(async () => {
+    await core?.close();
+    server.close();
+    await bus?.close();
+    bus = undefined;
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('leaves the notification server alone and says so', async () => {
+    core = await createCore({
+      dataDir,
+      version: 't',
+      transport: 'web',
+      secrets: new MemorySecretStore(),
+      notifyInRenderer: true,
+      dbusNotifications: { address: address() },
+    });
+    const info = await core.invoke('app.info', {});
+    expect(info.ok && (info.result as AppInfo).notificationPath).toBe(
+      "Notifying through the desktop's notification server (D-Bus) is turned off in Preferences.",
+    );
+    expect(server.received).toEqual([]);
   });
 });
