@@ -100,18 +100,26 @@ async function start(options: StartupOptions): Promise<void> {
   );
   const appUrl = pathToFileURL(files.indexHtml).href;
   const dataDir = app.getPath('userData');
-  // Clicks arrive once the window exists; until then there is nothing to show them in.
+  // Clicks arrive once the tray exists; until then there is nothing to show them in.
   let reveal: (target: OpenTarget) => void = () => undefined;
+  let window: BrowserWindow | null = null;
   const badge = new ElectronBadgeSink();
-  const core = await createCore({
+  const core: Core = await createCore({
     dataDir,
     version: app.getVersion(),
     transport: 'electron',
     secrets: await openSecretStore(dataDir, options.secretStore),
     demo: options.demo,
-    notifier: new ElectronNotifier((target) => reveal(target)),
+    notifier: new ElectronNotifier({
+      onClick: (target) => core.reveal(target),
+      onAction: (action) => void core.act(action),
+      hasWindow: () => window !== null,
+    }),
     badge,
     soundInRenderer: true,
+    // On Linux the desktop's notification server, over D-Bus from the Core, needs no window.
+    ...(process.platform === 'linux' ? { dbusNotifications: {} } : {}),
+    onReveal: (target) => reveal(target),
   });
   const unbindIpc = bindCoreToIpc(core, appUrl);
 
@@ -128,13 +136,14 @@ async function start(options: StartupOptions): Promise<void> {
   );
 
   let quitting = false;
-  let window: BrowserWindow | null = null;
   const openWindow = (show: boolean): BrowserWindow => {
     const created = createMainWindow(files, { show });
-    created.on('close', (event) => {
+    // Closing to the tray destroys the window and ends its renderer: the Core keeps polling,
+    // notifying and badging, and the next window paints from the Core's state
+    // (docs/architecture.md "No window").
+    created.on('close', () => {
       if (quitting || !prefs.closeToTray) return;
-      event.preventDefault();
-      created.hide();
+      void core.invoke('presence.window', { state: 'closed' });
     });
     // Looking at the window is seeing the notifications: close them.
     created.on('focus', () => void core.invoke('notifications.seen', {}));
@@ -143,29 +152,39 @@ async function start(options: StartupOptions): Promise<void> {
     });
     return created;
   };
-  const showWindow = () => {
+  /** Shows the window, building it again if it was closed: then true, once its page loaded. */
+  const showWindow = (): Promise<boolean> => {
+    const fresh = window === null;
     window ??= openWindow(false);
-    if (window.isMinimized()) window.restore();
-    window.show();
-    window.focus();
+    const shown = window;
+    if (shown.isMinimized()) shown.restore();
+    shown.show();
+    shown.focus();
+    if (!fresh) return Promise.resolve(false);
+    return new Promise((ok) => shown.webContents.once('did-finish-load', () => ok(true)));
   };
 
-  const tray = createTray(files.resources, { open: showWindow, quit: () => app.quit() });
+  const tray = createTray(files.resources, {
+    open: () => void showWindow(),
+    quit: () => app.quit(),
+  });
   badge.attach(tray);
   reveal = (target) => {
-    showWindow();
-    core.reveal(target);
+    // A window built for this click missed the Core's word: it is said again once loaded.
+    void showWindow().then((wasBuilt) => wasBuilt && core.reveal(target));
   };
-  const stopTrayMenu = followTrayMenu(core, tray, showWindow);
+  const stopTrayMenu = followTrayMenu(core, tray, () => void showWindow());
   // Back from sleep the long-polls are dead connections: reconnect now, not after a timeout.
   powerMonitor.on('resume', () => void core.invoke('sync.reconnect', {}));
-  app.on('second-instance', showWindow);
-  app.on('activate', showWindow);
+  app.on('second-instance', () => void showWindow());
+  app.on('activate', () => void showWindow());
   app.on('before-quit', () => {
     quitting = true;
   });
-  // Only reachable with closeToTray off: a hidden window never closes.
-  app.on('window-all-closed', () => app.quit());
+  // With closeToTray on, Perch stays in the tray with no window at all.
+  app.on('window-all-closed', () => {
+    if (quitting || !prefs.closeToTray) app.quit();
+  });
 
   let closed = false;
   app.on('will-quit', (event) => {

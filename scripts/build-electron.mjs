@@ -24,8 +24,9 @@ const shared = {
   target: 'node22',
   sourcemap: true,
   logLevel: 'warning',
-  // keytar is a native module, loaded from node_modules at run time.
-  external: ['electron', 'keytar'],
+  // keytar is a native module, loaded from node_modules at run time; so is dbus-next, whose
+  // optional transports (usocket, x11) a bundler cannot resolve.
+  external: ['electron', 'keytar', 'dbus-next'],
 };
 
 await Promise.all([

@@ -36,8 +36,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   logLevel: 'warning',
-  // keytar is a native module (and optional), loaded from node_modules at run time.
-  external: ['keytar'],
+  // keytar is a native module (and optional), loaded from node_modules at run time; so is
+  // dbus-next, whose optional transports (usocket, x11) a bundler cannot resolve.
+  external: ['keytar', 'dbus-next'],
   // Bundled CommonJS packages (ws, undici's helpers) still call require for Node's own modules.
   banner: {
     js: "import { createRequire as __perchRequire } from 'node:module'; const require = __perchRequire(import.meta.url);",

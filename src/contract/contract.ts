@@ -211,6 +211,11 @@ export const Preferences = z.object({
   /** Closing the window keeps Perch in the tray instead of quitting. */
   closeToTray: z.boolean(),
   startAtLogin: z.boolean(),
+  /**
+   * Notify through the desktop's notification server over D-Bus, from the Core, so nothing
+   * needs a window (docs/notifications.md "D-Bus"). Absent means on; used where one answers.
+   */
+  desktopNotifications: z.boolean().optional(),
 });
 export type Preferences = z.infer<typeof Preferences>;
 
@@ -240,6 +245,8 @@ export const AppInfo = z.object({
   startedAt: z.number(),
   /** Browser mode: the page shows notifications and the unread badge (a tab has no tray). */
   pageNotifications: z.boolean().optional(),
+  /** Which way notifications reach the desktop, in words (the About page shows it). */
+  notificationPath: z.string().optional(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 

@@ -20,6 +20,9 @@ import { startEmbeddedDemo, type DemoServer, type DemoServerFactory } from './de
 import { RendererSoundPlayer } from './notify/renderer-sound.ts';
 import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.ts';
 import type { OpenTarget } from './notify/notifier.ts';
+import { openDesktopNotifications, type DbusNotificationOptions } from './notify/dbus-wiring.ts';
+import type { NotificationAction } from './notify/dbus-notifier.ts';
+import { NotificationActions } from './notify/dbus-actions.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 import { createCoreParts } from './core-parts.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
@@ -51,6 +54,13 @@ export interface CoreOptions extends HostAdapters {
    * Only the bench comparing the two paths turns it off.
    */
   messageStore?: boolean;
+  /**
+   * Notify over D-Bus where a notification server answers, unless the user turned it off
+   * (Preferences.desktopNotifications); the host's notifier stays as the fallback.
+   */
+  dbusNotifications?: DbusNotificationOptions;
+  /** A notification was clicked or opened (by any notifier): the host shows its window. */
+  onReveal?: (target: OpenTarget) => void;
 }
 
 export interface Core {
@@ -62,6 +72,11 @@ export interface Core {
   status(): CoreStatus;
   /** A notification was clicked: tell the window which message to show. */
   reveal(target: OpenTarget): void;
+  /**
+   * An action pressed on a host's own notification (Electron's on macOS and Windows);
+   * docs/notifications.md "Actions". Resolves once its outcome is reported.
+   */
+  act(action: NotificationAction): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -91,6 +106,33 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     startedAt,
     ...(options.notifyInRenderer ? { pageNotifications: true } : {}),
   };
+  // Actions may come before the handlers they call exist; until then there is nothing to do.
+  const act = { run: (_action: NotificationAction): Promise<void> => Promise.resolve() };
+  // The host opens its window for a click; the renderer is told either way.
+  const revealTarget = (target: OpenTarget) => {
+    options.onReveal?.(target);
+    bus.publish('notifications.open', target);
+  };
+  const hostSound =
+    options.sound ?? (options.soundInRenderer ? new RendererSoundPlayer(bus) : undefined);
+  const desktop =
+    options.dbusNotifications && prefs.get().desktopNotifications !== false
+      ? await openDesktopNotifications(
+          options.dbusNotifications,
+          {
+            sound: hostSound,
+            description: options.notifyInRenderer
+              ? 'show in the open Perch tab only'
+              : 'use the system notifications of the app',
+          },
+          (action: NotificationAction) => void act.run(action),
+        )
+      : undefined;
+  if (desktop) info.notificationPath = desktop.path;
+  else if (options.dbusNotifications) {
+    info.notificationPath =
+      "Notifying through the desktop's notification server (D-Bus) is turned off in Preferences.";
+  }
   const status = (): CoreStatus => ({
     state,
     accounts: registry.list().length,
@@ -123,8 +165,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     accounts,
     adapters: {
       ...options,
-      sound: options.sound ?? (options.soundInRenderer ? new RendererSoundPlayer(bus) : undefined),
-      notifier: options.notifier ?? pageNotifier,
+      sound: desktop?.notifier ?? hostSound,
+      notifier: desktop?.notifier ?? options.notifier ?? pageNotifier,
       badge: options.badge ?? (options.notifyInRenderer ? new RendererBadgeSink(bus) : undefined),
     },
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
@@ -178,6 +220,21 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     openNotifications: () => pageNotifier?.stillOpen() ?? [],
   };
   const handlers = createHandlers(ctx);
+  const dbus = desktop?.notifier;
+  const shownBy = dbus ?? options.notifier ?? pageNotifier;
+  const actions = new NotificationActions({
+    invoke: (channel, args) => dispatch(handlers, channel, args),
+    subscribe: (listener, interest) => bus.subscribe(listener, interest),
+    reveal: (target) => revealTarget(target),
+    close: (id) => shownBy?.close(id),
+    tell: (about, summary, body) => {
+      if (dbus) dbus.tell(summary, body);
+      else
+        shownBy?.show({ ...about, id: `${about.id}|failed`, title: summary, body, messageIds: [] });
+    },
+    record: (accountId, messageId, action) => sync.recordAction(accountId, messageId, action),
+  });
+  act.run = (action) => actions.run(action);
   // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
   parts.outboxes.resumeAll();
   await watchStoredAccounts(sync, accounts);
@@ -189,11 +246,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     invoke: (channel, args) => dispatch(handlers, channel, args),
     subscribe: (listener, interest) => bus.subscribe(listener, interest),
     status,
-    reveal: (target) => bus.publish('notifications.open', target),
+    reveal: (target) => revealTarget(target),
+    act: (action) => act.run(action),
     async close() {
       state = 'stopping';
       bus.publish('core.status', status());
       await sync.close();
+      desktop?.notifier?.disconnect();
       await accounts.close();
       await dndFile.settled();
       await drafts.settled();

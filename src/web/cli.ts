@@ -2,7 +2,7 @@
  * `npm run web`: the Core in this Node process, the renderer served on 127.0.0.1, and the
  * URL to open printed on the first line.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createCore } from '../core/core.ts';
@@ -47,6 +47,14 @@ if (!/^\d+$/.test(values.port) || Number(values.port) > 65535)
 
 const dataDir = resolve(values['data-dir'] ?? join(homedir(), '.perch-web'));
 mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+const staticDir = join(projectRoot(), 'dist/renderer');
+/** The sound files the page plays (src/renderer/lib/sound.ts): the user's sound, or its default chime. */
+const soundFile = (sound: string): string | undefined => {
+  const file = join(staticDir, 'sounds', `${sound}.ogg`);
+  const chime = join(staticDir, 'sounds', 'chime.ogg');
+  if (existsSync(file)) return file;
+  return existsSync(chime) ? chime : undefined;
+};
 const core = await createCore({
   dataDir,
   version: readPackageVersion(),
@@ -55,10 +63,12 @@ const core = await createCore({
   ...(secretStore === 'memory' ? { secrets: new MemorySecretStore() } : {}),
   soundInRenderer: true,
   notifyInRenderer: true,
+  // With no tab open the Core still notifies, through the desktop's notification server.
+  dbusNotifications: { soundFile },
 });
 const host = await startWebHost({
   core,
-  staticDir: join(projectRoot(), 'dist/renderer'),
+  staticDir,
   port: Number(values.port),
 });
 console.log(`Perch is running in browser mode. Open: ${host.url}`);

@@ -46,6 +46,7 @@ export const DecisionEntryWire = z.object({
   rules: z.object({ desktop: ruleId, sound: ruleId }),
   silencedByDnd: z.boolean(),
   missed: z.boolean(),
+  action: z.string().optional(),
   at: z.number(),
 });
 

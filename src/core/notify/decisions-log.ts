@@ -22,6 +22,8 @@ export interface DecisionEntry {
   silencedByDnd: boolean;
   /** Found by the gap fill after a lost queue rather than delivered live. */
   missed: boolean;
+  /** What the user did from the notification, in words; the entry then records that action. */
+  action?: string;
   /** When Perch decided (ms since epoch). */
   at: number;
 }

@@ -193,6 +193,18 @@ export class SyncManager implements AccountStores {
     }));
   }
 
+  /**
+   * What the user did from a notification (docs/notifications.md "Actions"), logged beside the
+   * decision of the message it was about so Activity tells the whole story.
+   */
+  recordAction(accountId: string, messageId: number, action: string): void {
+    const decided = this.log.list(accountId).findLast((e) => e.messageId === messageId);
+    if (!decided) return;
+    const entry: DecisionEntry = { ...decided, reason: action, action, at: this.opts.clock.now() };
+    this.log.add(accountId, entry);
+    this.opts.onDecisions?.(accountId, [entry]);
+  }
+
   /** The last decisions of an account, oldest first. */
   decisions(accountId: string): DecisionEntry[] {
     return this.log.list(accountId);

@@ -16,7 +16,10 @@ export interface BrowserMode {
 /** A Core with its own empty data directory, served in browser mode on a free port. */
 export async function startBrowserMode(
   extra: Partial<
-    Pick<CoreOptions, 'demoServer' | 'clock' | 'notifyInRenderer' | 'soundInRenderer' | 'env'>
+    Pick<
+      CoreOptions,
+      'demoServer' | 'clock' | 'notifyInRenderer' | 'soundInRenderer' | 'env' | 'dbusNotifications'
+    >
   > = {},
 ): Promise<BrowserMode> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { MemorySecretStore } from '../../../src/core/accounts/memory-secret-store.ts';
-import { createCore, type Core } from '../../../src/core/core.ts';
+import { createCore, type Core, type CoreOptions } from '../../../src/core/core.ts';
 import type { Result } from '../../../src/contract/contract.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import {
@@ -29,6 +29,8 @@ export interface CoreAndServerOptions {
   server?: ServerOptions;
   /** One ManualClock for the server and the Core, so a test can move time for both. */
   manualClock?: boolean;
+  /** More of the Core's options, read when each test's Core is built. */
+  core?: () => Partial<CoreOptions>;
 }
 
 interface Running {
@@ -53,6 +55,7 @@ export function useCoreAndServer(options: CoreAndServerOptions = {}) {
       transport: 'web',
       secrets: new MemorySecretStore(),
       ...withClock(clock),
+      ...options.core?.(),
     });
     pushed.length = 0;
     core.subscribe((topic, payload) => pushed.push({ topic, payload }));

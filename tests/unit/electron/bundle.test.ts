@@ -38,9 +38,9 @@ describe('the Electron bundles', () => {
     expect([...requiredModules(join(out, 'preload.cjs'))]).toEqual(['electron']);
   });
 
-  it('leave the main process needing only Node, electron and the keychain module', () => {
+  it('leave the main process needing only Node, electron, the keychain and D-Bus modules', () => {
     // Some built-ins (node:sqlite) exist only under their node: name.
-    const allowed = new Set([...builtinModules, 'electron', 'keytar']);
+    const allowed = new Set([...builtinModules, 'electron', 'keytar', 'dbus-next']);
     const foreign = [...requiredModules(join(out, 'main.cjs'))].filter(
       (m) => !m.startsWith('node:') && !allowed.has(m),
     );

@@ -23,7 +23,10 @@ export class FakeWindow extends EventEmitter {
   loaded: string[] = [];
   /** What the main process pushed to this window, as [channel, ...args]. */
   readonly sent: unknown[][] = [];
+  /** The page's own events (did-finish-load once loadFile has loaded it). */
+  private readonly page = new EventEmitter();
   readonly webContents = {
+    once: (event: string, listener: () => void) => void this.page.once(event, listener),
     isDestroyed: () => this.destroyed,
     // As Electron does: a loaded file is reported as its file:// URL.
     getURL: () => {
@@ -38,6 +41,7 @@ export class FakeWindow extends EventEmitter {
   }
   loadFile(file: string): Promise<void> {
     this.loaded.push(file);
+    queueMicrotask(() => this.page.emit('did-finish-load'));
     return Promise.resolve();
   }
   show(): void {
@@ -160,7 +164,7 @@ export class FakeNotification extends EventEmitter {
   readonly body: string;
   shown = false;
   closed = false;
-  constructor(options: { title: string; body: string }) {
+  constructor(readonly options: { title: string; body: string } & Record<string, unknown>) {
     super();
     this.title = options.title;
     this.body = options.body;

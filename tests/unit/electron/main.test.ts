@@ -82,12 +82,16 @@ describe('starting Perch', () => {
 });
 
 describe('closing the window', () => {
-  it('hides it to the tray while closeToTray is on, and the tray brings it back', async () => {
-    const { window, tray } = await launch();
-    expect(window?.userCloses().defaultPrevented).toBe(true);
-    expect(window?.visible).toBe(false);
+  it('destroys it while closeToTray is on, stays in the tray, and the tray builds it again', async () => {
+    const { electron, window, tray } = await launch();
+    expect(window?.userCloses().defaultPrevented).toBe(false);
+    expect(window?.destroyed).toBe(true);
+    electron.app.emit('window-all-closed');
+    expect(electron.app.quitted).toBe(false);
     tray?.click('Open Perch');
-    expect(window?.visible).toBe(true);
+    expect(electron.windows).toHaveLength(2);
+    expect(electron.windows[1]?.visible).toBe(true);
+    expect(electron.windows[1]?.loaded).toEqual(window?.loaded);
   });
 
   it('really closes it, and quits, once closeToTray is turned off', async () => {

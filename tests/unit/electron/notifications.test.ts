@@ -4,7 +4,7 @@
  * window at that message, and the badge. Electron itself is the stand-in of
  * fake-electron.ts; the keychain is the real one (see scripts/with-keyring.sh).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -20,6 +20,12 @@ beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'perch-main-notify-'));
   vi.stubEnv('XDG_CONFIG_HOME', dataDir);
   server = await startServer({});
+  // These tests are about Electron's own notifications: the D-Bus path, which a Linux
+  // session may offer, is the user's setting turned off (tests/integration/core/notify).
+  await writeFile(
+    join(dataDir, 'preferences.json'),
+    JSON.stringify({ desktopNotifications: false }),
+  );
 });
 afterEach(async () => {
   vi.unstubAllEnvs();
@@ -60,6 +66,11 @@ describe.skipIf(!keyring)('notifications in the Electron main process', () => {
     const note = electron.notifications[0]!;
     expect(note.title).toBe(`${sender.full_name} (to you)`);
     expect(note.body).toBe('Are you around?');
+    // The platform's own buttons and reply field (macOS, Windows); no mute for a DM.
+    expect(note.options).toMatchObject({
+      actions: [{ type: 'button', text: 'Mark as read' }],
+      hasReply: true,
+    });
     await vi.waitFor(() => expect(electron.app.badgeCount).toBe(1));
     expect(tray?.image).toMatch(/tray-mention\.png$/);
     // The sound is the renderer's to play.
@@ -76,5 +87,39 @@ describe.skipIf(!keyring)('notifications in the Electron main process', () => {
     await vi.waitFor(() => expect(note.closed).toBe(true));
     tray?.click('Quit Perch');
     await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
+  });
+
+  it("marks the DM read on the server from the notification's button, with no window", async () => {
+    const { electron, window, call } = await launchMain(dataDir, []);
+    window?.userCloses();
+    expect(window?.destroyed).toBe(true);
+    const me = server.users.find((u) => u.role === 100)!;
+    const sender = server.users.find((u) => u.role === 400 && !u.is_bot)!;
+    await call('accounts.signInWithKey', {
+      serverUrl: server.url,
+      email: me.email,
+      apiKey: me.api_key,
+    });
+    await vi.waitFor(
+      async () => {
+        const status = (await call('sync.status', {})) as {
+          result: { health: { state: string } }[];
+        };
+        expect(status.result[0]?.health.state).toBe('polling');
+      },
+      { timeout: 10_000 },
+    );
+    await sendAs(server, sender, { type: 'direct', to: [me.user_id], content: 'Ping' });
+    await vi.waitFor(() => expect(electron.notifications.filter((n) => n.shown)).toHaveLength(1), {
+      timeout: 10_000,
+    });
+    const note = electron.notifications[0]!;
+    // No renderer lives to play the user's sound: the platform plays its own.
+    expect(note.options['silent']).toBe(false);
+    await vi.waitFor(() => expect(electron.app.badgeCount).toBe(1));
+    note.emit('action', {}, 0);
+    await vi.waitFor(() => expect(electron.app.badgeCount).toBe(0), { timeout: 10_000 });
+    await vi.waitFor(() => expect(note.closed).toBe(true));
+    expect(electron.windows).toHaveLength(1);
   });
 });

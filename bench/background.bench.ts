@@ -1,0 +1,282 @@
+/**
+ * The background's cost (docs/architecture.md "No window"): the bundled browser-mode host
+ * (`npm run web`'s Node flags, its own process) with 5 accounts of a reference server that
+ * runs in a process of its own, so the server's work is not counted as the client's. The
+ * chatter is posted here, one message every 4 s to a channel all 5 accounts read, and
+ * counted, so CPU is given per message posted.
+ *
+ * Each run measures, side by side: no window and no traffic, no window with the chatter,
+ * a window on Messages with no traffic, and a window on Messages with the chatter (host CPU
+ * from /proc, the page's renderer from CDP), then the host's and renderer's RSS. Three runs;
+ * min/median/max of each figure. About 6 minutes:
+ * `npx vite build && node scripts/build-web.mjs && npx tsx bench/run.ts background`.
+ * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3),
+ * PERCH_BENCH_PROFILE=<dir> a CPU profile of the host (Node's --cpu-prof).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from '@playwright/test';
+import { launchChromium } from '../tests/e2e/support/chromium.ts';
+import { stopTree } from '../tests/e2e/support/process-tree.ts';
+import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
+import type { BenchResult } from './types.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const ACCOUNTS = 5;
+const RUNS = Number(process.env.PERCH_BENCH_RUNS ?? 3);
+const PHASE_MS = Number(process.env.PERCH_BENCH_PHASE_S ?? 30) * 1000;
+const CHATTER_MS = 4000;
+/** PERCH_BENCH_PROFILE=<dir>: the host writes a CPU profile of its whole run there. */
+const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
+
+interface ServerUser {
+  email: string;
+  api_key: string;
+  role: number;
+  is_bot: boolean;
+  user_id: number;
+}
+
+async function procStat(pid: number): Promise<{ rssMb: number; cpuS: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  const ticks = Number(stat[11]) + Number(stat[12]);
+  return { rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024, cpuS: ticks / 100 };
+}
+
+function firstLine(child: ChildProcess, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const m = pattern.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
+  });
+}
+
+async function startServerProcess() {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/cli.ts', '--port', '0', '--demo'],
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const line = await firstLine(child, /^(\{.*\})\n/m);
+  const { url, users } = JSON.parse(line) as { url: string; users: ServerUser[] };
+  return { child, url, users };
+}
+
+async function startHost(dataDir: string) {
+  const child = spawn(
+    process.execPath,
+    [
+      ...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+      ...webHostNodeArgs(),
+      '--data-dir',
+      dataDir,
+      '--secret-store',
+      'memory',
+    ],
+    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return { child, url: await firstLine(child, /Open: (\S+)/) };
+}
+
+function invoke(page: Page, channel: string, args: unknown): Promise<unknown> {
+  return page.evaluate(
+    async ({ channel, args }) => {
+      const r = await window.perch!.invoke(channel as never, args as never);
+      if (!r.ok) throw new Error(r.error.message);
+      return r.result;
+    },
+    { channel, args },
+  );
+}
+
+/** Posts one message every 4 s to #general as `from` until stopped; counts them. */
+function chatter(url: string, from: ServerUser) {
+  let posted = 0;
+  let n = 0;
+  const auth = 'Basic ' + Buffer.from(`${from.email}:${from.api_key}`).toString('base64');
+  const post = async () => {
+    n += 1;
+    const body = new URLSearchParams({
+      type: 'stream',
+      to: 'general',
+      topic: `chatter ${n % 5}`,
+      content: `Chatter message ${n}: the build is green again.`,
+    });
+    const res = await fetch(`${url}/api/v1/messages`, {
+      method: 'POST',
+      headers: { authorization: auth, 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    if (((await res.json()) as { result: string }).result === 'success') posted += 1;
+  };
+  const timer = setInterval(() => void post(), CHATTER_MS);
+  return {
+    stop: () => clearInterval(timer),
+    posted: () => posted,
+  };
+}
+
+const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
+
+interface RunFigures {
+  idle_nowindow_host_cpu_s_per_min: number;
+  chatter_nowindow_host_cpu_s_per_min: number;
+  chatter_nowindow_host_ms_per_message: number;
+  nowindow_host_rss_mb: number;
+  idle_window_host_cpu_s_per_min: number;
+  idle_window_renderer_cpu_s_per_min: number;
+  chatter_window_host_ms_per_message: number;
+  chatter_window_renderer_ms_per_message: number;
+  window_host_rss_mb: number;
+  window_renderer_rss_mb: number;
+  window_total_rss_mb: number;
+  window_reopen_painted_ms: number;
+}
+
+async function oneRun(browser: Browser): Promise<RunFigures> {
+  const server = await startServerProcess();
+  const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-bg-'));
+  const host = await startHost(dataDir);
+  const hostPid = host.child.pid!;
+  try {
+    const people = server.users.filter((u) => !u.is_bot && u.role !== 600);
+    const readers = people.slice(0, ACCOUNTS);
+    const writer = people[ACCOUNTS]!;
+    let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(host.url);
+    await page.getByRole('navigation', { name: 'Sections' }).waitFor();
+    for (const u of readers) {
+      await invoke(page, 'accounts.signInWithKey', {
+        serverUrl: server.url,
+        email: u.email,
+        apiKey: u.api_key,
+        allowInsecure: true,
+      });
+    }
+    await page.close();
+    // Sign-in's own work (registering, first fetches) settles before anything is measured.
+    await pause(5000);
+
+    const measure = async (ms: number, cpu: () => Promise<number>, traffic: boolean) => {
+      const talk = traffic ? chatter(server.url, writer) : undefined;
+      const before = await Promise.all([procStat(hostPid).then((s) => s.cpuS), cpu()]);
+      await pause(ms);
+      const after = await Promise.all([procStat(hostPid).then((s) => s.cpuS), cpu()]);
+      talk?.stop();
+      // A post in flight when stopped still lands: the count is of posts answered.
+      await pause(500);
+      return {
+        host: after[0] - before[0],
+        other: after[1] - before[1],
+        posted: talk?.posted() ?? 0,
+      };
+    };
+    const perMin = (s: number) => (s * 60_000) / PHASE_MS;
+    const none = () => Promise.resolve(0);
+
+    const idleNo = await measure(PHASE_MS, none, false);
+    const chatNo = await measure(PHASE_MS, none, true);
+    const noWindowRss = (await procStat(hostPid)).rssMb;
+
+    const cdp = await browser.newBrowserCDPSession();
+    const rendererPid = async () => {
+      const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
+        processInfo: { type: string; id: number; cpuTime: number }[];
+      };
+      return info.processInfo
+        .filter((x) => x.type === 'renderer')
+        .sort((a, b) => b.cpuTime - a.cpuTime)[0]!;
+    };
+    const opened = Date.now();
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.goto(host.url);
+    await page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'Messages' })
+      .click();
+    await page.getByRole('article').first().waitFor();
+    const reopenMs = Date.now() - opened;
+    await pause(3000);
+    const rendererCpu = async () => (await rendererPid()).cpuTime;
+    const idleWin = await measure(PHASE_MS, rendererCpu, false);
+    const chatWin = await measure(PHASE_MS, rendererCpu, true);
+    const hostRss = (await procStat(hostPid)).rssMb;
+    const rendererRss = (await procStat((await rendererPid()).id)).rssMb;
+    await page.close();
+    return {
+      idle_nowindow_host_cpu_s_per_min: perMin(idleNo.host),
+      chatter_nowindow_host_cpu_s_per_min: perMin(chatNo.host),
+      chatter_nowindow_host_ms_per_message: ((chatNo.host - idleNo.host) * 1000) / chatNo.posted,
+      nowindow_host_rss_mb: noWindowRss,
+      idle_window_host_cpu_s_per_min: perMin(idleWin.host),
+      idle_window_renderer_cpu_s_per_min: perMin(idleWin.other),
+      chatter_window_host_ms_per_message: ((chatWin.host - idleWin.host) * 1000) / chatWin.posted,
+      chatter_window_renderer_ms_per_message:
+        ((chatWin.other - idleWin.other) * 1000) / chatWin.posted,
+      window_host_rss_mb: hostRss,
+      window_renderer_rss_mb: rendererRss,
+      window_total_rss_mb: hostRss + rendererRss,
+      window_reopen_painted_ms: reopenMs,
+    };
+  } finally {
+    await stopTree(host.child);
+    await stopTree(server.child);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+export default async function (): Promise<BenchResult> {
+  const browser = await launchChromium();
+  const runs: RunFigures[] = [];
+  try {
+    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser));
+  } finally {
+    await browser.close();
+  }
+  const metrics: Record<string, string> = {};
+  const medians: Record<string, number> = {};
+  for (const key of Object.keys(runs[0]!) as (keyof RunFigures)[]) {
+    const values = runs.map((r) => r[key]).sort((a, b) => a - b);
+    const fmt = (v: number) => v.toFixed(key.endsWith('_mb') || key.endsWith('_ms') ? 1 : 3);
+    const median = values[Math.floor(values.length / 2)]!;
+    medians[key] = median;
+    metrics[key] = `${fmt(values[0]!)} / ${fmt(median)} / ${fmt(values.at(-1)!)} (min/median/max)`;
+  }
+  const m = (k: keyof RunFigures) => medians[k]!;
+  return {
+    name: 'background: host and window cost with chatter from a live server',
+    metrics,
+    targets: [
+      { label: 'no window: host at most 90 MB RSS', pass: m('nowindow_host_rss_mb') <= 90 },
+      {
+        label: 'no window: host at most 0.3 s CPU a minute with the chatter',
+        pass: m('chatter_nowindow_host_cpu_s_per_min') <= 0.3,
+      },
+      {
+        label: 'no window: host under 0.05 s CPU a minute with no traffic',
+        pass: m('idle_nowindow_host_cpu_s_per_min') < 0.05,
+      },
+      {
+        label: 'window on Messages: at most 10 ms renderer CPU per message',
+        pass: m('chatter_window_renderer_ms_per_message') <= 10,
+      },
+      {
+        label: 'window on Messages: at most 3 ms host CPU per message',
+        pass: m('chatter_window_host_ms_per_message') <= 3,
+      },
+      {
+        label: 'window reopened and painted under 300 ms',
+        pass: m('window_reopen_painted_ms') < 300,
+      },
+      { label: 'whole app with a window at most 300 MB', pass: m('window_total_rss_mb') <= 300 },
+    ],
+  };
+}

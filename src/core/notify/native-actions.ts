@@ -1,0 +1,23 @@
+/**
+ * The actions a notification offers where the host's own notifications show it (Electron's,
+ * on macOS and Windows): the same as over D-Bus (docs/notifications.md "Actions"), as the
+ * buttons and reply field Electron's Notification takes. Kept here, not in electron/, so
+ * what is offered is tested without an Electron binary.
+ */
+import { placeOf, type NotificationActionKind } from './dbus-notifier.ts';
+import type { ShownNotification } from './notifier.ts';
+
+export interface NativeActions {
+  /** The buttons, in order: Electron reports a press by its index. */
+  buttons: { kind: NotificationActionKind; label: string }[];
+  /** Offer the reply field. */
+  reply: boolean;
+}
+
+export function nativeActions(notification: ShownNotification): NativeActions {
+  const place = placeOf(notification);
+  if (place.kind === 'none') return { buttons: [], reply: false };
+  const buttons: NativeActions['buttons'] = [{ kind: 'read', label: 'Mark as read' }];
+  if (place.kind === 'topic') buttons.push({ kind: 'mute', label: 'Mute topic' });
+  return { buttons, reply: true };
+}
