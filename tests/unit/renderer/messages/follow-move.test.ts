@@ -6,6 +6,9 @@ import {
   topicMove,
 } from '../../../../src/renderer/views/messages/follow-move.ts';
 
+/** An event as the queue hands it over: its own fields beside `type`. */
+const event = (fields: { type: string } & Record<string, unknown>) => fields as { type: string };
+
 const resolved = {
   type: 'update_message',
   user_id: 5,
@@ -27,12 +30,14 @@ describe('a topic move', () => {
       to: { streamId: 1, topic: '✔ deploy' },
       by: 5,
     });
-    expect(topicMove({ ...resolved, propagate_mode: 'change_one' })).toBeUndefined();
-    expect(topicMove({ type: 'update_message', message_id: 3, content: 'x' })).toBeUndefined();
+    expect(topicMove(event({ ...resolved, propagate_mode: 'change_one' }))).toBeUndefined();
+    expect(
+      topicMove(event({ type: 'update_message', message_id: 3, content: 'x' })),
+    ).toBeUndefined();
   });
 
   test('takes the narrow of exactly that topic to its new place, in any letter case', () => {
-    const move = topicMove({ ...resolved, new_stream_id: 2 })!;
+    const move = topicMove(event({ ...resolved, new_stream_id: 2 }))!;
     expect(
       followedNarrow(
         [
