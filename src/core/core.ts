@@ -22,6 +22,7 @@ import { RendererBadgeSink, RendererNotifier } from './notify/renderer-notifier.
 import type { OpenTarget } from './notify/notifier.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 import { createCoreParts } from './core-parts.ts';
+import { createAccountCache } from './cache/cache-wiring.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
 import type { Env } from './network/proxy-env.ts';
 
@@ -98,6 +99,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const drafts = new DraftStore(options.dataDir, clock);
+  const cache = createAccountCache({
+    dataDir: options.dataDir,
+    clock,
+    registry,
+    secrets,
+    // Activity shows the note with the account's connection.
+    onNote: () => bus.publish('sync.status', sync.statuses()),
+  });
   const accounts = new AccountManager({
     registry,
     secrets,
@@ -113,6 +122,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onSigningOut: async (account) => {
       await sync.stopAccount(account.id);
       await drafts.forget(account.id);
+      await cache.keeper.forget(account.id);
     },
     proxyFor: (serverUrl) => proxy.routeFor(serverUrl),
   });
@@ -130,12 +140,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
     onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
+    cache,
   });
   const parts = createCoreParts(
     { clock, bus, accounts, sync, drafts },
     { keepMessages: options.messageStore ?? true },
   );
-  sync.attach(parts);
+  cache.attach(sync, parts);
+  sync.attach(cache.storeParts(parts));
 
   const dndFile = new DndFile(options.dataDir);
   sync.dnd.restore(await dndFile.load());
@@ -193,6 +205,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       state = 'stopping';
       bus.publish('core.status', status());
+      // Before the queues stop: a stop lets go of the kept messages the copy saves.
+      await cache.keeper.close(registry.list().map((a) => a.id));
       await sync.close();
       await accounts.close();
       await dndFile.settled();

@@ -8,7 +8,10 @@ import type { MessageStore } from './message-store.ts';
 import type { CompiledNarrow, NarrowLookup } from './narrow-match.ts';
 import type { StoreAccess } from './served-fetch.ts';
 
-function subscribedChannel(state: AccountState, operand: string | number): number | undefined {
+export function subscribedChannel(
+  state: AccountState,
+  operand: string | number,
+): number | undefined {
   if (typeof operand === 'number' || /^\d+$/.test(operand)) {
     const id = Number(operand);
     return state.subscription(id) ? id : undefined;
