@@ -139,6 +139,10 @@ export class SyncManager implements AccountStores {
     return watched?.store.state !== undefined && watched.sync.health().state === 'polling';
   }
 
+  isShowingSaved(accountId: string): boolean {
+    return this.accounts.get(accountId)?.store.cachedAt !== undefined;
+  }
+
   /** The account's event queue now, if registered: a send names it to get its own echo. */
   queueId(accountId: string): string | undefined {
     return this.accounts.get(accountId)?.sync.health().queueId;

@@ -32,8 +32,12 @@ function noUnreadIn(state: AccountState, narrow: CompiledNarrow): boolean {
 }
 
 export function coreStoreAccess(store: MessageStore, sync: AccountStores): StoreAccess {
+  // While the account shows its saved copy no event can change what it keeps, so what it
+  // keeps answers as of the moment it was saved: the reader reads offline.
   const stateOf = (accountId: string) =>
-    sync.isFollowing(accountId) ? sync.state(accountId) : undefined;
+    sync.isFollowing(accountId) || sync.isShowingSaved(accountId)
+      ? sync.state(accountId)
+      : undefined;
   return {
     store,
     lookup: (accountId): NarrowLookup | undefined => {

@@ -167,6 +167,17 @@ describe('the cache on disk after a session with five accounts', () => {
     const cached = await statuses(core);
     expect(cached).toHaveLength(5);
     for (const s of cached) expect(s.cache?.showingSavedAt).toEqual(expect.any(Number));
+    // The conversation each reader opened reads from the copy.
+    for (const [i, id] of ids.entries()) {
+      const page = await call<{ messages: { content: string }[] }>(core, 'messages.fetch', {
+        accountId: id,
+        narrow: [{ operator: 'dm', operand: [sender.user_id] }],
+        anchor: 'newest',
+        numBefore: 50,
+        numAfter: 0,
+      });
+      expect(page.messages.map((m) => m.content).join()).toContain(texts[i]);
+    }
   });
 
   it('starts afresh from a flipped byte, a cut file and a wrong key, and says so', async () => {
