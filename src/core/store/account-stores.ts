@@ -28,6 +28,8 @@ export interface AccountStores {
    * it keeps holds still, as of the moment it was saved (src/core/cache/).
    */
   isShowingSaved(accountId: string): boolean;
+  /** When the copy the account shows was saved, while it shows one. */
+  savedAt(accountId: string): number | undefined;
   /** The account's event queue now, if registered: a send names it to get its own echo. */
   queueId(accountId: string): string | undefined;
   statuses(): AccountStatus[];

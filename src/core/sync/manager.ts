@@ -140,7 +140,11 @@ export class SyncManager implements AccountStores {
   }
 
   isShowingSaved(accountId: string): boolean {
-    return this.accounts.get(accountId)?.store.cachedAt !== undefined;
+    return this.savedAt(accountId) !== undefined;
+  }
+
+  savedAt(accountId: string): number | undefined {
+    return this.accounts.get(accountId)?.store.cachedAt;
   }
 
   /** The account's event queue now, if registered: a send names it to get its own echo. */

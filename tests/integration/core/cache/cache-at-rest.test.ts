@@ -164,6 +164,11 @@ describe('the cache on disk after a session with five accounts', () => {
     const inbox = await unreadOf(core);
     expect(inbox).toContain(String(sender.full_name));
     expect(inbox).toContain('finance');
+    // Each organization says its rows are the saved copy: "Saved at 10:42 · out of reach".
+    const heads = JSON.parse(inbox) as { savedAt?: number; stale: boolean }[];
+    expect(heads.map((h) => [typeof h.savedAt, h.stale])).toEqual(
+      Array.from({ length: 5 }, () => ['number', true]),
+    );
     const cached = await statuses(core);
     expect(cached).toHaveLength(5);
     for (const s of cached) expect(s.cache?.showingSavedAt).toEqual(expect.any(Number));
