@@ -192,6 +192,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const handlers = createHandlers(ctx);
   // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
   parts.outboxes.resumeAll();
+  await cache.preload(
+    accounts
+      .list()
+      .filter((a) => !a.attention)
+      .map((a) => a.id),
+  );
   await watchStoredAccounts(sync, accounts);
   if (options.demo) await startDemo();
   state = 'ready';

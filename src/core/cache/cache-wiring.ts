@@ -13,6 +13,7 @@ import { restoreMessages, snapshotMessages } from '../messages/store/store-snaps
 import type { AccountStore, StoreParts } from '../store/account-store.ts';
 import type { AccountCacheStatus, SyncManager } from '../sync/manager.ts';
 import { CacheKeeper, type CacheNote } from './cache-keeper.ts';
+import type { CachedAccount } from './cache-payload.ts';
 
 export interface AccountCache {
   readonly keeper: CacheKeeper;
@@ -21,6 +22,11 @@ export interface AccountCache {
   beforeStart(accountId: string, store: AccountStore): Promise<void>;
   cacheStatus(accountId: string, store: AccountStore): AccountCacheStatus;
   keyRefused(accountId: string): Promise<void>;
+  /**
+   * Reads and decrypts the copies of these accounts at once, before any queue starts: a
+   * queue's first registration would otherwise hold up the next account's restore.
+   */
+  preload(accountIds: readonly string[]): Promise<void>;
   /** The Core's other parts, once built (they are built after the sync manager). */
   attach(sync: SyncManager, parts: CoreParts): void;
 }
@@ -34,6 +40,7 @@ export function createAccountCache(deps: {
   onNote?: (accountId: string, note: CacheNote) => void;
 }): AccountCache {
   let sync: SyncManager | undefined;
+  const preloaded = new Map<string, Promise<CachedAccount | undefined>>();
   let parts: CoreParts | undefined;
   const keeper = new CacheKeeper({
     dataDir: deps.dataDir,
@@ -85,8 +92,14 @@ export function createAccountCache(deps: {
         },
       };
     },
+    async preload(accountIds) {
+      for (const id of accountIds) preloaded.set(id, keeper.load(id));
+      await Promise.all(preloaded.values());
+    },
     async beforeStart(accountId, store) {
-      const cached = await keeper.load(accountId);
+      const early = preloaded.get(accountId);
+      preloaded.delete(accountId);
+      const cached = await (early ?? keeper.load(accountId));
       if (!cached) return;
       try {
         store.restore(cached.state, cached.savedAt);
