@@ -151,6 +151,7 @@ export class AccountStore {
     const register = toAccountRegister(data);
     const fresh = new AccountState(register);
     this.#log.registered(data);
+    const wasSaved = this.#cachedAt !== undefined;
     this.#cachedAt = undefined;
     this.#state = fresh;
     this.#places = new UnreadPlaces(register);
@@ -161,6 +162,8 @@ export class AccountStore {
     outcome.badge = true;
     for (const { message, flags } of missed) this.#decide(fresh, message, flags, true, outcome);
     this.#finish(fresh, outcome);
+    // The views showed the saved copy: what they show is older than the server.
+    if (wasSaved) this.restored();
   }
 
   /**
