@@ -211,4 +211,22 @@ describe('the cache on disk after a session with five accounts', () => {
         .sort(),
     );
   });
+
+  it('is deleted with its key on sign-out and when the server refuses the account’s key', async () => {
+    const path = (id: string) => join(dataDir, 'cache', `${encodeURIComponent(id)}.cache`);
+    const exists = (id: string) =>
+      stat(path(id)).then(
+        () => true,
+        () => false,
+      );
+    const refused = ids[4]!;
+    keychain.keys.set(refused, 'not-the-key-the-server-knows');
+    const core = await start();
+    await call(core, 'accounts.signOut', { accountId: ids[3] });
+    expect(await exists(ids[3]!)).toBe(false);
+    expect(keychain.keys.has(`cache-key:${ids[3]}`)).toBe(false);
+    await untilAsync(async () => !(await exists(refused)), 'the refused account’s copy deleted');
+    expect(keychain.keys.has(`cache-key:${refused}`)).toBe(false);
+    expect(await exists(ids[0]!)).toBe(true);
+  });
 });
