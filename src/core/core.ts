@@ -25,6 +25,7 @@ import type { NotificationAction } from './notify/dbus-notifier.ts';
 import { NotificationActions } from './notify/dbus-actions.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 import { createCoreParts } from './core-parts.ts';
+import { createAccountCache } from './cache/cache-wiring.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
 import type { Env } from './network/proxy-env.ts';
 
@@ -140,6 +141,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   });
 
   const drafts = new DraftStore(options.dataDir, clock);
+  const cache = createAccountCache({
+    dataDir: options.dataDir,
+    clock,
+    registry,
+    secrets,
+    // Activity shows the note with the account's connection.
+    onNote: () => bus.publish('sync.status', sync.statuses()),
+  });
   const accounts = new AccountManager({
     registry,
     secrets,
@@ -155,6 +164,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     onSigningOut: async (account) => {
       await sync.stopAccount(account.id);
       await drafts.forget(account.id);
+      await cache.keeper.forget(account.id);
     },
     proxyFor: (serverUrl) => proxy.routeFor(serverUrl),
   });
@@ -172,12 +182,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
     onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
+    cache,
   });
   const parts = createCoreParts(
     { clock, bus, accounts, sync, drafts, proxy },
     { keepMessages: options.messageStore ?? true },
   );
-  sync.attach(parts);
+  cache.attach(sync, parts);
+  sync.attach(cache.storeParts(parts));
 
   const dndFile = new DndFile(options.dataDir);
   sync.dnd.restore(await dndFile.load());
@@ -237,6 +249,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   act.run = (action) => actions.run(action);
   // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
   parts.outboxes.resumeAll();
+  await cache.preload(
+    accounts
+      .list()
+      .filter((a) => !a.attention)
+      .map((a) => a.id),
+  );
   await watchStoredAccounts(sync, accounts);
   if (options.demo) await startDemo();
   state = 'ready';
@@ -251,6 +269,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     async close() {
       state = 'stopping';
       bus.publish('core.status', status());
+      // Before the queues stop: a stop lets go of the kept messages the copy saves.
+      await cache.keeper.close(registry.list().map((a) => a.id));
       await sync.close();
       desktop?.notifier?.disconnect();
       await accounts.close();

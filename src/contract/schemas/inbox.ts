@@ -74,6 +74,11 @@ export const InboxAccountWire = z.object({
   stale: z.boolean(),
   /** When the rows were last live (ms since epoch); absent if they never were. */
   liveAt: z.number().optional(),
+  /**
+   * The rows are the copy saved on this computer at this time (ms since epoch), the server
+   * not heard from yet in this run (docs/architecture.md, "The cache on disk").
+   */
+  savedAt: z.number().optional(),
   problem: z.string().optional(),
   channels: z.array(InboxChannelWire),
   dms: z.array(InboxDmWire),

@@ -31,6 +31,15 @@ export type QueueStateWire = z.infer<typeof QueueHealthWire>['state'];
 export const AccountSyncStatusWire = z.object({
   accountId: z.string(),
   health: QueueHealthWire,
+  /** The account's encrypted copy on this computer (docs/architecture.md, "The cache on disk"). */
+  cache: z
+    .object({
+      on: z.boolean(),
+      /** While the views show the saved copy, before the server answered: when it was saved. */
+      showingSavedAt: z.number().nullable(),
+      note: z.object({ text: z.string(), code: z.string(), at: z.number() }).nullable(),
+    })
+    .optional(),
 });
 
 const ruleId = z.string().regex(/^[ABC]\d$/);

@@ -232,11 +232,13 @@ export class InboxService {
     const kept = this.#kept.get(account.id);
     // Out of reach with the state still loaded: the state is what was last known.
     const rows = now ?? kept?.inbox ?? { channels: [], dms: [] };
+    const savedAt = live ? undefined : this.#deps.sync.savedAt(account.id);
     return {
       accountId: account.id,
       connection,
       stale: !live,
-      ...(kept ? { liveAt: kept.at } : {}),
+      ...(kept ? { liveAt: kept.at } : savedAt !== undefined ? { liveAt: savedAt } : {}),
+      ...(savedAt !== undefined ? { savedAt } : {}),
       ...(problem ? { problem } : {}),
       channels: rows.channels,
       dms: rows.dms,

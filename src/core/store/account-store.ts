@@ -25,6 +25,7 @@ import { UnreadPlaces, type UnreadSummary } from '../model/unread-summary.ts';
 import type { AccountBadgeInput } from '../notify/badge.ts';
 import type { AccountNotifications, Outcome } from '../notify/account-notifications.ts';
 import type { PushBus } from '../push-bus.ts';
+import { StateLog, type StoreSnapshot } from './state-log.ts';
 
 export interface TopicView {
   channel: string;
@@ -100,6 +101,10 @@ export class AccountStore {
   #channels: ChannelDirectory | undefined;
   /** The newest message id this account knows of: where a gap fill starts. */
   #newestMessageId = -1;
+  /** The last registration and the events since: what a snapshot of the models is. */
+  readonly #log = new StateLog();
+  /** When the models came from a cache rather than the server, when that cache was saved. */
+  #cachedAt: number | undefined;
 
   constructor(
     accountId: string,
@@ -145,6 +150,9 @@ export class AccountStore {
   registered(data: ApiRegisterResponse, missed: readonly MissedMessage[]): void {
     const register = toAccountRegister(data);
     const fresh = new AccountState(register);
+    this.#log.registered(data);
+    const wasSaved = this.#cachedAt !== undefined;
+    this.#cachedAt = undefined;
     this.#state = fresh;
     this.#places = new UnreadPlaces(register);
     this.#channels = new ChannelDirectory(register);
@@ -154,6 +162,48 @@ export class AccountStore {
     outcome.badge = true;
     for (const { message, flags } of missed) this.#decide(fresh, message, flags, true, outcome);
     this.#finish(fresh, outcome);
+    // The views showed the saved copy: what they show is older than the server.
+    if (wasSaved) this.restored();
+  }
+
+  /**
+   * What the models are now, for the cache on disk (src/core/cache/); undefined before the
+   * first registration, or once the events since it outgrew what a snapshot keeps.
+   */
+  snapshot(): StoreSnapshot | undefined {
+    return this.#log.snapshot(this.#newestMessageId);
+  }
+
+  /** When the models shown were saved, while they come from the cache; undefined once registered. */
+  get cachedAt(): number | undefined {
+    return this.#cachedAt;
+  }
+
+  /**
+   * Puts back the models a snapshot saved, before the queue registers: the views show
+   * them at once and the first registration replaces them. Nothing is decided for
+   * notification: every message of the snapshot was decided when it arrived.
+   */
+  restore(snapshot: StoreSnapshot, savedAt: number): void {
+    const register = toAccountRegister(StateLog.registerOf(snapshot));
+    const state = new AccountState(register);
+    const places = new UnreadPlaces(register);
+    const channels = new ChannelDirectory(register);
+    for (const received of StateLog.eventsOf(snapshot)) {
+      const event = received.type === 'unknown' ? received.payload : received;
+      const result = state.apply(event as { id: number; type: string });
+      places.follow(event as { type: string }, result, state);
+      channels.follow(event as Record<string, unknown>);
+    }
+    this.#state = state;
+    this.#places = places;
+    this.#channels = channels;
+    this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
+    this.#log.restored(snapshot);
+    this.#cachedAt = savedAt;
+    const outcome = this.notifications.outcome();
+    outcome.badge = true;
+    this.#finish(state, outcome);
   }
 
   /** A lost queue registered again: what open views show may be older than the server. */
@@ -184,6 +234,7 @@ export class AccountStore {
     // 1. The account's models, event by event: the register state, the unread places and the
     //    channel directory; each new message is decided on the state as that event left it
     //    (its flags, the mutes and settings of the moment).
+    this.#log.applied(events);
     const outcome = this.notifications.outcome();
     for (const received of events) {
       // Events this client's schemas do not model (e.g. `stream`) travel as their payload.

@@ -23,6 +23,13 @@ export interface AccountStores {
   topicView(accountId: string, streamId: number, topic: string): TopicView | undefined;
   /** Whether the account's queue is registered and polling, so its events arrive. */
   isFollowing(accountId: string): boolean;
+  /**
+   * Whether the account shows what its cache on disk saved, its server not heard yet: what
+   * it keeps holds still, as of the moment it was saved (src/core/cache/).
+   */
+  isShowingSaved(accountId: string): boolean;
+  /** When the copy the account shows was saved, while it shows one. */
+  savedAt(accountId: string): number | undefined;
   /** The account's event queue now, if registered: a send names it to get its own echo. */
   queueId(accountId: string): string | undefined;
   statuses(): AccountStatus[];

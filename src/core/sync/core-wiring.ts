@@ -20,7 +20,7 @@ import {
   RecordingSoundPlayer,
 } from '../notify/recorders.ts';
 import type { PushBus } from '../push-bus.ts';
-import { SyncManager } from './manager.ts';
+import { SyncManager, type SyncManagerOptions } from './manager.ts';
 
 export interface HostAdapters {
   notifier?: Notifier | undefined;
@@ -42,6 +42,10 @@ export function createSyncManager(deps: {
   adapters: HostAdapters;
   /** After every health update of any account, each answer of the server included. */
   onHealthUpdate?: () => void;
+  /** The account's copy on disk: read before its queue starts, deleted when its key is refused. */
+  cache?: Pick<SyncManagerOptions, 'beforeStart' | 'cacheStatus'> & {
+    keyRefused: (accountId: string) => Promise<void>;
+  };
 }): SyncManager {
   const { accounts, bus, adapters } = deps;
   const publishStatus = statusPublisher((statuses) => bus.publish('sync.status', statuses));
@@ -51,10 +55,13 @@ export function createSyncManager(deps: {
     sound: adapters.sound ?? new RecordingSoundPlayer(),
     badge: adapters.badge ?? new RecordingBadgeSink(),
     clientFor: async (id) => (await accounts.clientFor(id)).client,
-    onCredentialsRejected: (id, error) =>
-      error instanceof CertificateChangedError
-        ? accounts.certificateChanged(id)
-        : accounts.markAttention(id, attentionCode(error), error.msg || error.message),
+    onCredentialsRejected: async (id, error) => {
+      if (error instanceof CertificateChangedError) return accounts.certificateChanged(id);
+      await deps.cache?.keyRefused(id);
+      return accounts.markAttention(id, attentionCode(error), error.msg || error.message);
+    },
+    ...(deps.cache?.beforeStart ? { beforeStart: deps.cache.beforeStart } : {}),
+    ...(deps.cache?.cacheStatus ? { cacheStatus: deps.cache.cacheStatus } : {}),
     onHealth: () => {
       publishStatus(sync.statuses());
       deps.onHealthUpdate?.();

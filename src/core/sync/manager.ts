@@ -26,6 +26,17 @@ export type { TopicView };
 export interface AccountSyncStatus {
   accountId: string;
   health: AccountHealth;
+  /** The account's copy on disk, when the Core keeps one (src/core/cache/). */
+  cache?: AccountCacheStatus;
+}
+
+export interface AccountCacheStatus {
+  /** Whether a copy of this account is kept on this computer. */
+  on: boolean;
+  /** When the copy the views show was saved, while they show it (before the server answers). */
+  showingSavedAt: number | null;
+  /** The last thing that went wrong with the copy, in words. */
+  note: { text: string; code: string; at: number } | null;
 }
 
 export interface SyncManagerOptions {
@@ -41,6 +52,12 @@ export interface SyncManagerOptions {
   onDecisions?: (accountId: string, entries: DecisionEntry[]) => void;
   backoff?: BackoffPolicy;
   random?: () => number;
+  /**
+   * Before an account's queue starts: its store may be filled from the cache on disk, so the
+   * views paint before the server answers (src/core/cache/).
+   */
+  beforeStart?: (accountId: string, store: AccountStore) => Promise<void>;
+  cacheStatus?: (accountId: string, store: AccountStore) => AccountCacheStatus | undefined;
 }
 
 interface Watched {
@@ -102,6 +119,9 @@ export class SyncManager implements AccountStores {
       ...(this.opts.random ? { random: this.opts.random } : {}),
     });
     this.accounts.set(accountId, { store, sync });
+    await this.opts.beforeStart?.(accountId, store).catch(() => undefined);
+    // Stopped or restarted while the cache was read: that start is not this one's to run.
+    if (this.accounts.get(accountId)?.sync !== sync) return;
     void sync.start();
   }
 
@@ -117,6 +137,14 @@ export class SyncManager implements AccountStores {
   isFollowing(accountId: string): boolean {
     const watched = this.accounts.get(accountId);
     return watched?.store.state !== undefined && watched.sync.health().state === 'polling';
+  }
+
+  isShowingSaved(accountId: string): boolean {
+    return this.savedAt(accountId) !== undefined;
+  }
+
+  savedAt(accountId: string): number | undefined {
+    return this.accounts.get(accountId)?.store.cachedAt;
   }
 
   /** The account's event queue now, if registered: a send names it to get its own echo. */
@@ -187,10 +215,10 @@ export class SyncManager implements AccountStores {
   }
 
   statuses(): AccountSyncStatus[] {
-    return [...this.accounts].map(([accountId, { sync }]) => ({
-      accountId,
-      health: sync.health(),
-    }));
+    return [...this.accounts].map(([accountId, { sync, store }]) => {
+      const cache = this.opts.cacheStatus?.(accountId, store);
+      return { accountId, health: sync.health(), ...(cache ? { cache } : {}) };
+    });
   }
 
   /**

@@ -10,9 +10,9 @@ import type { AccountSyncStatus } from './manager.ts';
 /** What a window is told of, without the per-event figures. */
 function shown(statuses: readonly AccountSyncStatus[]): string {
   return JSON.stringify(
-    statuses.map(({ accountId, health }) => {
+    statuses.map(({ accountId, health, cache }) => {
       const { lastEventId: _id, lastEventAt: _at, lastHeartbeatAt: _beat, ...rest } = health;
-      return [accountId, rest];
+      return [accountId, rest, cache];
     }),
   );
 }

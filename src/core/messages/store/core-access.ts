@@ -8,7 +8,10 @@ import type { MessageStore } from './message-store.ts';
 import type { CompiledNarrow, NarrowLookup } from './narrow-match.ts';
 import type { StoreAccess } from './served-fetch.ts';
 
-function subscribedChannel(state: AccountState, operand: string | number): number | undefined {
+export function subscribedChannel(
+  state: AccountState,
+  operand: string | number,
+): number | undefined {
   if (typeof operand === 'number' || /^\d+$/.test(operand)) {
     const id = Number(operand);
     return state.subscription(id) ? id : undefined;
@@ -29,8 +32,12 @@ function noUnreadIn(state: AccountState, narrow: CompiledNarrow): boolean {
 }
 
 export function coreStoreAccess(store: MessageStore, sync: AccountStores): StoreAccess {
+  // While the account shows its saved copy no event can change what it keeps, so what it
+  // keeps answers as of the moment it was saved: the reader reads offline.
   const stateOf = (accountId: string) =>
-    sync.isFollowing(accountId) ? sync.state(accountId) : undefined;
+    sync.isFollowing(accountId) || sync.isShowingSaved(accountId)
+      ? sync.state(accountId)
+      : undefined;
   return {
     store,
     lookup: (accountId): NarrowLookup | undefined => {

@@ -27,6 +27,12 @@ export class MessageStore {
     return this.#accounts.get(accountId);
   }
 
+  /** Kept messages restored from the cache on disk, under the same budget as the rest. */
+  adopt(accountId: string, store: AccountStore): void {
+    this.#accounts.set(accountId, store);
+    this.enforce();
+  }
+
   /** Its queue started afresh (events may be missed), or the account signed out. */
   drop(accountId: string): void {
     const store = this.#accounts.get(accountId);

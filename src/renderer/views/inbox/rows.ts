@@ -214,7 +214,9 @@ function accountRows(
     for (const row of made.rows) rows.push(row);
   }
   if (rows.length === before) {
-    rows.push({ kind: 'empty', key: `e:${id}`, accountId: id, stale: inbox.stale });
+    // A saved copy knows what was unread when it was saved: "nothing unread", not "nothing known".
+    const unknown = inbox.stale && inbox.savedAt === undefined;
+    rows.push({ kind: 'empty', key: `e:${id}`, accountId: id, stale: unknown });
   }
   return rows;
 }

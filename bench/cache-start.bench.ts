@@ -1,0 +1,265 @@
+/**
+ * Start from the cache on disk against start from nothing, side by side (docs/architecture.md,
+ * "The cache on disk"). Five accounts on the reference server, 20 000 unread messages among
+ * them and 10 000 kept; each run is a fresh host process (bench/cache-start-host.ts), timed
+ * from its start to every account's Inbox having rows in the Core:
+ *   (a) with the cache, the server behind a proxy adding 100 ms to every request;
+ *   (b) without the cache, the same proxy;
+ *   (c) with the cache, every server out of reach (the proxy closed).
+ * Also the cache's size per 10 000 messages, the CPU time of one snapshot write of 10 000
+ * messages, and the host's RSS a few seconds after the first Inbox with and without the cache.
+ */
+import { spawn } from 'node:child_process';
+import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createCore } from '../src/core/core.ts';
+import { CacheKeeper } from '../src/core/cache/cache-keeper.ts';
+import { sealCache } from '../src/core/cache/cache-format.ts';
+import { encodePayload } from '../src/core/cache/cache-payload.ts';
+import { systemClock } from '../src/lib/clock.ts';
+import { restoreMessages, snapshotMessages } from '../src/core/messages/store/store-snapshot.ts';
+import { startServer } from '../src/server/index.ts';
+import { seedTopics } from '../tests/integration/server/messaging-client.ts';
+import { FileKeychain } from './cache-start-host.ts';
+import type { BenchResult } from './types.ts';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const RUNS = Number(process.env.PERCH_BENCH_RUNS ?? 3);
+const ACCOUNTS = 5;
+const UNREAD_PER_ACCOUNT = 4000;
+const KEPT_PER_ACCOUNT = 2000;
+const LATENCY_MS = 100;
+
+/** Forwards every request to `target` after LATENCY_MS. */
+function latencyProxy(target: string, port = 0): Promise<Server> {
+  const to = new URL(target);
+  const proxy = createServer((req, res) => {
+    setTimeout(() => {
+      const out = request(
+        {
+          host: to.hostname,
+          port: to.port,
+          path: req.url,
+          method: req.method,
+          headers: req.headers,
+        },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      out.on('error', () => res.destroy());
+      req.pipe(out);
+    }, LATENCY_MS);
+  });
+  return new Promise((resolve) => proxy.listen(port, '127.0.0.1', () => resolve(proxy)));
+}
+
+function host(dataDir: string, keyFile: string, mode: 'cache' | 'nocache') {
+  type Seen = { readyMs: number; loadedMs: number; coreMs: number; rssMb: number };
+  return new Promise<Seen>((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/cache-start-host.ts', dataDir, keyFile, mode],
+      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').at(-1);
+      if (code !== 0 || !line) reject(new Error(`host exited with ${code}: ${out}`));
+      else resolve(JSON.parse(line) as Seen);
+    });
+  });
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+export default async function (): Promise<BenchResult> {
+  // One server per account: a channel's history then holds only what its reader received,
+  // which is what the kept messages follow (a message the user never received is not kept).
+  const servers = await Promise.all(
+    Array.from({ length: ACCOUNTS }, () => startServer({ rateLimit: false })),
+  );
+  const readers = servers.map((server) => {
+    const humans = server.users.filter((u) => !u.email.includes('bot'));
+    seedTopics(server, humans[1]!, humans[0]!, 'general', UNREAD_PER_ACCOUNT);
+    return humans[0]!;
+  });
+  let proxies = await Promise.all(servers.map((server) => latencyProxy(server.url)));
+  const ports = proxies.map((proxy) => (proxy.address() as AddressInfo).port);
+  const closeProxies = () =>
+    Promise.all(
+      proxies.map(
+        (proxy) =>
+          new Promise<void>((r) => {
+            proxy.close(() => r());
+            proxy.closeAllConnections();
+          }),
+      ),
+    );
+  const base = await mkdtemp(join(tmpdir(), 'perch-bench-cache-'));
+  const seedDir = join(base, 'seed');
+  const keyFile = join(base, 'keychain.json');
+
+  // One session that signs in, opens a narrow of 2000 messages per account, and quits.
+  const core = await createCore({
+    dataDir: seedDir,
+    version: 'bench',
+    transport: 'web',
+    secrets: new FileKeychain(keyFile),
+  });
+  const accountIds: string[] = [];
+  for (const [i, reader] of readers.entries()) {
+    const signed = await core.invoke('accounts.signInWithKey', {
+      serverUrl: `http://127.0.0.1:${ports[i]}`,
+      email: reader.email,
+      apiKey: reader.api_key,
+      allowInsecure: true,
+    });
+    if (!signed.ok) throw new Error(signed.error.message);
+    accountIds.push((signed.result as { id: string }).id);
+  }
+  for (;;) {
+    const s = await core.invoke('sync.status', {});
+    const all = s.ok ? (s.result as { health: { state: string } }[]) : [];
+    if (all.filter((x) => x.health.state === 'polling').length === ACCOUNTS) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  // The first presence reports of every account come as events, and a page fetched across
+  // an event is not kept: the narrows are opened once they have passed.
+  await new Promise((r) => setTimeout(r, 2000));
+  for (const accountId of accountIds) {
+    let anchor: number | 'newest' = 'newest';
+    for (let fetched = 0; fetched < KEPT_PER_ACCOUNT; fetched += 1000) {
+      const page = await core.invoke('messages.fetch', {
+        accountId,
+        narrow: [{ operator: 'channel', operand: 'general' }],
+        anchor,
+        includeAnchor: anchor === 'newest',
+        numBefore: 1000,
+        numAfter: 0,
+      });
+      if (!page.ok) throw new Error(page.error.message);
+      anchor = (page.result as { messages: { id: number }[] }).messages[0]!.id;
+    }
+  }
+  await core.close();
+  const cacheFiles = await readdir(join(seedDir, 'cache'));
+  let cacheBytes = 0;
+  for (const f of cacheFiles) cacheBytes += (await stat(join(seedDir, 'cache', f))).size;
+
+  // One snapshot write of 10 000 messages: the kept messages collected, encoded and sealed.
+  const keeper = new CacheKeeper({
+    dataDir: seedDir,
+    clock: systemClock,
+    secretsFor: () => new FileKeychain(keyFile),
+  });
+  const ids = cacheFiles.map((f) => decodeURIComponent(f.replace(/\.cache$/, '')));
+  const loaded = (await keeper.load(ids[0]!))!;
+  const messages = loaded.messages!;
+  const many = Array.from({ length: 10_000 }, (_, i) => ({
+    ...messages.messages[i % messages.messages.length]!,
+    id: 1_000_000 + i,
+  }));
+  const store = restoreMessages(
+    {
+      ...messages,
+      messages: many,
+      narrows: [
+        {
+          ...messages.narrows[0]!,
+          ids: many
+            .map((m) => m.id)
+            .reverse()
+            .sort((a, b) => a - b),
+          lo: 0,
+          hi: null,
+        },
+      ],
+    },
+    { myUserId: 0, subscribedChannel: () => 1 },
+  );
+  const key = Buffer.alloc(32, 3);
+  const cpu: number[] = [];
+  let sealedBytes = 0;
+  for (let i = 0; i < 5; i++) {
+    const t = process.cpuUsage();
+    const snap = snapshotMessages(store);
+    const sealed = sealCache(encodePayload({ ...loaded, messages: snap }), key, ids[0]!);
+    const used = process.cpuUsage(t);
+    cpu.push((used.user + used.system) / 1000);
+    sealedBytes = sealed.length;
+  }
+
+  const runs = { a: [] as number[], b: [] as number[], c: [] as number[] };
+  // From the end of module loading: what the Core itself takes, tsx's compiling left out.
+  const fromCore = { a: [] as number[], b: [] as number[], c: [] as number[] };
+  const rss = { cache: [] as number[], nocache: [] as number[] };
+  const fresh = async () => {
+    const dir = join(base, `run-${Math.random().toString(36).slice(2)}`);
+    await cp(seedDir, dir, { recursive: true });
+    return dir;
+  };
+  if (process.env.PERCH_BENCH_KEEP) console.log(`seed kept in ${base}`);
+  for (let i = 0; i < RUNS; i++) {
+    const a = await host(await fresh(), keyFile, 'cache');
+    runs.a.push(a.readyMs);
+    fromCore.a.push(a.readyMs - a.loadedMs);
+    rss.cache.push(a.rssMb);
+    const bDir = await fresh();
+    await rm(join(bDir, 'cache'), { recursive: true, force: true });
+    const b = await host(bDir, keyFile, 'nocache');
+    runs.b.push(b.readyMs);
+    fromCore.b.push(b.readyMs - b.loadedMs);
+    rss.nocache.push(b.rssMb);
+    await closeProxies();
+    const c = await host(await fresh(), keyFile, 'cache');
+    runs.c.push(c.readyMs);
+    fromCore.c.push(c.readyMs - c.loadedMs);
+    proxies = await Promise.all(servers.map((server, j) => latencyProxy(server.url, ports[j])));
+  }
+  await closeProxies();
+  await Promise.all(servers.map((server) => server.close()));
+  if (!process.env.PERCH_BENCH_KEEP) await rm(base, { recursive: true, force: true });
+
+  const a = median(fromCore.a);
+  const b = median(fromCore.b);
+  const c = median(fromCore.c);
+  const snapshotCpu = median(cpu);
+  const rssWith = median(rss.cache);
+  const rssWithout = median(rss.nocache);
+  return {
+    name: `Start from the cache: ${ACCOUNTS} accounts, ${ACCOUNTS * UNREAD_PER_ACCOUNT} unread, ${ACCOUNTS * KEPT_PER_ACCOUNT} kept`,
+    metrics: {
+      a_from_process_start_median_ms: median(runs.a),
+      b_from_process_start_median_ms: median(runs.b),
+      c_from_process_start_median_ms: median(runs.c),
+      a_cache_100ms_latency_core_start_to_inbox_median_ms: a,
+      b_no_cache_100ms_latency_core_start_to_inbox_median_ms: b,
+      c_cache_unreachable_core_start_to_inbox_median_ms: c,
+      ratio_a_vs_b: a / b,
+      ratio_c_vs_b: c / b,
+      cache_bytes_per_10000_messages: (cacheBytes / (ACCOUNTS * KEPT_PER_ACCOUNT)) * 10_000,
+      sealed_snapshot_of_10000_messages_bytes: sealedBytes,
+      snapshot_write_cpu_10000_messages_median_ms: snapshotCpu,
+      idle_rss_with_cache_mb: rssWith,
+      idle_rss_without_cache_mb: rssWithout,
+      ratio_idle_rss_with_vs_without: rssWith / rssWithout,
+    },
+    targets: [
+      { label: '(a) under 1.0 s', pass: a < 1000 },
+      { label: '(c) under 1.0 s', pass: c < 1000 },
+      { label: '(a) and (c) at most a third of (b)', pass: a <= b / 3 && c <= b / 3 },
+      { label: 'one snapshot write of 10 000 messages under 50 ms of CPU', pass: snapshotCpu < 50 },
+      {
+        label: 'idle RSS with the cache within 10% of without',
+        pass: Math.abs(rssWith / rssWithout - 1) <= 0.1,
+      },
+    ],
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * Where each account's cache lives, and how it is written: `<data dir>/cache/<id>.cache`,
+ * the folder readable by the user only (0700), each file too (0600), written to a temporary
+ * file first and renamed over the old one, so a crash or a full disk leaves the last whole
+ * file or none, never half of one.
+ */
+import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export const CACHE_DIR = 'cache';
+
+export function cacheDir(dataDir: string): string {
+  return join(dataDir, CACHE_DIR);
+}
+
+/** Account ids are the registry's own; anything else is spelled out so it stays one name. */
+export function cachePath(dataDir: string, accountId: string): string {
+  return join(cacheDir(dataDir), `${encodeURIComponent(accountId)}.cache`);
+}
+
+export async function writeCacheFile(path: string, dir: string, bytes: Buffer): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  // mkdir leaves an existing folder's mode as it was.
+  await chmod(dir, 0o700);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    const handle = await open(tmp, 'w', 0o600);
+    try {
+      await handle.writeFile(bytes);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await rename(tmp, path);
+  } catch (err) {
+    await rm(tmp, { force: true }).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The file's bytes, or undefined when there is none. */
+export async function readCacheFile(path: string): Promise<Buffer | undefined> {
+  try {
+    return await readFile(path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+export async function removeCacheFile(path: string): Promise<void> {
+  await rm(path, { force: true });
+}

@@ -1,0 +1,93 @@
+/**
+ * The on-disk form of one account's cache (docs/architecture.md, "The cache on disk"):
+ *
+ *   "PERCHC" · version (uint16 BE) · IV (12 bytes) · GCM tag (16 bytes) · ciphertext
+ *
+ * The plaintext is the snapshot as JSON, encrypted with AES-256-GCM under the account's own
+ * random key. The header and the account's id are the authenticated data, so a file of
+ * another format version, or one copied over another account's file, never decrypts. Any
+ * file that does not decrypt and parse whole is refused with its reason; nothing is
+ * half-read.
+ */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+
+export const CACHE_MAGIC = Buffer.from('PERCHC', 'latin1');
+/** Bumped whenever the snapshot's shape changes: a file of any other version is dropped. */
+export const CACHE_FORMAT_VERSION = 1;
+export const KEY_BYTES = 32;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const HEADER_BYTES = CACHE_MAGIC.length + 2;
+const MIN_BYTES = HEADER_BYTES + IV_BYTES + TAG_BYTES;
+
+/** Why a cache file was refused; each has its sentence for Activity (cache-notes.ts). */
+export type RefusalReason =
+  | 'truncated'
+  | 'not-a-cache'
+  | 'other-version'
+  | 'does-not-decrypt'
+  | 'no-key'
+  | 'unreadable-contents';
+
+export class CacheRefused extends Error {
+  constructor(
+    readonly reason: RefusalReason,
+    detail?: string,
+  ) {
+    super(detail ? `${reason}: ${detail}` : reason);
+    this.name = 'CacheRefused';
+  }
+}
+
+export function newCacheKey(): Buffer {
+  return randomBytes(KEY_BYTES);
+}
+
+function header(version: number): Buffer {
+  const out = Buffer.alloc(HEADER_BYTES);
+  CACHE_MAGIC.copy(out, 0);
+  out.writeUInt16BE(version, CACHE_MAGIC.length);
+  return out;
+}
+
+function aad(head: Buffer, accountId: string): Buffer {
+  return Buffer.concat([head, Buffer.from(accountId, 'utf8')]);
+}
+
+export function sealCache(
+  plaintext: Buffer,
+  key: Buffer,
+  accountId: string,
+  version = CACHE_FORMAT_VERSION,
+): Buffer {
+  if (key.length !== KEY_BYTES) throw new Error('A cache key is 32 bytes.');
+  const head = header(version);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(aad(head, accountId));
+  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
+  return Buffer.concat([head, iv, cipher.getAuthTag(), body]);
+}
+
+/** The plaintext of a sealed file, or CacheRefused with why it cannot be trusted. */
+export function openCache(file: Buffer, key: Buffer, accountId: string): Buffer {
+  if (file.length < MIN_BYTES) throw new CacheRefused('truncated');
+  if (!file.subarray(0, CACHE_MAGIC.length).equals(CACHE_MAGIC))
+    throw new CacheRefused('not-a-cache');
+  const version = file.readUInt16BE(CACHE_MAGIC.length);
+  if (version !== CACHE_FORMAT_VERSION)
+    throw new CacheRefused('other-version', `format ${version}, expected ${CACHE_FORMAT_VERSION}`);
+  if (key.length !== KEY_BYTES) throw new CacheRefused('no-key');
+  const head = file.subarray(0, HEADER_BYTES);
+  const iv = file.subarray(HEADER_BYTES, HEADER_BYTES + IV_BYTES);
+  const tag = file.subarray(HEADER_BYTES + IV_BYTES, MIN_BYTES);
+  try {
+    const decipher = createDecipheriv('aes-256-gcm', key, iv);
+    decipher.setAAD(aad(head, accountId));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(file.subarray(MIN_BYTES)), decipher.final()]);
+  } catch {
+    // GCM cannot tell a flipped byte, a cut-off body and a wrong key apart, nor should it.
+    throw new CacheRefused('does-not-decrypt');
+  }
+}

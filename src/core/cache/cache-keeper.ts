@@ -1,0 +1,231 @@
+/**
+ * Each account's state kept on disk, encrypted, so the next start paints at once and reads
+ * offline (docs/architecture.md, "The cache on disk"). The keeper writes a snapshot a few
+ * seconds after the account changes, never on the path of the change itself, and on quit;
+ * it reads one at start; it deletes it on sign-out, on a refused key, and whenever it
+ * cannot be trusted, saying so in words.
+ *
+ * Each account's key is 32 random bytes in the secret store beside its API key. With the
+ * in-memory secret store the key would die with the process and the file with it, so no
+ * cache is written at all.
+ */
+import type { Clock, TimerHandle } from '../../lib/clock.ts';
+import type { SecretStore } from '../accounts/secret-store.ts';
+import { CacheRefused, KEY_BYTES, newCacheKey, openCache, sealCache } from './cache-format.ts';
+import {
+  cacheDir,
+  cachePath,
+  readCacheFile,
+  removeCacheFile,
+  writeCacheFile,
+} from './cache-files.ts';
+import { refusedSentence, unwritableSentence } from './cache-notes.ts';
+import { decodePayload, encodePayload, type CachedAccount } from './cache-payload.ts';
+
+/** 25 MB per account unless the user sets another budget. */
+export const DEFAULT_CACHE_BUDGET_BYTES = 25 * 1024 * 1024;
+/** How long after a change the snapshot is written: a burst of events makes one write. */
+export const CACHE_WRITE_DELAY_MS = 5_000;
+
+/** The secret store's entry for an account's cache key (the API key's entry is the bare id). */
+export function cacheKeyId(accountId: string): string {
+  return `cache-key:${accountId}`;
+}
+
+export interface CacheNote {
+  /** A sentence for Activity. */
+  text: string;
+  /** The reason's code, behind Details. */
+  code: string;
+  at: number;
+}
+
+/** What the keeper snapshots; the Core answers it from the account's store and keepers. */
+export interface CacheSource {
+  /**
+   * The account as it is now, its kept messages limited to `maxMessages`; undefined when
+   * there is nothing to save (not registered yet, or too many events to replay).
+   */
+  snapshot(accountId: string, maxMessages: number): CachedAccount | undefined;
+}
+
+export interface CacheKeeperOptions {
+  dataDir: string;
+  clock: Clock;
+  /** The store that keeps the account's keys; undefined: this account keeps no cache (demo). */
+  secretsFor: (accountId: string) => SecretStore | undefined;
+  budgetBytes?: () => number;
+  onNote?: (accountId: string, note: CacheNote) => void;
+}
+
+export class CacheKeeper {
+  readonly #opts: CacheKeeperOptions;
+  #source: CacheSource | undefined;
+  readonly #timers = new Map<string, TimerHandle>();
+  readonly #writing = new Map<string, Promise<void>>();
+  readonly #notes = new Map<string, CacheNote>();
+  readonly #savedAt = new Map<string, number>();
+  /** Accounts whose cache was deleted meanwhile: a write under way must not bring it back. */
+  readonly #forgotten = new Set<string>();
+  #closed = false;
+
+  constructor(options: CacheKeeperOptions) {
+    this.#opts = options;
+  }
+
+  attach(source: CacheSource): void {
+    this.#source = source;
+  }
+
+  /** Whether this account keeps a cache (not with keys kept in memory only). */
+  enabled(accountId: string): boolean {
+    const secrets = this.#opts.secretsFor(accountId);
+    return secrets !== undefined && secrets.kind !== 'memory';
+  }
+
+  /** The last thing Activity should know of this account's cache. */
+  note(accountId: string): CacheNote | undefined {
+    return this.#notes.get(accountId);
+  }
+
+  /** When the account's cache on disk was last written or read. */
+  savedAt(accountId: string): number | undefined {
+    return this.#savedAt.get(accountId);
+  }
+
+  /**
+   * The account's saved state, or undefined: none, or one that cannot be trusted, which is
+   * deleted here with a note. Never throws: a cache is only ever a head start.
+   */
+  async load(accountId: string): Promise<CachedAccount | undefined> {
+    if (!this.enabled(accountId)) return undefined;
+    this.#forgotten.delete(accountId);
+    const path = cachePath(this.#opts.dataDir, accountId);
+    let bytes: Buffer | undefined;
+    try {
+      bytes = await readCacheFile(path);
+    } catch {
+      return undefined;
+    }
+    if (bytes === undefined) return undefined;
+    try {
+      const key = await this.#key(accountId, false);
+      if (!key) throw new CacheRefused('no-key');
+      const cached = decodePayload(openCache(bytes, key, accountId), accountId);
+      this.#savedAt.set(accountId, cached.savedAt);
+      return cached;
+    } catch (err) {
+      const reason = err instanceof CacheRefused ? err.reason : 'unreadable-contents';
+      await removeCacheFile(path).catch(() => undefined);
+      this.#addNote(accountId, refusedSentence(reason), reason);
+      return undefined;
+    }
+  }
+
+  /** The account changed: its snapshot is written a little later, once for a burst. */
+  changed(accountId: string): void {
+    if (this.#closed || this.#timers.has(accountId) || !this.enabled(accountId)) return;
+    const timer = this.#opts.clock.setTimeout(() => {
+      this.#timers.delete(accountId);
+      void this.save(accountId);
+    }, CACHE_WRITE_DELAY_MS);
+    this.#timers.set(accountId, timer);
+  }
+
+  /** Writes the account's snapshot now (after any write under way); never throws. */
+  async save(accountId: string): Promise<void> {
+    this.#opts.clock.clearTimeout(this.#timers.get(accountId));
+    this.#timers.delete(accountId);
+    const before = this.#writing.get(accountId) ?? Promise.resolve();
+    const run = before.then(() => this.#write(accountId));
+    this.#writing.set(accountId, run);
+    await run;
+    if (this.#writing.get(accountId) === run) this.#writing.delete(accountId);
+  }
+
+  /** Deletes the account's cache and its key (sign-out, removal, a refused API key). */
+  async forget(accountId: string): Promise<void> {
+    this.#forgotten.add(accountId);
+    this.#opts.clock.clearTimeout(this.#timers.get(accountId));
+    this.#timers.delete(accountId);
+    await this.#writing.get(accountId)?.catch(() => undefined);
+    this.#savedAt.delete(accountId);
+    this.#notes.delete(accountId);
+    await removeCacheFile(cachePath(this.#opts.dataDir, accountId)).catch(() => undefined);
+    await this.#opts
+      .secretsFor(accountId)
+      ?.delete(cacheKeyId(accountId))
+      .catch(() => undefined);
+  }
+
+  /** Quitting: every pending snapshot is written now, and no new one is scheduled. */
+  async close(accountIds: readonly string[]): Promise<void> {
+    this.#closed = true;
+    for (const timer of this.#timers.values()) this.#opts.clock.clearTimeout(timer);
+    this.#timers.clear();
+    await Promise.all(accountIds.map((id) => this.save(id)));
+  }
+
+  async #write(accountId: string): Promise<void> {
+    if (this.#forgotten.has(accountId) || !this.enabled(accountId) || !this.#source) return;
+    const budget = this.#opts.budgetBytes?.() ?? DEFAULT_CACHE_BUDGET_BYTES;
+    try {
+      const sealed = await this.#seal(accountId, budget);
+      if (sealed === undefined) return;
+      if (this.#forgotten.has(accountId)) return;
+      await writeCacheFile(
+        cachePath(this.#opts.dataDir, accountId),
+        cacheDir(this.#opts.dataDir),
+        sealed.bytes,
+      );
+      this.#savedAt.set(accountId, sealed.savedAt);
+    } catch (err) {
+      this.#addNote(
+        accountId,
+        unwritableSentence(),
+        (err as NodeJS.ErrnoException).code ?? 'WRITE_FAILED',
+      );
+    }
+  }
+
+  /** The sealed file within the budget: fewer kept messages until it fits, or none at all. */
+  async #seal(
+    accountId: string,
+    budget: number,
+  ): Promise<{ bytes: Buffer; savedAt: number } | undefined> {
+    let maxMessages = Infinity;
+    for (;;) {
+      const cached = this.#source?.snapshot(accountId, maxMessages);
+      if (!cached) return undefined;
+      const key = await this.#key(accountId, true);
+      if (!key) return undefined;
+      const bytes = sealCache(encodePayload(cached), key, accountId);
+      if (bytes.length <= budget) return { bytes, savedAt: cached.savedAt };
+      const kept = cached.messages?.messages.length ?? 0;
+      // Not even the state alone fits: better no cache than one that breaks the budget.
+      if (kept === 0) return undefined;
+      maxMessages = Math.floor(kept / 2);
+    }
+  }
+
+  async #key(accountId: string, create: boolean): Promise<Buffer | undefined> {
+    const secrets = this.#opts.secretsFor(accountId);
+    if (!secrets) return undefined;
+    const id = cacheKeyId(accountId);
+    const stored = await secrets.get(id);
+    if (stored !== undefined) {
+      const key = Buffer.from(stored, 'base64');
+      if (key.length === KEY_BYTES) return key;
+    }
+    if (!create) return undefined;
+    const key = newCacheKey();
+    await secrets.set(id, key.toString('base64'));
+    return key;
+  }
+
+  #addNote(accountId: string, text: string, code: string): void {
+    const note = { text, code, at: this.#opts.clock.now() };
+    this.#notes.set(accountId, note);
+    this.#opts.onNote?.(accountId, note);
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The plaintext inside a sealed cache file: four JSON texts, one a line (JSON text never
+ * holds a raw line break): what the file is, the account's last registration, the events
+ * since, and the kept messages. The registration and the events are already text in the
+ * store (store/state-log.ts), so a write copies them rather than encoding them again.
+ */
+import { z } from 'zod';
+import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
+import type { StoreSnapshot } from '../store/state-log.ts';
+import { CacheRefused } from './cache-format.ts';
+
+export interface CachedAccount {
+  accountId: string;
+  /** When the snapshot was taken (ms since epoch): "Saved at 10:42". */
+  savedAt: number;
+  state: StoreSnapshot;
+  messages: MessagesSnapshot | undefined;
+  /** The newest message id already notified or counted: nothing at or below is notified again. */
+  notifiedUpTo: number;
+}
+
+const Head = z.object({
+  accountId: z.string(),
+  savedAt: z.number(),
+  newestMessageId: z.number(),
+  notifiedUpTo: z.number(),
+});
+
+export function encodePayload(cached: CachedAccount): Buffer {
+  const head = JSON.stringify({
+    accountId: cached.accountId,
+    savedAt: cached.savedAt,
+    newestMessageId: cached.state.newestMessageId,
+    notifiedUpTo: cached.notifiedUpTo,
+  });
+  const messages = cached.messages ? JSON.stringify(cached.messages) : 'null';
+  return Buffer.from(
+    `${head}\n${cached.state.register}\n${cached.state.events}\n${messages}`,
+    'utf8',
+  );
+}
+
+/** The payload back, or CacheRefused when it is not whole (a snapshot of an older Perch). */
+export function decodePayload(bytes: Buffer, accountId: string): CachedAccount {
+  const lines = bytes.toString('utf8').split('\n');
+  if (lines.length !== 4) throw new CacheRefused('unreadable-contents', 'not four parts');
+  const [headText, register, events, messagesText] = lines as [string, string, string, string];
+  try {
+    const head = Head.parse(JSON.parse(headText));
+    if (head.accountId !== accountId) throw new Error('another account');
+    // The two texts the store restores from are checked here, not when the views are up.
+    if (typeof JSON.parse(register) !== 'object') throw new Error('no registration');
+    if (!Array.isArray(JSON.parse(events))) throw new Error('no events');
+    const messages = JSON.parse(messagesText) as MessagesSnapshot | null;
+    return {
+      accountId,
+      savedAt: head.savedAt,
+      state: { register, events, newestMessageId: head.newestMessageId },
+      messages: messages ?? undefined,
+      notifiedUpTo: head.notifiedUpTo,
+    };
+  } catch (err) {
+    throw new CacheRefused('unreadable-contents', err instanceof Error ? err.message : undefined);
+  }
+}

@@ -1,0 +1,132 @@
+/**
+ * How the Core uses the cache keeper: what a snapshot of an account holds (its store's
+ * models and its kept messages), when one is written (after each batch of events and each
+ * registration, a few seconds later), and what a start does with one (the store and the
+ * kept messages put back before the queue registers).
+ */
+import type { Clock } from '../../lib/clock.ts';
+import type { AccountRegistry } from '../accounts/registry.ts';
+import type { SecretStore } from '../accounts/secret-store.ts';
+import type { CoreParts } from '../core-parts.ts';
+import { subscribedChannel } from '../messages/store/core-access.ts';
+import { restoreMessages, snapshotMessages } from '../messages/store/store-snapshot.ts';
+import type { AccountStore, StoreParts } from '../store/account-store.ts';
+import type { AccountCacheStatus, SyncManager } from '../sync/manager.ts';
+import { CacheKeeper, type CacheNote } from './cache-keeper.ts';
+import type { CachedAccount } from './cache-payload.ts';
+
+export interface AccountCache {
+  readonly keeper: CacheKeeper;
+  /** The keepers as the stores call them, each change also scheduling a snapshot. */
+  storeParts(parts: CoreParts): StoreParts;
+  beforeStart(accountId: string, store: AccountStore): Promise<void>;
+  cacheStatus(accountId: string, store: AccountStore): AccountCacheStatus;
+  keyRefused(accountId: string): Promise<void>;
+  /**
+   * Reads and decrypts the copies of these accounts at once, before any queue starts: a
+   * queue's first registration would otherwise hold up the next account's restore.
+   */
+  preload(accountIds: readonly string[]): Promise<void>;
+  /** The Core's other parts, once built (they are built after the sync manager). */
+  attach(sync: SyncManager, parts: CoreParts): void;
+}
+
+export function createAccountCache(deps: {
+  dataDir: string;
+  clock: Clock;
+  registry: AccountRegistry;
+  secrets: SecretStore;
+  budgetBytes?: () => number;
+  onNote?: (accountId: string, note: CacheNote) => void;
+}): AccountCache {
+  let sync: SyncManager | undefined;
+  const preloaded = new Map<string, Promise<CachedAccount | undefined>>();
+  let parts: CoreParts | undefined;
+  const keeper = new CacheKeeper({
+    dataDir: deps.dataDir,
+    clock: deps.clock,
+    // Demo accounts' keys live in memory and their server dies with the run: no copy.
+    secretsFor: (id) => (deps.registry.get(id)?.demo ? undefined : deps.secrets),
+    ...(deps.budgetBytes ? { budgetBytes: deps.budgetBytes } : {}),
+    ...(deps.onNote ? { onNote: deps.onNote } : {}),
+  });
+  keeper.attach({
+    snapshot: (accountId, maxMessages) => {
+      const store = sync?.store(accountId);
+      const state = store?.snapshot();
+      if (!store || !state) return undefined;
+      const kept = parts?.messages.store.existing(accountId);
+      return {
+        accountId,
+        savedAt: deps.clock.now(),
+        state,
+        messages: kept && snapshotMessages(kept, maxMessages),
+        // Every message up to the newest the store knows has been decided for notification.
+        notifiedUpTo: store.newestMessageId,
+      };
+    },
+  });
+  return {
+    keeper,
+    attach(s, p) {
+      sync = s;
+      parts = p;
+    },
+    storeParts(p) {
+      const m = p.messages;
+      return {
+        ...p,
+        messages: {
+          drop: (id) => m.drop(id),
+          apply: (id, events) => {
+            m.apply(id, events);
+            keeper.changed(id);
+          },
+          restored: (id) => m.restored(id),
+          unreadsChanged: (id) => {
+            m.unreadsChanged(id);
+            keeper.changed(id);
+          },
+          sidebars: m.sidebars,
+          sidebarPush: m.sidebarPush,
+        },
+      };
+    },
+    async preload(accountIds) {
+      for (const id of accountIds) preloaded.set(id, keeper.load(id));
+      await Promise.all(preloaded.values());
+    },
+    async beforeStart(accountId, store) {
+      const early = preloaded.get(accountId);
+      preloaded.delete(accountId);
+      const cached = await (early ?? keeper.load(accountId));
+      if (!cached) return;
+      try {
+        store.restore(cached.state, cached.savedAt);
+      } catch {
+        // A snapshot this Perch cannot replay is no head start: the account starts as before.
+        await keeper.forget(accountId);
+        return;
+      }
+      const state = store.state;
+      if (!cached.messages || !state || !parts) return;
+      const lookup = {
+        myUserId: state.userId,
+        subscribedChannel: (o: string | number) => subscribedChannel(state, o),
+      };
+      try {
+        parts.messages.store.adopt(accountId, restoreMessages(cached.messages, lookup));
+      } catch {
+        // The models are back; the messages are fetched again when a view asks.
+      }
+    },
+    cacheStatus(accountId, store) {
+      return {
+        on: keeper.enabled(accountId),
+        showingSavedAt: store.cachedAt ?? null,
+        note: keeper.note(accountId) ?? null,
+      };
+    },
+    keyRefused: (accountId) => keeper.forget(accountId),
+  };
+}

@@ -1,0 +1,74 @@
+/**
+ * What a snapshot of an account's models is: the server's last registration, as it came,
+ * and the events applied since, in order. Replaying them gives the very models that
+ * applying them live gave, whatever the models keep (docs/architecture.md, "The cache on
+ * disk"), so the cache never needs a second way of writing the state down.
+ *
+ * The registration and each event are kept as JSON text from the moment they arrive: the
+ * models take their objects over and later events change them in place, and text is also
+ * what the cache writes.
+ */
+import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
+
+export interface StoreSnapshot {
+  /** POST /register's answer as JSON text. */
+  register: string;
+  /** The events applied since, as JSON text of one array. */
+  events: string;
+  newestMessageId: number;
+}
+
+/**
+ * Past this many events since the registration a snapshot is not kept: replaying more
+ * would slow the start it is for, and the next registration starts the log afresh.
+ */
+export const MAX_LOGGED_EVENTS = 20_000;
+
+/** Events that change nothing a cached view shows, or nothing true after a restart. */
+const NOT_LOGGED = new Set(['heartbeat', 'presence', 'typing']);
+
+function typeOf(event: ServerEvent): string {
+  return event.type === 'unknown' ? String((event.payload as { type?: unknown }).type) : event.type;
+}
+
+export class StateLog {
+  #register: string | undefined;
+  #events: string[] = [];
+  #overflow = false;
+
+  static registerOf(snapshot: StoreSnapshot): ApiRegisterResponse {
+    return JSON.parse(snapshot.register) as ApiRegisterResponse;
+  }
+
+  static eventsOf(snapshot: StoreSnapshot): ServerEvent[] {
+    return JSON.parse(snapshot.events) as ServerEvent[];
+  }
+
+  registered(data: ApiRegisterResponse): void {
+    this.#register = JSON.stringify(data);
+    this.#events = [];
+    this.#overflow = false;
+  }
+
+  restored(snapshot: StoreSnapshot): void {
+    this.#register = snapshot.register;
+    this.#events = StateLog.eventsOf(snapshot).map((e) => JSON.stringify(e));
+    this.#overflow = false;
+  }
+
+  applied(events: readonly ServerEvent[]): void {
+    if (this.#register === undefined || this.#overflow) return;
+    for (const event of events)
+      if (!NOT_LOGGED.has(typeOf(event))) this.#events.push(JSON.stringify(event));
+    if (this.#events.length > MAX_LOGGED_EVENTS) {
+      this.#overflow = true;
+      this.#events = [];
+    }
+  }
+
+  snapshot(newestMessageId: number): StoreSnapshot | undefined {
+    if (this.#register === undefined || this.#overflow) return undefined;
+    return { register: this.#register, events: `[${this.#events.join(',')}]`, newestMessageId };
+  }
+}

@@ -1,0 +1,232 @@
+/**
+ * The cache on disk after a real session with five accounts (docs/architecture.md, "The
+ * cache on disk"): nothing a reader could read in it, a restart that shows the saved Inbox
+ * with the server gone, and a damaged, cut or wrongly keyed copy that only costs the head
+ * start, said in words in Activity.
+ */
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../../../src/core/core.ts';
+import type { SecretStore } from '../../../../src/core/accounts/secret-store.ts';
+import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
+import { send } from '../../server/messaging-client.ts';
+import { untilAsync } from '../sync/harness.ts';
+
+/** Stands in for the OS keychain: what the Core sees of one, kept in this test. */
+class TestKeychain implements SecretStore {
+  readonly kind = 'keychain' as const;
+  readonly keys = new Map<string, string>();
+  async get(id: string) {
+    return this.keys.get(id);
+  }
+  async set(id: string, secret: string) {
+    this.keys.set(id, secret);
+  }
+  async delete(id: string) {
+    return this.keys.delete(id);
+  }
+}
+
+interface Status {
+  accountId: string;
+  health: { state: string };
+  cache?: {
+    on: boolean;
+    showingSavedAt: number | null;
+    note: { text: string; code: string } | null;
+  };
+}
+interface InboxAccount {
+  accountId: string;
+  rows?: { unread?: number }[];
+  [k: string]: unknown;
+}
+
+describe('the cache on disk after a session with five accounts', () => {
+  let server: StartedServer;
+  let dataDir: string;
+  let keychain: TestKeychain;
+  const open: Core[] = [];
+  let readers: ServerUser[];
+  let sender: ServerUser;
+  const texts: string[] = [];
+  let ids: string[];
+
+  async function start(): Promise<Core> {
+    const core = await createCore({ dataDir, version: 't', transport: 'web', secrets: keychain });
+    open.push(core);
+    return core;
+  }
+  async function stop(core: Core): Promise<void> {
+    open.splice(open.indexOf(core), 1);
+    await core.close();
+  }
+  async function call<R>(core: Core, channel: string, args: unknown = {}): Promise<R> {
+    const response = await core.invoke(channel, args);
+    if (!response.ok) throw new Error(response.error.message);
+    return response.result as R;
+  }
+  const statuses = (core: Core) => call<Status[]>(core, 'sync.status');
+  const allPolling = (core: Core) =>
+    untilAsync(
+      async () => (await statuses(core)).filter((s) => s.health.state === 'polling').length === 5,
+      'every account polling',
+    );
+  const unreadOf = async (core: Core) => {
+    const inbox = await call<{ accounts: InboxAccount[] }>(core, 'inbox.get');
+    return JSON.stringify(inbox.accounts);
+  };
+
+  /** Every file under the data directory, as bytes. */
+  async function everyFile(dir = dataDir): Promise<{ path: string; bytes: Buffer }[]> {
+    const out: { path: string; bytes: Buffer }[] = [];
+    for (const entry of await readdir(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) out.push(...(await everyFile(path)));
+      else out.push({ path, bytes: await readFile(path) });
+    }
+    return out;
+  }
+
+  beforeEach(async () => {
+    server = await startServer({ rateLimit: false });
+    dataDir = await mkdtemp(join(tmpdir(), 'perch-cache-'));
+    keychain = new TestKeychain();
+    const humans = server.users.filter((u) => !u.email.includes('bot'));
+    readers = humans.slice(0, 5);
+    sender = humans[5]!;
+    texts.length = 0;
+    for (const [i, reader] of readers.entries()) {
+      const text = `Confidential plan number ${i} for ${reader.user_id}`;
+      texts.push(text);
+      await send(server, sender, [reader.user_id], text);
+    }
+    texts.push('Quarterly numbers are in the vault');
+    await send(server, sender, 'general', texts.at(-1)!, 'finance');
+    const core = await start();
+    ids = [];
+    for (const reader of readers) {
+      const { id } = await call<{ id: string }>(core, 'accounts.signInWithKey', {
+        serverUrl: server.url,
+        email: reader.email,
+        apiKey: reader.api_key,
+        allowInsecure: true,
+      });
+      ids.push(id);
+    }
+    await allPolling(core);
+    // Each reader opens the conversation with the sender: its messages are kept.
+    for (const [i, id] of ids.entries()) {
+      const page = await call<{ messages: { content: string }[] }>(core, 'messages.fetch', {
+        accountId: id,
+        narrow: [{ operator: 'dm', operand: [sender.user_id] }],
+        anchor: 'newest',
+        numBefore: 50,
+        numAfter: 0,
+      });
+      expect(page.messages.map((m) => m.content).join()).toContain(texts[i]);
+    }
+    await stop(core);
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    await server.close().catch(() => undefined);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('holds no message text, other person’s name or email, nor any key in clear', async () => {
+    const cacheFiles = await readdir(join(dataDir, 'cache'));
+    expect(cacheFiles).toHaveLength(5);
+    for (const name of cacheFiles)
+      expect((await stat(join(dataDir, 'cache', name))).mode & 0o777).toBe(0o600);
+    const secrets = [
+      ...texts,
+      sender.full_name,
+      sender.email,
+      ...readers.map((r) => r.api_key),
+      ...[...keychain.keys.values()].flatMap((k) => [k, Buffer.from(k, 'base64').toString('hex')]),
+    ];
+    // The account list names each signed-in user (docs/architecture.md, "The cache on disk").
+    for (const { path, bytes } of await everyFile()) {
+      for (const secret of secrets) {
+        expect(bytes.includes(Buffer.from(secret)), `${secret} in ${path}`).toBe(false);
+        const raw = Buffer.from(secret, 'base64');
+        if (raw.length === 32) expect(bytes.includes(raw), `a raw key in ${path}`).toBe(false);
+      }
+    }
+  });
+
+  it('shows the saved Inbox at once when every server is out of reach', async () => {
+    await server.close();
+    const core = await start();
+    const inbox = await unreadOf(core);
+    expect(inbox).toContain(String(sender.full_name));
+    expect(inbox).toContain('finance');
+    // Each organization says its rows are the saved copy: "Saved at 10:42 · out of reach".
+    const heads = JSON.parse(inbox) as { savedAt?: number; stale: boolean }[];
+    expect(heads.map((h) => [typeof h.savedAt, h.stale])).toEqual(
+      Array.from({ length: 5 }, () => ['number', true]),
+    );
+    const cached = await statuses(core);
+    expect(cached).toHaveLength(5);
+    for (const s of cached) expect(s.cache?.showingSavedAt).toEqual(expect.any(Number));
+    // The conversation each reader opened reads from the copy.
+    for (const [i, id] of ids.entries()) {
+      const page = await call<{ messages: { content: string }[] }>(core, 'messages.fetch', {
+        accountId: id,
+        narrow: [{ operator: 'dm', operand: [sender.user_id] }],
+        anchor: 'newest',
+        numBefore: 50,
+        numAfter: 0,
+      });
+      expect(page.messages.map((m) => m.content).join()).toContain(texts[i]);
+    }
+  });
+
+  it('starts afresh from a flipped byte, a cut file and a wrong key, and says so', async () => {
+    const path = (id: string) => join(dataDir, 'cache', `${encodeURIComponent(id)}.cache`);
+    const flipped = await readFile(path(ids[0]!));
+    flipped[flipped.length - 5] = (flipped[flipped.length - 5] as number) ^ 0x20;
+    await writeFile(path(ids[0]!), flipped);
+    const cut = await readFile(path(ids[1]!));
+    await writeFile(path(ids[1]!), cut.subarray(0, cut.length - 100));
+    keychain.keys.set(`cache-key:${ids[2]}`, Buffer.alloc(32, 1).toString('base64'));
+    const core = await start();
+    const byId = new Map((await statuses(core)).map((s) => [s.accountId, s]));
+    for (const id of ids.slice(0, 3)) {
+      expect(byId.get(id)?.cache?.showingSavedAt).toBeNull();
+      expect(byId.get(id)?.cache?.note?.text).toMatch(/was not used because .* It was deleted/);
+    }
+    for (const id of ids.slice(3)) expect(byId.get(id)?.cache?.note).toBeNull();
+    // Each starts as it would with no copy, and catches up from the server.
+    await allPolling(core);
+    expect(await unreadOf(core)).toContain(String(sender.full_name));
+    const left = await readdir(join(dataDir, 'cache'));
+    expect(left.sort()).toEqual(
+      ids
+        .slice(3)
+        .map((id) => `${encodeURIComponent(id)}.cache`)
+        .sort(),
+    );
+  });
+
+  it('is deleted with its key on sign-out and when the server refuses the account’s key', async () => {
+    const path = (id: string) => join(dataDir, 'cache', `${encodeURIComponent(id)}.cache`);
+    const exists = (id: string) =>
+      stat(path(id)).then(
+        () => true,
+        () => false,
+      );
+    const refused = ids[4]!;
+    keychain.keys.set(refused, 'not-the-key-the-server-knows');
+    const core = await start();
+    await call(core, 'accounts.signOut', { accountId: ids[3] });
+    expect(await exists(ids[3]!)).toBe(false);
+    expect(keychain.keys.has(`cache-key:${ids[3]}`)).toBe(false);
+    await untilAsync(async () => !(await exists(refused)), 'the refused account’s copy deleted');
+    expect(keychain.keys.has(`cache-key:${refused}`)).toBe(false);
+    expect(await exists(ids[0]!)).toBe(true);
+  });
+});

@@ -1,0 +1,204 @@
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../../src/lib/clock.ts';
+import { MemorySecretStore } from '../../../../src/core/accounts/memory-secret-store.ts';
+import type { SecretStore } from '../../../../src/core/accounts/secret-store.ts';
+import {
+  CACHE_WRITE_DELAY_MS,
+  CacheKeeper,
+  cacheKeyId,
+  type CacheNote,
+} from '../../../../src/core/cache/cache-keeper.ts';
+import { cachePath } from '../../../../src/core/cache/cache-files.ts';
+import { CACHE_FORMAT_VERSION } from '../../../../src/core/cache/cache-format.ts';
+import type { CachedAccount } from '../../../../src/core/cache/cache-payload.ts';
+
+/** A keychain that lives in this test: what the cache sees of the OS keychain. */
+class TestKeychain implements SecretStore {
+  readonly kind = 'keychain' as const;
+  readonly keys = new Map<string, string>();
+  async get(id: string) {
+    return this.keys.get(id);
+  }
+  async set(id: string, secret: string) {
+    this.keys.set(id, secret);
+  }
+  async delete(id: string) {
+    return this.keys.delete(id);
+  }
+}
+
+const SECRET_TEXT = 'the launch moves to Thursday';
+
+function cachedOf(messages: number): CachedAccount {
+  const register = JSON.stringify({ full_name: 'Ada Lovelace', email: 'ada@example.com' });
+  return {
+    accountId: 'acct-1',
+    savedAt: Date.UTC(2026, 0, 5, 10, 42),
+    state: { register, events: '[]', newestMessageId: messages },
+    notifiedUpTo: messages,
+    messages:
+      messages === 0
+        ? undefined
+        : {
+            params: 'p',
+            narrows: [],
+            messages: Array.from({ length: messages }, (_, i) => ({
+              id: i + 1,
+              content: `<p>${SECRET_TEXT} ${'x'.repeat(200)}</p>`,
+            })) as never,
+            editsSeen: [],
+          },
+  };
+}
+
+let dir: string;
+let clock: ManualClock;
+let keychain: TestKeychain;
+let notes: CacheNote[];
+
+function keeper(options: { secrets?: SecretStore; budget?: number; messages?: number } = {}) {
+  const k = new CacheKeeper({
+    dataDir: dir,
+    clock,
+    secretsFor: () => options.secrets ?? keychain,
+    ...(options.budget ? { budgetBytes: () => options.budget! } : {}),
+    onNote: (_id, note) => notes.push(note),
+  });
+  k.attach({
+    snapshot: (_id, max) => {
+      const cached = cachedOf(options.messages ?? 3);
+      if (cached.messages && max < cached.messages.messages.length)
+        cached.messages.messages = cached.messages.messages.slice(0, max);
+      if (cached.messages?.messages.length === 0) cached.messages = undefined;
+      return cached;
+    },
+  });
+  return k;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'perch-cache-'));
+  clock = new ManualClock(Date.UTC(2026, 0, 5, 10, 0));
+  keychain = new TestKeychain();
+  notes = [];
+});
+afterEach(() => rm(dir, { recursive: true, force: true }));
+
+describe('the cache on disk', () => {
+  it('reads back what it wrote, in files only the user can read, with no text in clear', async () => {
+    await keeper().save('acct-1');
+    const loaded = await keeper().load('acct-1');
+    expect(loaded?.savedAt).toBe(Date.UTC(2026, 0, 5, 10, 42));
+    expect(loaded?.messages?.messages).toHaveLength(3);
+    expect(JSON.parse(loaded!.state.register)).toEqual({
+      full_name: 'Ada Lovelace',
+      email: 'ada@example.com',
+    });
+    const path = cachePath(dir, 'acct-1');
+    expect((await stat(path)).mode & 0o777).toBe(0o600);
+    expect((await stat(join(dir, 'cache'))).mode & 0o777).toBe(0o700);
+    const bytes = await readFile(path);
+    for (const clear of [
+      SECRET_TEXT,
+      'Ada Lovelace',
+      'ada@example.com',
+      keychain.keys.get(cacheKeyId('acct-1'))!,
+    ])
+      expect(bytes.includes(Buffer.from(clear))).toBe(false);
+    // No temporary file is left behind.
+    expect(await readdir(join(dir, 'cache'))).toEqual(['acct-1.cache']);
+    expect(notes).toEqual([]);
+  });
+
+  it('writes a few seconds after a change, once for a burst of changes', async () => {
+    const k = keeper();
+    k.changed('acct-1');
+    k.changed('acct-1');
+    expect(await readdir(dir)).toEqual([]);
+    await clock.advance(CACHE_WRITE_DELAY_MS);
+    await k.save('acct-1');
+    expect(await readdir(join(dir, 'cache'))).toEqual(['acct-1.cache']);
+  });
+
+  it('writes nothing when keys are kept in memory only', async () => {
+    const k = keeper({ secrets: new MemorySecretStore() });
+    expect(k.enabled('acct-1')).toBe(false);
+    k.changed('acct-1');
+    await k.save('acct-1');
+    expect(await readdir(dir)).toEqual([]);
+    expect(await k.load('acct-1')).toBeUndefined();
+  });
+
+  it('keeps within its size budget by saving fewer messages', async () => {
+    await keeper({ messages: 400, budget: 40_000 }).save('acct-1');
+    const size = (await stat(cachePath(dir, 'acct-1'))).size;
+    expect(size).toBeLessThanOrEqual(40_000);
+    const kept = (await keeper().load('acct-1'))?.messages?.messages.length ?? 0;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(400);
+  });
+
+  it.each([
+    ['a flipped byte', (b: Buffer) => ((b[b.length - 10] as number) ^= 0x01), 'does-not-decrypt'],
+    ['a truncated file', (b: Buffer) => b.subarray(0, 20), 'truncated'],
+    ['a half-written file', (b: Buffer) => b.subarray(0, b.length >> 1), 'does-not-decrypt'],
+    [
+      'another format version',
+      (b: Buffer) => b.writeUInt16BE(CACHE_FORMAT_VERSION + 1, 6),
+      'other-version',
+    ],
+  ])('starts afresh from %s, deletes it and says why', async (_name, damage, code) => {
+    await keeper().save('acct-1');
+    const path = cachePath(dir, 'acct-1');
+    const bytes = await readFile(path);
+    const changed = damage(bytes);
+    await writeFile(path, Buffer.isBuffer(changed) ? changed : bytes);
+    expect(await keeper().load('acct-1')).toBeUndefined();
+    expect(await readdir(join(dir, 'cache'))).toEqual([]);
+    expect(notes).toEqual([expect.objectContaining({ code })]);
+    expect(notes[0]?.text).toMatch(
+      /^The copy of this account saved on this computer was not used because .+\. It was deleted/,
+    );
+  });
+
+  it('starts afresh when the key is not the one the cache was saved with', async () => {
+    await keeper().save('acct-1');
+    keychain.keys.set(cacheKeyId('acct-1'), Buffer.alloc(32, 7).toString('base64'));
+    expect(await keeper().load('acct-1')).toBeUndefined();
+    expect(notes.map((n) => n.code)).toEqual(['does-not-decrypt']);
+  });
+
+  it('starts afresh when the key is gone from the keychain', async () => {
+    await keeper().save('acct-1');
+    keychain.keys.clear();
+    expect(await keeper().load('acct-1')).toBeUndefined();
+    expect(notes.map((n) => n.code)).toEqual(['no-key']);
+  });
+
+  it('never reads one account’s file as another’s', async () => {
+    await keeper().save('acct-1');
+    const key = keychain.keys.get(cacheKeyId('acct-1'))!;
+    keychain.keys.set(cacheKeyId('acct-2'), key);
+    await writeFile(cachePath(dir, 'acct-2'), await readFile(cachePath(dir, 'acct-1')));
+    expect(await keeper().load('acct-2')).toBeUndefined();
+  });
+
+  it('forgets the file and its key on sign-out, even with a write scheduled', async () => {
+    const k = keeper();
+    await k.save('acct-1');
+    k.changed('acct-1');
+    await k.forget('acct-1');
+    await clock.advance(CACHE_WRITE_DELAY_MS);
+    expect(await readdir(join(dir, 'cache'))).toEqual([]);
+    expect(keychain.keys.size).toBe(0);
+  });
+
+  it('says so in words when the disk refuses the write, and carries on', async () => {
+    await writeFile(join(dir, 'cache'), 'a file where the folder should be');
+    await keeper().save('acct-1');
+    expect(notes.map((n) => n.text)).toEqual([expect.stringMatching(/could not save a copy/)]);
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * A store restarted from its snapshot, any number of times at any point, ends where a store
+ * that never restarted ends: the same unread counts, Inbox, channels, topic policies and
+ * settings (docs/architecture.md, "The cache on disk").
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ServerEvent } from '../../../../src/api/schemas/event.ts';
+import type { AccountStore } from '../../../../src/core/store/account-store.ts';
+import { recorded, storeUnderTest } from './replay.ts';
+
+type Op =
+  | { kind: 'events'; events: ServerEvent[] }
+  | { kind: 'restart' }
+  | { kind: 'register'; which: 'first' | 'second' };
+
+/** What a reader sees of an account's models. */
+function seen(store: AccountStore, general: number) {
+  return {
+    badge: store.badgeInput(),
+    summary: store.unreadSummary(),
+    inbox: store.inbox(),
+    channels: store.channelDirectory()?.rows(),
+    topics: ['standup', 'noise', 'lunch'].map((t) => store.topicView(general, t)),
+    settings: store.state?.settings,
+    newest: store.newestMessageId,
+  };
+}
+
+let nextEventId = 1000;
+/** A flag change on one of the messages the recording knows, or on all of them. */
+const flagEvent = fc
+  .record({
+    op: fc.constantFrom('add', 'remove'),
+    flag: fc.constantFrom('read', 'starred', 'read'),
+    ids: fc.subarray([1, 2, 3, 4, 5, 6], { minLength: 1 }),
+  })
+  .map(
+    ({ op, flag, ids }) =>
+      ({
+        id: nextEventId++,
+        type: 'update_message_flags',
+        op,
+        flag,
+        messages: ids,
+        all: false,
+        ...(op === 'remove' && flag === 'read' ? { message_details: {} } : {}),
+      }) as unknown as ServerEvent,
+  );
+
+/** The recording's events in random chunks, with flag changes and restarts between them. */
+function phase(events: ServerEvent[]) {
+  return fc
+    .array(fc.oneof(fc.constant<'cut'>('cut'), fc.constant<'restart'>('restart'), flagEvent), {
+      maxLength: 12,
+    })
+    .map((extras): Op[] => {
+      const ops: Op[] = [];
+      let pending: ServerEvent[] = [];
+      const flush = () => {
+        if (pending.length > 0) ops.push({ kind: 'events', events: pending });
+        pending = [];
+      };
+      // The recording's events keep their order; the extras fall between them.
+      const queue = [...events];
+      for (const extra of extras) {
+        const take = queue.shift();
+        if (take) pending.push(take);
+        if (extra === 'cut') flush();
+        else if (extra === 'restart') {
+          flush();
+          ops.push({ kind: 'restart' });
+        } else pending.push(extra);
+      }
+      pending.push(...queue);
+      flush();
+      return ops;
+    });
+}
+
+describe('an account store restarted from its snapshot', () => {
+  it('shows what a store that never restarted shows, after any events and restarts', () => {
+    const r = recorded();
+    fc.assert(
+      fc.property(phase(r.batch1), phase(r.batch2), fc.boolean(), (a, b, restartAfterRegister) => {
+        const ops: Op[] = [
+          { kind: 'register', which: 'first' },
+          ...a,
+          { kind: 'register', which: 'second' },
+          ...(restartAfterRegister ? [{ kind: 'restart' } as Op] : []),
+          ...b,
+        ];
+        const steady = storeUnderTest().store;
+        let restarted = storeUnderTest().store;
+        for (const op of ops) {
+          if (op.kind === 'register') {
+            const data = structuredClone(op.which === 'first' ? r.first : r.second);
+            steady.reset();
+            steady.registered(structuredClone(data), []);
+            restarted.reset();
+            restarted.registered(data, []);
+          } else if (op.kind === 'events') {
+            steady.apply(structuredClone(op.events));
+            restarted.apply(structuredClone(op.events));
+          } else {
+            const snapshot = restarted.snapshot();
+            expect(snapshot).toBeDefined();
+            // What the cache writes is text: the restart reads it back from text.
+            const fresh = storeUnderTest().store;
+            fresh.restore(JSON.parse(JSON.stringify(snapshot)), 0);
+            restarted = fresh;
+          }
+          expect(seen(restarted, r.general)).toEqual(seen(steady, r.general));
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('notifies nothing when restored, and shows the saved time until the server answers', () => {
+    const r = recorded();
+    const first = storeUnderTest();
+    first.store.registered(r.first, []);
+    first.store.apply(r.batch1);
+    const snapshot = first.store.snapshot()!;
+    const again = storeUnderTest();
+    again.store.restore(snapshot, 1234);
+    expect(again.notifier.notified).toEqual([]);
+    expect(again.store.cachedAt).toBe(1234);
+    expect(again.store.badgeInput()).toEqual(first.store.badgeInput());
+    again.store.registered(r.second, []);
+    expect(again.store.cachedAt).toBeUndefined();
+  });
+});
