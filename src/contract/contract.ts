@@ -28,6 +28,7 @@ import {
   MessagesPage,
   MessageWire,
   ReactArgs,
+  SubmessageArgs,
   SendArgs,
   SidebarPatchWire,
   SidebarSnapshot,
@@ -474,6 +475,8 @@ export const channels = {
   'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
   'messages.markRead': channel(MarkReadArgs, z.object({})),
   'messages.react': channel(ReactArgs, z.object({})),
+  /** A poll's or a to-do list's change (POST /submessage); it comes back as an event. */
+  'messages.submessage': channel(SubmessageArgs, z.object({})),
   // Message actions: edit, move, delete, star, unread from here, source.
   'messages.source': channel(MessageArgs, z.object({ rawContent: z.string() })),
   'messages.edit': channel(EditArgs, z.object({})),

@@ -186,6 +186,11 @@ export const ReactArgs = z
   })
   .strict();
 
+/** A widget's event (a vote, an option, a task, a title) as upstream's widget JSON. */
+export const SubmessageArgs = z
+  .object({ accountId, messageId: id, content: z.string().min(2).max(10_000) })
+  .strict();
+
 export const ByIdsArgs = z
   .object({
     accountId,

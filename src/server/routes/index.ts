@@ -22,6 +22,7 @@ import { register as drafts } from './drafts.ts';
 import { register as serverSettings } from './server-settings.ts';
 import { register as settings } from './settings.ts';
 import { register as subscriptionProperties } from './subscription-properties.ts';
+import { register as submessages } from './submessages.ts';
 import { register as subscriptions } from './subscriptions.ts';
 import { register as typing } from './typing.ts';
 import { register as uploads } from './uploads.ts';
@@ -58,6 +59,7 @@ export function buildRouter(): Router {
     serverSettings,
     settings,
     subscriptionProperties,
+    submessages,
     subscriptions,
     typing,
     uploads,

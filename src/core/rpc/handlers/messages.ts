@@ -6,6 +6,7 @@ import type { ApiClient } from '../../../api/client.ts';
 import { createVideoCall } from '../../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
+import { sendSubmessage } from '../../../api/routes/submessages.ts';
 import { ApiError } from '../../../api/errors.ts';
 import { allHaveFlag, hasMyReaction } from '../../messages/read-back.ts';
 import { reconciled } from '../../messages/reconcile.ts';
@@ -26,6 +27,7 @@ type MessageChannels =
   | 'messages.send'
   | 'messages.markRead'
   | 'messages.react'
+  | 'messages.submessage'
   | 'messages.snippets'
   | 'messages.videoCall'
   | 'messages.newestUnread';
@@ -114,6 +116,11 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
           async () =>
             (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
         );
+        return {};
+      }),
+    'messages.submessage': ({ accountId, messageId, content }) =>
+      withClient(accountId, async (client) => {
+        await sendSubmessage(client, messageId, content);
         return {};
       }),
     'messages.snippets': ({ accountId }) =>
