@@ -32,23 +32,23 @@ export class WidgetModel {
   /** The question or title being edited, or undefined when not editing. */
   headDraft = $state<string | undefined>();
 
+  /** `target` is read at each change, so a row that is handed another message follows it. */
   constructor(
     private readonly invoke: Invoke,
-    private readonly accountId: string,
-    private readonly messageId: number,
-    private readonly me: number,
+    private readonly target: () => { accountId: string; messageId: number; me: number },
   ) {}
+
+  private get me(): number {
+    return this.target().me;
+  }
 
   private async send(label: string, content: string): Promise<boolean> {
     this.sending = true;
     this.error = undefined;
     this.note = undefined;
     try {
-      await this.invoke('messages.submessage', {
-        accountId: this.accountId,
-        messageId: this.messageId,
-        content,
-      });
+      const { accountId, messageId } = this.target();
+      await this.invoke('messages.submessage', { accountId, messageId, content });
       return true;
     } catch (err) {
       this.error = err;
