@@ -53,7 +53,7 @@ describe('WidgetModel', () => {
   });
 
   it('keeps a refused task’s text and says what failed', async () => {
-    const refusal = new RpcError({ code: 'API_ERROR', message: 'No.', apiCode: 'BAD_REQUEST' });
+    const refusal = new RpcError({ code: 'FAILED', message: 'No.', apiCode: 'BAD_REQUEST' });
     const model = new WidgetModel(core(refusal).invoke, target);
     model.taskText = 'Laundry';
     await model.addTask(todo);
