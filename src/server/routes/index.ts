@@ -17,6 +17,7 @@ import { register as reactions } from './reactions.ts';
 import { register as realmDeactivate } from './realm-deactivate.ts';
 import { register as realmEmoji } from './realm-emoji.ts';
 import { register as realmMessageEdit } from './realm-message-edit.ts';
+import { register as reminders } from './reminders.ts';
 import { register as savedSnippets } from './saved-snippets.ts';
 import { register as drafts } from './drafts.ts';
 import { register as serverSettings } from './server-settings.ts';
@@ -54,6 +55,7 @@ export function buildRouter(): Router {
     realmDeactivate,
     realmEmoji,
     realmMessageEdit,
+    reminders,
     savedSnippets,
     drafts,
     serverSettings,
