@@ -29,6 +29,7 @@ import {
   MessageWire,
   ReactArgs,
   SubmessageArgs,
+  RemindArgs,
   SendArgs,
   SidebarPatchWire,
   SidebarSnapshot,
@@ -477,6 +478,8 @@ export const channels = {
   'messages.react': channel(ReactArgs, z.object({})),
   /** A poll's or a to-do list's change (POST /submessage); it comes back as an event. */
   'messages.submessage': channel(SubmessageArgs, z.object({})),
+  /** A reminder of the message at `at` (POST /reminders), sent by the notification bot. */
+  'messages.remind': channel(RemindArgs, z.object({ reminderId: z.number().int() })),
   // Message actions: edit, move, delete, star, unread from here, source.
   'messages.source': channel(MessageArgs, z.object({ rawContent: z.string() })),
   'messages.edit': channel(EditArgs, z.object({})),

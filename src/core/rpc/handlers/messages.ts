@@ -7,6 +7,7 @@ import { createVideoCall } from '../../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../../api/routes/reactions.ts';
 import { sendSubmessage } from '../../../api/routes/submessages.ts';
+import { createReminder } from '../../../api/routes/reminders.ts';
 import { ApiError } from '../../../api/errors.ts';
 import { allHaveFlag, hasMyReaction } from '../../messages/read-back.ts';
 import { reconciled } from '../../messages/reconcile.ts';
@@ -28,6 +29,7 @@ type MessageChannels =
   | 'messages.markRead'
   | 'messages.react'
   | 'messages.submessage'
+  | 'messages.remind'
   | 'messages.snippets'
   | 'messages.videoCall'
   | 'messages.newestUnread';
@@ -122,6 +124,14 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
       withClient(accountId, async (client) => {
         await sendSubmessage(client, messageId, content);
         return {};
+      }),
+    'messages.remind': ({ accountId, messageId, at }) =>
+      withClient(accountId, async (client) => {
+        const { data } = await createReminder(client, {
+          message_id: messageId,
+          scheduled_delivery_timestamp: at,
+        });
+        return { reminderId: data.reminder_id };
       }),
     'messages.snippets': ({ accountId }) =>
       withClient(accountId, async (client) => {
