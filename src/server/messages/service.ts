@@ -15,7 +15,7 @@ import { computeFlags } from './recipients.ts';
 import { MessageStore } from './store.ts';
 import { activeRealmEmojiNamed, emojiSourceUrl } from '../emoji/realm-emoji.ts';
 import type { StoredMessage } from './types.ts';
-import { attachWidget } from '../widgets/widgets.ts';
+import { attachWidget } from '../widgets/widget-data.ts';
 
 export interface SendInput {
   sender: UserRecord;
