@@ -28,7 +28,7 @@ export function deleteReminder(
   reminderId: number,
   signal?: AbortSignal,
 ): Promise<ApiResult<z.infer<typeof emptyResponse>>> {
-  return client.callSince('Message reminders', 381, {
+  return client.callSince('Deleting reminders', 399, {
     method: 'DELETE',
     path: `/reminders/${pathSegment(reminderId)}`,
     endpoint: 'DELETE /reminders/{reminder_id}',
