@@ -28,6 +28,8 @@ import {
   MessagesPage,
   MessageWire,
   ReactArgs,
+  SubmessageArgs,
+  RemindArgs,
   SendArgs,
   SidebarPatchWire,
   SidebarSnapshot,
@@ -491,6 +493,10 @@ export const channels = {
   'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
   'messages.markRead': channel(MarkReadArgs, z.object({})),
   'messages.react': channel(ReactArgs, z.object({})),
+  /** A poll's or a to-do list's change (POST /submessage); it comes back as an event. */
+  'messages.submessage': channel(SubmessageArgs, z.object({})),
+  /** A reminder of the message at `at` (POST /reminders), sent by the notification bot. */
+  'messages.remind': channel(RemindArgs, z.object({ reminderId: z.number().int() })),
   // Message actions: edit, move, delete, star, unread from here, source.
   'messages.source': channel(MessageArgs, z.object({ rawContent: z.string() })),
   /** Who has read a message (GET /messages/{id}/read_receipts), by name, the reader first. */

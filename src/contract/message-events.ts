@@ -58,6 +58,20 @@ function withReaction(m: MessageWire, event: LooseEvent): MessageWire {
   return kept.length === m.reactions.length ? m : { ...m, reactions: kept };
 }
 
+/** A widget's submessage added from its event, once (a refetch may have brought it already). */
+function withSubmessage(m: MessageWire, e: LooseEvent): MessageWire {
+  const subs = m.submessages ?? [];
+  if (subs.some((s) => (s as { id?: unknown } | null)?.id === e.submessage_id)) return m;
+  const added = {
+    id: e.submessage_id,
+    message_id: e.message_id,
+    sender_id: e.sender_id,
+    msg_type: e.msg_type,
+    content: e.content,
+  };
+  return { ...m, submessages: [...subs, added] };
+}
+
 function withFlag(m: MessageWire, flag: string, add: boolean): MessageWire {
   const has = m.flags.includes(flag);
   if (has === add) return m;
@@ -188,6 +202,13 @@ export function applyEvent(
     case 'reaction': {
       const id = event.message_id;
       return { ...none, messages: messages.map((m) => (m.id === id ? withReaction(m, event) : m)) };
+    }
+    case 'submessage': {
+      const id = event.message_id;
+      return {
+        ...none,
+        messages: messages.map((m) => (m.id === id ? withSubmessage(m, event) : m)),
+      };
     }
     case 'update_message_flags': {
       const flag = String(event.flag);

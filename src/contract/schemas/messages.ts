@@ -190,6 +190,16 @@ export const ReactArgs = z
   })
   .strict();
 
+/** A widget's event (a vote, an option, a task, a title) as upstream's widget JSON. */
+export const SubmessageArgs = z
+  .object({ accountId, messageId: id, content: z.string().min(2).max(10_000) })
+  .strict();
+
+/** "Remind me about this": `at` in UNIX seconds, which the server wants in the future. */
+export const RemindArgs = z
+  .object({ accountId, messageId: id, at: z.number().int().positive() })
+  .strict();
+
 export const ByIdsArgs = z
   .object({
     accountId,

@@ -6,6 +6,7 @@ const MESSAGE_EVENTS: ReadonlySet<string> = new Set([
   'update_message',
   'delete_message',
   'reaction',
+  'submessage',
   'update_message_flags',
   'subscription',
   'user_topic',

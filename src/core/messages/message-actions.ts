@@ -14,6 +14,8 @@ import {
   type UpdateMessageParams,
 } from '../../api/routes/messages.ts';
 import { getReadReceipts } from '../../api/routes/read-receipts.ts';
+import { createReminder } from '../../api/routes/reminders.ts';
+import { sendSubmessage } from '../../api/routes/submessages.ts';
 import type { Args, Result } from '../../contract/contract.ts';
 import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
@@ -75,6 +77,33 @@ export class MessageActions {
             : a.name.localeCompare(b.name),
       );
       return { readers };
+    });
+  }
+
+  /** A widget's change (a vote, a task ticked), sent as a submessage (POST /submessage). */
+  submessage({
+    accountId,
+    messageId,
+    content,
+  }: Args<'messages.submessage'>): Promise<Result<'messages.submessage'>> {
+    return this.#withClient(accountId, async (client) => {
+      await sendSubmessage(client, messageId, content);
+      return {};
+    });
+  }
+
+  /** "Remind me about this" (POST /reminders): the server sends the reminder at its time. */
+  remind({
+    accountId,
+    messageId,
+    at,
+  }: Args<'messages.remind'>): Promise<Result<'messages.remind'>> {
+    return this.#withClient(accountId, async (client) => {
+      const { data } = await createReminder(client, {
+        message_id: messageId,
+        scheduled_delivery_timestamp: at,
+      });
+      return { reminderId: data.reminder_id };
     });
   }
 

@@ -70,8 +70,15 @@ export function fetchEventTypes(types: readonly string[]): string[] {
 }
 
 export const PERCH_REGISTER_PARAMS: RegisterParams = {
-  // `typing` has events but no state to fetch, so it stays out of fetch_event_types.
-  event_types: [...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, ...ADMIN_EVENT_TYPES, 'typing'],
+  // `typing` and `submessage` (widgets' votes and tasks) have events but no state to fetch,
+  // so they stay out of fetch_event_types.
+  event_types: [
+    ...PERCH_EVENT_TYPES,
+    ...LEGACY_EVENT_TYPES,
+    ...ADMIN_EVENT_TYPES,
+    'typing',
+    'submessage',
+  ],
   // `realm` brings the organization's name.
   fetch_event_types: fetchEventTypes([...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, 'user_group']),
   apply_markdown: true,

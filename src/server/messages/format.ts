@@ -70,7 +70,7 @@ export function formatMessage(
     timestamp: m.timestamp,
     is_me_message: m.is_me_message,
     reactions: m.reactions.map((r) => ({ ...r })),
-    submessages: [],
+    submessages: m.submessages.map((s) => ({ ...s })),
   };
   if (m.stream_id !== null) out.stream_id = m.stream_id;
   if (m.edit_history.length > 0) out.edit_history = m.edit_history.map((e) => ({ ...e }));

@@ -15,6 +15,7 @@ import { computeFlags } from './recipients.ts';
 import { MessageStore } from './store.ts';
 import { activeRealmEmojiNamed, emojiSourceUrl } from '../emoji/realm-emoji.ts';
 import type { StoredMessage } from './types.ts';
+import { attachWidget } from '../widgets/widget-data.ts';
 
 export interface SendInput {
   sender: UserRecord;
@@ -107,8 +108,10 @@ export class Messaging {
       timestamp: input.timestamp ?? this.now(),
       client: input.client ?? 'Internal',
       reactions: [],
+      submessages: [],
       edit_history: [],
     };
+    attachWidget(message);
     // The sender always keeps a copy, subscribed or not.
     const audience = new Set(recipientIds ?? this.defaultRecipients(message));
     audience.add(input.sender.user_id);

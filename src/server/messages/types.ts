@@ -6,6 +6,16 @@ import type { Mentions } from '../markdown/render.ts';
 export type ReactionRecord = Reaction;
 export type EditRecord = EditHistoryEntry;
 
+/** A widget's submessage (upstream's `submessages` on a message), as the wire shows it. */
+export interface SubmessageRecord {
+  id: number;
+  message_id: number;
+  sender_id: number;
+  msg_type: string;
+  /** JSON, as the sender wrote it. */
+  content: string;
+}
+
 export interface StoredMessage {
   id: number;
   sender_id: number;
@@ -24,6 +34,8 @@ export interface StoredMessage {
   timestamp: number;
   client: string;
   reactions: ReactionRecord[];
+  /** In the order they were added: a widget replays them from the first. */
+  submessages: SubmessageRecord[];
   /** Newest first, as the wire wants it. */
   edit_history: EditRecord[];
   last_edit_timestamp?: number;

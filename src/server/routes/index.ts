@@ -18,11 +18,13 @@ import { register as reactions } from './reactions.ts';
 import { register as realmDeactivate } from './realm-deactivate.ts';
 import { register as realmEmoji } from './realm-emoji.ts';
 import { register as realmMessageEdit } from './realm-message-edit.ts';
+import { register as reminders } from './reminders.ts';
 import { register as savedSnippets } from './saved-snippets.ts';
 import { register as drafts } from './drafts.ts';
 import { register as serverSettings } from './server-settings.ts';
 import { register as settings } from './settings.ts';
 import { register as subscriptionProperties } from './subscription-properties.ts';
+import { register as submessages } from './submessages.ts';
 import { register as subscriptions } from './subscriptions.ts';
 import { register as typing } from './typing.ts';
 import { register as uploads } from './uploads.ts';
@@ -55,11 +57,13 @@ export function buildRouter(): Router {
     realmDeactivate,
     realmEmoji,
     realmMessageEdit,
+    reminders,
     savedSnippets,
     drafts,
     serverSettings,
     settings,
     subscriptionProperties,
+    submessages,
     subscriptions,
     typing,
     uploads,

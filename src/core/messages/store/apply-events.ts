@@ -223,6 +223,7 @@ export function applyToStore(store: AccountStore, events: readonly Loose[], ctx:
         flagged(store, event, ctx);
         break;
       case 'reaction':
+      case 'submessage':
         reacted(store, event, ctx);
         break;
       case 'subscription':

@@ -10,6 +10,8 @@ type MessageChannels =
   | 'messages.send'
   | 'messages.markRead'
   | 'messages.react'
+  | 'messages.submessage'
+  | 'messages.remind'
   | 'messages.snippets'
   | 'messages.videoCall'
   | 'messages.newestUnread';
@@ -29,6 +31,8 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
     'messages.send': (args) => service.send(args),
     'messages.markRead': (args) => service.markRead(args),
     'messages.react': (args) => service.react(args),
+    'messages.submessage': (args) => ctx.parts.messageActions.submessage(args),
+    'messages.remind': (args) => ctx.parts.messageActions.remind(args),
     'messages.snippets': ({ accountId }) => service.snippets(accountId),
     'messages.videoCall': ({ accountId }) => service.videoCall(accountId),
   };

@@ -34,6 +34,8 @@ export interface MessageActions {
   unreadFrom(m: MessageWire): Promise<number | null>;
   copyLink(m: MessageWire): Promise<string>;
   quote(m: MessageWire): Promise<boolean>;
+  /** A reminder of the message at `at` (UNIX seconds), from the notification bot. */
+  remind(m: MessageWire, at: number): Promise<void>;
 }
 
 export function messageActions(o: {
@@ -75,6 +77,9 @@ export function messageActions(o: {
       const { count } = await invoke('messages.unreadFrom', { accountId, messageId: m.id, narrow });
       o.markedUnread?.();
       return count;
+    },
+    async remind(m, at) {
+      await invoke('messages.remind', { accountId, messageId: m.id, at });
     },
     async copyLink(m) {
       const link = messageLink(o.serverUrl, m);
