@@ -169,7 +169,7 @@ test('custom emoji: picked by keyboard, shown as their image, and gone once deac
 
 test('the service’s :zulip: emoji and a custom emoji show as loaded pictures in a message and a reaction', async ({
   page,
-}) => {
+}, info) => {
   const message = post(byRole(400), 'Ship it :zulip: :party_parrot: :cat:');
   message.reactions.push({
     emoji_name: 'zulip',
@@ -195,4 +195,12 @@ test('the service’s :zulip: emoji and a custom emoji show as loaded pictures i
   await expect
     .poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
     .toBeGreaterThan(0);
+
+  for (const theme of ['light', 'dark'])
+    for (const width of [760, 1280]) {
+      await page.evaluate((t) => (document.documentElement.dataset['theme'] = t), theme);
+      await page.setViewportSize({ width, height: 800 });
+      await expect(row).toBeInViewport();
+      await page.screenshot({ path: info.outputPath(`service-emoji-${theme}-${width}.png`) });
+    }
 });
