@@ -4,14 +4,17 @@
  * emoji font. The images are copied to `emoji/64/` beside index.html; a virtual module
  * lists which codes have an image and its file name where that is not the code itself
  * (names keep U+FE0F where Unicode's fully qualified form has it; the service's codes do
- * not), so emoji newer than the image set are known to have none.
+ * not), so emoji newer than the image set are known to have none. The service's extra
+ * emoji's picture is copied to `emoji/service/`.
  */
 import { cpSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
 const VIRTUAL = 'virtual:emoji-image-names';
+const RESOURCES = join(dirname(fileURLToPath(import.meta.url)), '..', 'resources');
 const RESOLVED = '\0' + VIRTUAL;
 
 interface DatasourceEntry {
@@ -66,6 +69,11 @@ export function emojiImages(): Plugin {
     },
     writeBundle() {
       cpSync(join(packageDir(), 'img/google/64'), join(outDir, 'emoji/64'), { recursive: true });
+      // The service's own extra emoji (`:zulip:`), drawn by scripts/make-service-emoji.mjs.
+      cpSync(join(RESOURCES, 'emoji'), join(outDir, 'emoji/service'), {
+        recursive: true,
+        filter: (src) => !src.endsWith('.svg'),
+      });
     },
   };
 }

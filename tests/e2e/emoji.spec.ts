@@ -166,3 +166,41 @@ test('custom emoji: picked by keyboard, shown as their image, and gone once deac
   // The reaction already made with a custom emoji keeps its picture.
   await expect(image).toBeVisible();
 });
+
+test('the service’s :zulip: emoji and a custom emoji show as loaded pictures in a message and a reaction', async ({
+  page,
+}, info) => {
+  const message = post(byRole(400), 'Ship it :zulip: :party_parrot: :cat:');
+  message.reactions.push({
+    emoji_name: 'zulip',
+    emoji_code: 'zulip',
+    reaction_type: 'service_extra_emoji',
+    user_id: byRole(400).user_id,
+  });
+  const row = await openRow(page, message);
+  const content = row.locator('.msg-content');
+  for (const name of ['zulip', 'party_parrot']) {
+    const picture = content.locator(`img.emoji[alt=":${name}:"]`);
+    await expect(picture).toBeVisible();
+    await expect
+      .poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+      .toBeGreaterThan(0);
+  }
+  // :cat: is the whole cat, as upstream names it.
+  await expect(content.locator('.emoji-1f408')).toBeVisible();
+
+  const reaction = row.getByRole('button', { name: /^zulip: 1/ });
+  const picture = reaction.locator('img.emoji');
+  await expect(picture).toBeVisible();
+  await expect
+    .poll(() => picture.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+    .toBeGreaterThan(0);
+
+  for (const theme of ['light', 'dark'])
+    for (const width of [760, 1280]) {
+      await page.evaluate((t) => (document.documentElement.dataset['theme'] = t), theme);
+      await page.setViewportSize({ width, height: 800 });
+      await expect(row).toBeInViewport();
+      await page.screenshot({ path: info.outputPath(`service-emoji-${theme}-${width}.png`) });
+    }
+});

@@ -6,6 +6,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';
 import { useMessageSuite } from './support/message-suite.ts';
+import { emojiSourceUrl } from '../../src/server/emoji/realm-emoji.ts';
 import { renderedMessages } from './support/rendered-html.ts';
 
 const suite = useMessageSuite();
@@ -26,7 +27,16 @@ async function postRendered(): Promise<Record<Kind, number>> {
   group.members.add(owner.user_id);
   // The reader's clock: 24-hour.
   suite.record(owner).settings['twenty_four_hour_time'] = true;
-  const html = renderedMessages({ me: owner.user_id, other: member.user_id, myGroup: group.id });
+  // A custom emoji the server has: upstream's HTML names the image of one that exists.
+  const parrot = [...suite.server.state.realmEmoji.values()].find(
+    (e) => e.name === 'party_parrot',
+  )!;
+  const html = renderedMessages({
+    me: owner.user_id,
+    other: member.user_id,
+    myGroup: group.id,
+    customEmoji: { name: parrot.name, path: emojiSourceUrl(parrot) },
+  });
   const ids = {} as Record<Kind, number>;
   for (const [kind, rendered] of Object.entries(html) as [Kind, string][]) {
     const stored = suite.post(member, TOPIC, `(${kind})`);
@@ -125,12 +135,17 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(unicode).toHaveClass(/emoji-image/);
     expect(await style(unicode, 'background-image')).toContain('/emoji/64/');
     const fontSize = parseFloat(await style(emoji.locator('p'), 'font-size'));
-    for (const e of [unicode, emoji.locator('img.emoji')]) {
+    // The custom emoji and the service's :zulip: load their pictures.
+    for (const img of await emoji.locator('img.emoji').all())
+      await expect
+        .poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth))
+        .toBeGreaterThan(0);
+    for (const e of [unicode, ...(await emoji.locator('img.emoji').all())]) {
       const box = (await e.boundingBox())!;
       expect(box.height).toBeGreaterThan(fontSize * 0.9);
       expect(box.height).toBeLessThan(fontSize * 1.8);
     }
-    // Its line is one line, even while the custom emoji's image is missing.
+    // Its line is one line.
     const line = (await emoji.locator('p').boundingBox())!;
     expect(line.height).toBeLessThan(fontSize * 2.2);
 
@@ -161,7 +176,7 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(row(page, ids.quote).getByRole('img', { name: 'Starred' })).toBeVisible();
     await expect(row(page, ids.mentions).getByRole('img', { name: 'Starred' })).toHaveCount(0);
 
-    for (const width of [800, 1440]) {
+    for (const width of [760, 800, 1280, 1440]) {
       await page.setViewportSize({ width, height: 1500 });
       await page.getByTestId('message-list').evaluate((list) => (list.scrollTop = 0));
       await expect(content('mentions')).toBeInViewport();

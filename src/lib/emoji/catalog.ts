@@ -5,6 +5,7 @@
  */
 import { normalizeCode } from './code.ts';
 import type { EmojiCategory, SkinTone, SkinVariant, UnicodeEmoji } from './types.ts';
+import { UPSTREAM_ALIASES, UPSTREAM_NAMES } from './upstream-names.ts';
 
 /** The fields of Emojibase's compact data this catalog reads. */
 export interface CompactEmojiInput {
@@ -45,6 +46,23 @@ const SERVICE_NAMES: Readonly<Record<string, readonly string[]>> = {
   '1f6e0': ['working_on_it'],
   '1f1eb-1f1f7': ['flag_france'],
 };
+
+/** Every upstream name and alias to the one emoji it belongs to (upstream-names.ts). */
+const UPSTREAM_CODE_OF_NAME: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(UPSTREAM_ALIASES),
+  ...Object.entries(UPSTREAM_NAMES),
+]);
+
+/** Code to upstream's canonical name, and to its further names. */
+const UPSTREAM_NAME_OF_CODE: ReadonlyMap<string, string> = new Map(
+  Object.entries(UPSTREAM_NAMES).map(([n, c]) => [c, n]),
+);
+const UPSTREAM_ALIASES_OF_CODE: ReadonlyMap<string, readonly string[]> = (() => {
+  const byCode = new Map<string, string[]>();
+  for (const [n, c] of Object.entries(UPSTREAM_ALIASES))
+    byCode.set(c, [...(byCode.get(c) ?? []), n]);
+  return byCode;
+})();
 
 const TONE_OF_MODIFIER: Readonly<Record<string, Exclude<SkinTone, 0>>> = {
   '1f3fb': 1,
@@ -94,10 +112,16 @@ export function buildCatalog(
     const given = iamcal[e.hexcode];
     const candidates = [
       ...(SERVICE_NAMES[code] ?? []),
+      ...[UPSTREAM_NAME_OF_CODE.get(code) ?? []].flat(),
       ...(given === undefined ? [] : typeof given === 'string' ? [given] : given),
       snakeName(e.label),
+      ...(UPSTREAM_ALIASES_OF_CODE.get(code) ?? []),
     ];
-    const names = [...new Set(candidates)].filter((n) => n !== '' && !codeByName.has(n));
+    // Upstream's table overrides the shipped names: a name upstream gives to another emoji
+    // (`cat` for 🐈, not 🐱) is that emoji's alone.
+    const names = [...new Set(candidates)].filter(
+      (n) => n !== '' && !codeByName.has(n) && (UPSTREAM_CODE_OF_NAME.get(n) ?? code) === code,
+    );
     const name = names[0] ?? `emoji_${code}`;
     for (const n of names) codeByName.set(n, code);
     codeByName.set(name, code);

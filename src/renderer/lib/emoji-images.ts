@@ -23,3 +23,11 @@ export function emojiImageUrl(code: string): string | undefined {
 export function hasEmojiImage(code: string): boolean {
   return !names || names[normalizeCode(code)] !== undefined;
 }
+
+/** The service's extra emoji this build carries (resources/emoji/, copied by the build). */
+const SERVICE_EMOJI: ReadonlySet<string> = new Set(['zulip']);
+
+/** The picture of a `service_extra_emoji` reaction, whose code is its name (spec 2.3). */
+export function serviceEmojiImageUrl(code: string): string | undefined {
+  return SERVICE_EMOJI.has(code) ? `./emoji/service/${code}.png` : undefined;
+}

@@ -1,14 +1,18 @@
 /**
  * Emoji in upstream's markup: `:name:` and Unicode emoji become a span upstream's clients
  * draw from their sprite (`emoji-<code>`), the organization's custom emoji an image.
- * Names come from the catalog the project ships, with upstream's own names first where
- * they differ from it.
+ * Names come from the shared catalog, which applies upstream's own names over the data
+ * the project ships.
  */
 import type { TokenizerAndRendererExtension, Tokens } from 'marked';
 import { normalizeCode } from '../../lib/emoji/code.ts';
-import { UNICODE_CATALOG } from '../messages/emoji.ts';
+import {
+  SERVICE_EMOJI_IMAGE_PATH,
+  SERVICE_EXTRA_EMOJI,
+  UNICODE_CATALOG,
+} from '../messages/emoji.ts';
 import { escapeHtml } from './mentions.ts';
-import { UPSTREAM_ALIASES, UPSTREAM_NAMES } from './upstream-emoji-names.ts';
+import { UPSTREAM_NAMES } from '../../lib/emoji/upstream-names.ts';
 
 const UPSTREAM_NAME_OF_CODE = new Map(Object.entries(UPSTREAM_NAMES).map(([n, c]) => [c, n]));
 
@@ -31,9 +35,9 @@ const UNICODE =
   /^(?:[0-9#*]\uFE0F?\u20E3|\p{Regional_Indicator}{2}|\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*(?:\u200D\p{Extended_Pictographic}(?:\uFE0F|\p{Emoji_Modifier})*)*)/u;
 const ANY_START = /:|[0-9#*]\uFE0F?\u20E3|\p{Extended_Pictographic}|\p{Regional_Indicator}/u;
 
-/** The Unicode code of an emoji name, upstream's names first. */
+/** The Unicode code of an emoji name (the catalog puts upstream's names first). */
 export function emojiCodeOfName(name: string): string | undefined {
-  return UPSTREAM_NAMES[name] ?? UPSTREAM_ALIASES[name] ?? UNICODE_CATALOG.codeByName.get(name);
+  return UNICODE_CATALOG.codeByName.get(name);
 }
 
 function codeOfChars(chars: string): string {
@@ -60,6 +64,9 @@ export function emojiExtension(directory: EmojiDirectory): TokenizerAndRendererE
         // The organization's emoji win over Unicode ones of the same name, as upstream.
         const url = directory.customEmojiUrl?.(name);
         if (url) return { type: 'emoji', raw: short[0], name, url };
+        // Then the service's own emoji, an image from its static files, as upstream.
+        if (SERVICE_EXTRA_EMOJI.has(name))
+          return { type: 'emoji', raw: short[0], name, url: SERVICE_EMOJI_IMAGE_PATH };
         const code = emojiCodeOfName(name);
         return code ? { type: 'emoji', raw: short[0], name, code } : undefined;
       }

@@ -13,8 +13,14 @@ import type { RealmEmojiRecord } from '../state/types.ts';
 
 export const UNICODE_CATALOG = buildCatalog(compact, iamcal);
 
-/** The service's own extra emoji, whose code is its name. */
-export const SERVICE_EXTRA_EMOJI: ReadonlySet<string> = new Set(['service']);
+/**
+ * The service's own extra emoji, whose code is its name (spec 2.3, `service_extra_emoji`):
+ * upstream has one, `:zulip:`, drawn from its static files.
+ */
+export const SERVICE_EXTRA_EMOJI: ReadonlySet<string> = new Set(['zulip']);
+
+/** Where upstream serves the extra emoji's picture; http/emoji-images.ts serves it here. */
+export const SERVICE_EMOJI_IMAGE_PATH = '/static/generated/emoji/images/emoji/unicode/zulip.png';
 
 export interface EmojiChoice {
   emoji_name: string;
@@ -29,7 +35,7 @@ export type EmojiCheck = { ok: EmojiChoice } | { error: string };
  * must be valid in the namespace of its reaction type (any codepoint sequence for
  * Unicode emoji, so that emoji newer than the catalog still work; a custom emoji's id,
  * with its own name). Without a type, a name means the organization's custom emoji of
- * that name before a Unicode one, as upstream resolves it. Deactivated custom emoji can
+ * that name, then the service's own, before a Unicode one, as upstream resolves it. Deactivated custom emoji can
  * only be removed (`forRemoval`), so old reactions can still be taken back.
  */
 export function resolveEmoji(
@@ -47,7 +53,9 @@ export function resolveEmoji(
     p.type ??
     (code === undefined && name !== undefined && activeRealmEmojiNamed(state, name)
       ? 'realm_emoji'
-      : 'unicode_emoji');
+      : code === undefined && name !== undefined && SERVICE_EXTRA_EMOJI.has(name)
+        ? 'service_extra_emoji'
+        : 'unicode_emoji');
   if (type === 'realm_emoji') {
     if (code !== undefined) return custom(state.realmEmoji.get(code));
     return custom(name === undefined ? undefined : activeRealmEmojiNamed(state, name));

@@ -15,6 +15,8 @@ export interface RenderedIds {
   other: number;
   /** A group the reader is in. */
   myGroup: number;
+  /** Where the server serves one of its custom emoji, written as upstream writes it. */
+  customEmoji: { name: string; path: string };
 }
 
 const displayMath = (tex: string) =>
@@ -55,7 +57,8 @@ export function renderedMessages(ids: RenderedIds) {
     math: `<p>The area:</p>\n${displayMath('A = \\pi r^2 + \\frac{a}{b}')}`,
     emoji:
       '<p>Nice <span aria-label="smile" class="emoji emoji-1f642" role="img" title="smile">:smile:</span> ' +
-      'and <img alt=":octopus:" class="emoji" src="/user_avatars/2/emoji/images/1.png" title="octopus"> done</p>',
+      `and <img alt=":${ids.customEmoji.name}:" class="emoji" src="${ids.customEmoji.path}" title="${ids.customEmoji.name.replaceAll('_', ' ')}"> ` +
+      'and <img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"> done</p>',
     time: '<p>Meet at <time datetime="2026-01-01T10:00:00Z">2026-01-01T10:00:00+00:00</time> sharp.</p>',
     table:
       '<table>\n<thead>\n<tr>\n<th>Name</th>\n<th align="right">Count</th>\n</tr>\n</thead>\n' +

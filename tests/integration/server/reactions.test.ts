@@ -82,6 +82,21 @@ describe('POST and DELETE /messages/{id}/reactions', () => {
     ]);
   });
 
+  it('reads names as upstream’s table does: :cat: is the cat, not its face', async () => {
+    const { member, id } = await setup();
+    for (const emoji_name of ['cat', 'kitten', 'up'])
+      await ok(server, member, 'POST', `/messages/${id}/reactions`, { emoji_name });
+    const r = await ok(server, member, 'GET', '/messages', { message_ids: [id] });
+    const reactions = (
+      r.messages as { reactions: { emoji_name: string; emoji_code: string }[] }[]
+    )[0]?.reactions;
+    expect(reactions?.map((x) => [x.emoji_name, x.emoji_code])).toEqual([
+      ['cat', '1f408'],
+      ['kitten', '1f431'],
+      ['up', '2b06'],
+    ]);
+  });
+
   it('answers REACTION_ALREADY_EXISTS for the same reaction twice', async () => {
     const { member, id } = await setup();
     await ok(server, member, 'POST', `/messages/${id}/reactions`, { emoji_name: '+1' });

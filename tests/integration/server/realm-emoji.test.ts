@@ -39,6 +39,33 @@ describe('custom emoji (GET and DELETE /realm/emoji)', () => {
     expect((await fetch(`${server.url}/user_avatars/2/emoji/images/999.svg`)).status).toBe(404);
   });
 
+  it('serves the service’s own :zulip: emoji as a PNG where upstream’s HTML points', async () => {
+    await setup();
+    const image = await fetch(
+      `${server.url}/static/generated/emoji/images/emoji/unicode/zulip.png`,
+    );
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const bytes = new Uint8Array(await image.arrayBuffer());
+    // The PNG signature: a picture, not an error page.
+    expect([...bytes.slice(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
+  });
+
+  it('reacts with :zulip: by name as the service’s extra emoji, as upstream', async () => {
+    const { admin, member } = await setup();
+    const id = await send(server, admin, 'general', 'react to me', 't');
+    await ok(server, member, 'POST', `/messages/${id}/reactions`, { emoji_name: 'zulip' });
+    const r = await ok(server, member, 'GET', '/messages', { message_ids: [id] });
+    expect((r.messages as { reactions: unknown[] }[])[0]?.reactions).toEqual([
+      {
+        emoji_name: 'zulip',
+        emoji_code: 'zulip',
+        reaction_type: 'service_extra_emoji',
+        user_id: member.user_id,
+      },
+    ]);
+  });
+
   it('gives the same list in the register response', async () => {
     const { member } = await setup();
     const r = await ok(server, member, 'POST', '/register', {

@@ -328,6 +328,13 @@ export const CORPUS: readonly CorpusCase[] = [
     ['\u{1f916}', `<p>${emojiSpan('robot', '1f916')}</p>`],
     [':kiwi: :gold:', `<p>${emojiSpan('kiwi', '1f95d')} ${emojiSpan('gold', '1f947')}</p>`],
     ['#\ufe0f\u20e3', `<p>${emojiSpan('hash', '0023-20e3')}</p>`],
+    // Upstream's table overrides the shipped data's names: an animal is its whole body.
+    [
+      ':cat: :dog: :rabbit:',
+      `<p>${emojiSpan('cat', '1f408')} ${emojiSpan('dog', '1f415')} ${emojiSpan('rabbit', '1f407')}</p>`,
+    ],
+    ['\u{1f431} \u2b06\ufe0f', `<p>${emojiSpan('kitten', '1f431')} ${emojiSpan('up', '2b06')}</p>`],
+    [':ok: :point_up:', `<p>${emojiSpan('ok', '1f44c')} ${emojiSpan('point_up', '1f446')}</p>`],
     // A sequence newer than the emoji data stays whole, as its characters.
     [
       'a \u{1f9d1}\u{1f3fd}\u200d\u{1f6f4}\u200d\u21a9\ufe0f b',
@@ -336,6 +343,11 @@ export const CORPUS: readonly CorpusCase[] = [
     [
       ':party_parrot:',
       '<p><img alt=":party_parrot:" class="emoji" src="{e:party_parrot}" title="party parrot"></p>',
+    ],
+    // The service's own emoji, from upstream's static files.
+    [
+      ':zulip:',
+      '<p><img alt=":zulip:" class="emoji" src="/static/generated/emoji/images/emoji/unicode/zulip.png" title="zulip"></p>',
     ],
     [
       ':perch_logo: hi',

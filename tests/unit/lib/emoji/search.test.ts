@@ -43,6 +43,26 @@ describe('emoji catalog', () => {
       expect(catalog.codeByName.get(name!)).toBe(code);
   });
 
+  it("names emoji as upstream's table does where the shipped data differs", () => {
+    for (const [name, code] of [
+      ['cat', '1f408'],
+      ['kitten', '1f431'],
+      ['dog', '1f415'],
+      ['rabbit', '1f407'],
+      ['up', '2b06'],
+      ['ok', '1f44c'],
+      ['point_up', '1f446'],
+      ['hi', '1f44b'],
+    ])
+      expect(catalog.codeByName.get(name!)).toBe(code);
+    expect(catalog.all.find((e) => e.code === '1f408')?.name).toBe('cat');
+    expect(catalog.all.find((e) => e.code === '1f431')?.name).toBe('kitten');
+  });
+
+  it('completes :cat: with the emoji upstream means', () => {
+    expect(searchEmoji('cat', { catalog })[0]).toMatchObject({ name: 'cat', code: '1f408' });
+  });
+
   it('gives every emoji a distinct name', () => {
     const names = catalog.all.map((e) => e.name);
     expect(new Set(names).size).toBe(names.length);

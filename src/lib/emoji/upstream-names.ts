@@ -1,11 +1,10 @@
 /**
  * Upstream's own emoji names (its emoji_names data, which its clients carry too) where the
- * catalog the project ships lacks them or gives the emoji another name, for the common
- * emoji: `:hi:`, `:lol:` or `:thank_you:` are emoji upstream, and a pasted 👊 is
- * `:fist_bump:` there, not `:facepunch:`. Names the catalog gives to a different emoji
- * (`:ok:` is 🆗 there, 👌 upstream; likewise cat, dog, chart, kiss, point_up, x) keep the
- * catalog's meaning so that Perch's emoji picker and the server agree, except `:smile:`,
- * which upstream's help and corpus use throughout.
+ * data the project ships lacks them or gives the name to another emoji. They override it:
+ * `:cat:` is 🐈 and 🐱 is `:kitten:` upstream, `:up:` is ⬆️, `:ok:` is 👌 (upstream's
+ * rule names an animal's whole-body emoji after the animal, its face something else, and
+ * keeps short words for the common emoji). The catalog (catalog.ts) applies them, so the
+ * reference server's messages and reactions and Perch's completion and picker agree.
  */
 
 /** Each emoji's upstream name: the name a message shows for it, and a shortcode for it. */
@@ -50,6 +49,59 @@ export const UPSTREAM_NAMES: Readonly<Record<string, string>> = {
   thinking: '1f914',
   upside_down: '1f643',
   wait_one_second: '261d',
+  // Names upstream gives to another emoji than the shipped data does.
+  cat: '1f408',
+  dog: '1f415',
+  rabbit: '1f407',
+  mouse: '1f401',
+  tiger: '1f405',
+  cow: '1f404',
+  pig: '1f416',
+  horse: '1f40e',
+  kitten: '1f431',
+  puppy: '1f436',
+  bunny: '1f430',
+  dormouse: '1f42d',
+  tiger_cub: '1f42f',
+  calf: '1f42e',
+  piglet: '1f437',
+  pony: '1f434',
+  beetle: '1f41e',
+  ok: '1f44c',
+  squared_ok: '1f197',
+  up: '2b06',
+  down: '2b07',
+  left: '2b05',
+  right: '27a1',
+  squared_up: '1f199',
+  point_up: '1f446',
+  kiss: '1f617',
+  lipstick_kiss: '1f48b',
+  chart: '1f4c8',
+  stock_market: '1f4b9',
+  x: '274e',
+  cross_mark: '274c',
+  o: '1f17e',
+  circle: '2b55',
+  football: '26bd',
+  american_football: '1f3c8',
+  golf: '1f3cc',
+  hole_in_one: '26f3',
+  medal: '1f3c5',
+  military_medal: '1f396',
+  ticket: '1f39f',
+  pass: '1f3ab',
+  train: '1f682',
+  tram: '1f68b',
+  truck: '1f69b',
+  moving_truck: '1f69a',
+  pencil: '270f',
+  memo: '1f4dd',
+  moon: '1f319',
+  dizzy: '1f635',
+  seeing_stars: '1f4ab',
+  times_up: '231b',
+  time_ticking: '23f3',
   // Upstream's names in its own rendering test cases.
   division: '2797',
   gold: '1f947',
@@ -131,6 +183,7 @@ export const UPSTREAM_ALIASES: Readonly<Record<string, string>> = {
   magnifying_glass: '1f50d',
   mail: '2709',
   mechanical: '2699',
+  hourglass: '23f3',
   meow: '1f408',
   mischievous: '1f61b',
   namaste: '1f64f',
