@@ -90,7 +90,19 @@ export interface EventQueueOptions {
   probe?: (signal: AbortSignal) => Promise<unknown>;
   /** The waits between probes; the last repeats. */
   probeScheduleMs?: readonly number[];
+  /**
+   * How often a quiet long-poll checks with `probe` that the server still answers. A poll
+   * may rightly stay silent until its heartbeat (heartbeat.ts), so without these checks a
+   * stopped server would read as connected for most of a minute.
+   */
+  liveCheckEveryMs?: number;
+  /** How long a check may go unanswered before the server is shown as not answering. */
+  liveCheckTimeoutMs?: number;
 }
+
+/** A stopped server is shown within about ten seconds, at one cheap request per period. */
+export const DEFAULT_LIVE_CHECK_EVERY_MS = 7_000;
+export const DEFAULT_LIVE_CHECK_TIMEOUT_MS = 3_000;
 
 /** Short enough that a server back after an outage is used within about two seconds. */
 export const DEFAULT_PROBE_SCHEDULE_MS = [500, 1_000, 2_000] as const;
@@ -264,14 +276,23 @@ export class EventQueue {
       () => this.update({ state: 'not_answering', silentSince: startedAt }),
       silenceLimitMs(this.longpollTimeoutSeconds),
     );
+    const lost = new AbortController();
+    const checking = new AbortController();
+    if (this.opts.probe) void this.checkWhilePolling(startedAt, checking.signal, lost);
     let data;
     try {
       ({ data } = await getEvents(
         this.opts.client,
         { queue_id: this.health.queueId!, last_event_id: this.health.lastEventId },
-        signal,
+        AbortSignal.any([signal, lost.signal]),
       ));
+    } catch (err) {
+      // The server closed its connections or refused a check: the network error is what the
+      // loop backs off on, and the same queue is polled again, so no event is lost.
+      if (lost.signal.aborted && !signal.aborted) throw lost.signal.reason;
+      throw err;
     } finally {
+      checking.abort();
       this.opts.clock.clearTimeout(silence);
     }
     if (this.health.state === 'not_answering') {
@@ -321,6 +342,54 @@ export class EventQueue {
       // Kicked, stopped, or the server answered a probe: the loop decides what comes next.
     } finally {
       waited.abort();
+    }
+  }
+
+  /**
+   * While a poll waits, asks the server now and then whether it still answers: a check
+   * left unanswered shows the account as not answering (the poll goes on, so a late answer
+   * is still taken), and a refused or cut connection ends the poll through `lost`.
+   */
+  private async checkWhilePolling(
+    startedAt: number,
+    until: AbortSignal,
+    lost: AbortController,
+  ): Promise<void> {
+    const every = this.opts.liveCheckEveryMs ?? DEFAULT_LIVE_CHECK_EVERY_MS;
+    const limit = this.opts.liveCheckTimeoutMs ?? DEFAULT_LIVE_CHECK_TIMEOUT_MS;
+    // Only a silence these checks found is ended by their answer; a poll past its heartbeat
+    // stays not answering even while other requests are answered.
+    let markedSilent = false;
+    while (!until.aborted) {
+      try {
+        await sleep(this.opts.clock, every, until);
+      } catch {
+        return;
+      }
+      const check = new AbortController();
+      const timer = this.opts.clock.setTimeout(() => {
+        check.abort();
+        if (!until.aborted && this.health.state === 'polling') {
+          markedSilent = true;
+          this.update({ state: 'not_answering', silentSince: startedAt });
+        }
+      }, limit);
+      try {
+        await this.opts.probe!(AbortSignal.any([until, check.signal]));
+        if (!until.aborted && markedSilent && this.health.state === 'not_answering') {
+          // The server answers again; its poll will too.
+          markedSilent = false;
+          this.update({ state: 'polling', silentSince: undefined });
+        }
+      } catch (err) {
+        if (until.aborted) return;
+        if (err instanceof NetworkError && !check.signal.aborted) {
+          lost.abort(err);
+          return;
+        }
+      } finally {
+        this.opts.clock.clearTimeout(timer);
+      }
     }
   }
 

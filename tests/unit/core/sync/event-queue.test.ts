@@ -299,6 +299,8 @@ describe('EventQueue against the reference server', () => {
       backoff: { baseMs: 60_000, capMs: 60_000 },
       random: () => 0.99,
       probeScheduleMs: [500, 1_000, 2_000],
+      // Past the end of this test: only the probes of the wait are counted.
+      liveCheckEveryMs: 60_000,
       probe: async (signal) => {
         probes.started++;
         try {
@@ -331,6 +333,35 @@ describe('EventQueue against the reference server', () => {
     // Probing ends with the wait it shortened.
     await clock.advance(10_000);
     expect(probes.started).toBe(4);
+  });
+
+  it('a poll whose connection outlives the server: the next check is refused and the account reconnects', async () => {
+    const client = clientOf('member');
+    const r = run(client, { probe: (signal) => getServerSettings(client, signal) });
+    await polling(r);
+    const polls = () => gate.seen.filter((s) => s === 'GET /api/v1/events').length;
+    await until(() => polls() === 1, 'the poll to reach the server');
+    // New connections are refused; the open poll is left hanging, as after a crash behind NAT.
+    gate.drop = (seen) => seen === 'GET /api/v1/server_settings';
+
+    await clock.advance(6_999);
+    expect(r.queue.getHealth().state).toBe('polling');
+    await clock.advance(1);
+    await backingOff(r, 1);
+    expect(connectionLabel(r.queue.getHealth(), clock.now())).toMatch(/^Reconnecting in \d+ s$/);
+
+    const missed = await send(server.started, person(server.started, 'admin'), clock, {
+      type: 'stream',
+      to: 'general',
+      topic: 'q',
+      content: 'while away',
+    });
+    gate.drop = undefined;
+    await clock.advance(500);
+    await polling(r);
+    await until(() => messageIds(r).includes(missed), 'the message sent while away');
+    expect(messageIds(r)).toEqual([missed]);
+    expect(r.registrations).toEqual(['start']);
   });
 
   it('a server that answers with an error is not probed: its backoff is kept', async () => {
