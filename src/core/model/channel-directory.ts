@@ -204,7 +204,11 @@ export class ChannelDirectory {
       }
       case 'peer_add':
       case 'peer_remove': {
-        const delta = ids(e.user_ids).length * (e.op === 'peer_add' ? 1 : -1);
+        // The user's own change came as `add` or `remove` and is counted there; the API
+        // documentation sends peer events to the other users only, but a server that also
+        // sends one to the user must not count the user twice.
+        const others = ids(e.user_ids).filter((id) => id !== this.#me);
+        const delta = others.length * (e.op === 'peer_add' ? 1 : -1);
         for (const id of ids(e.stream_ids)) {
           const stream = this.#streams.get(id);
           if (!stream) continue;

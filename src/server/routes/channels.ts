@@ -1,7 +1,8 @@
 /**
  * The organization's channels as administrators see them: GET /streams, PATCH /streams/{id}
  * (rename, describe, privacy, unarchive FL 388, folder FL 389, can_remove_subscribers_group)
- * and DELETE /streams/{id} (archive). Every change goes out as a stream event.
+ * and DELETE /streams/{id} (archive). Every change goes out as a stream event; and
+ * GET /streams/{id}/members, the channel's subscribers.
  */
 import { badRequest, invalid } from '../http/errors.ts';
 import type { RouteRequest, Router } from '../http/router.ts';
@@ -18,6 +19,19 @@ export function register(router: Router): void {
   router.get('/streams', listChannels);
   router.patch('/streams/{stream_id}', updateChannel);
   router.delete('/streams/{stream_id}', archiveChannel);
+  router.get('/streams/{stream_id}/members', channelSubscribers);
+}
+
+/**
+ * GET /streams/{id}/members (upstream's get-subscribers): the subscribers' ids, for whoever
+ * may see the channel's subscribers; any other caller learns nothing, not even that it exists.
+ */
+function channelSubscribers(req: RouteRequest) {
+  const { state } = req.ctx;
+  const channel = channelById(state, req.pathInt('stream_id'));
+  if (!state.canAccessChannel(req.user, channel) && !state.isAdmin(req.user))
+    throw badRequest('Invalid channel ID');
+  return { subscribers: state.subscribersOf(channel.stream_id) };
 }
 
 function listChannels({ ctx, user, params }: RouteRequest) {

@@ -215,7 +215,10 @@ function unsubscribe(req: RouteRequest) {
       subscriptions: gone.map((c) => ({ stream_id: c.stream_id, name: c.name })),
     });
     for (const c of gone) {
-      ctx.events.emit(state.usersWhoSeeChannel(c), {
+      // "Sent to other users" (the API documentation's peer_remove): the user was told by
+      // `remove`, and one more event would count the user's leaving twice.
+      const peers = state.usersWhoSeeChannel(c).filter((id) => id !== p.user_id);
+      ctx.events.emit(peers, {
         type: 'subscription',
         op: 'peer_remove',
         stream_ids: [c.stream_id],

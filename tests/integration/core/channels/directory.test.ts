@@ -88,6 +88,29 @@ describe('channel directory', () => {
     expect(row(await directory(modId), 'leadership')).toBeUndefined();
   });
 
+  it("after subscribing then leaving, the count shown is the server's, for the user and for others", async () => {
+    const moderator = byEmail(t.server, 'moderator');
+    const member = byEmail(t.server, 'member');
+    const modId = await t.signIn(moderator, { listening: true });
+    const memberId = await t.signIn(member, { listening: true });
+    const streamId = row(await directory(modId), 'development')!.streamId;
+    expect(row(await directory(memberId), 'development')?.subscriberCount).toBe(4);
+    const serverCount = async () =>
+      ((await ok(t.server, member, 'GET', `/streams/${streamId}/members`)).subscribers as number[])
+        .length;
+
+    await t.call('channels.subscribe', { accountId: modId, streamId });
+    await expect.poll(() => pushedRow(modId, 'development')?.state).toBe('subscribed');
+    await t.call('channels.unsubscribe', { accountId: modId, streamId });
+    await expect.poll(() => pushedRow(modId, 'development')?.state).toBe('not-subscribed');
+    await expect.poll(() => pushedRow(memberId, 'development')?.subscriberCount).toBe(4);
+
+    const count = await serverCount();
+    expect(count).toBe(4);
+    expect(row(await directory(modId), 'development')?.subscriberCount).toBe(count);
+    expect(row(await directory(memberId), 'development')?.subscriberCount).toBe(count);
+  });
+
   it("another device's colour, mute and override arrive as pushed rows; a global setting changes what inherit means", async () => {
     const member = byEmail(t.server, 'member');
     const id = await t.signIn(member, { listening: true });
