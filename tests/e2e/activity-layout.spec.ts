@@ -9,6 +9,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { ownerBehindGateway } from './support/broken-gateway.ts';
+import { startFaultProxy } from './support/fault-proxy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 
 let mode: BrowserMode;
@@ -105,6 +106,32 @@ test('the footer names the accounts’ state, and the core only when the window 
     await expect(footer).toHaveText('1 account reconnecting');
     await mode.host.close();
     await expect(footer).toHaveText('Disconnected from the core; retrying');
+  } finally {
+    await proxy.close();
+  }
+});
+
+test('the footer says an account is not answering soon after its server stops, and connected once it is back', async ({
+  page,
+}) => {
+  const proxy = await startFaultProxy(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100 && !u.is_bot)!;
+    await mode.core.invoke('accounts.signInWithKey', {
+      serverUrl: proxy.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+      allowInsecure: true,
+    });
+    await openActivity(page, 1280);
+    const footer = page.getByTestId('connection');
+    await expect(footer).toHaveText('1 account connected');
+    // A stopped process: the open long-poll stays open, and nothing is answered any more.
+    const stopped = proxy.blackhole();
+    // Within one live check (every 7 s, answered within 3 s), far before the poll's heartbeat.
+    await expect(footer).toHaveText('1 account not answering', { timeout: 15_000 });
+    stopped.end();
+    await expect(footer).toHaveText('1 account connected', { timeout: 15_000 });
   } finally {
     await proxy.close();
   }
