@@ -122,8 +122,8 @@ describe.skipIf(dunstMissing !== undefined)('D-Bus notifications on dunst', () =
     expect(history).toHaveLength(1);
     expect(calls[1]?.replacesId).toBe(history[0]?.id);
     expect(calls[2]?.replacesId).toBe(history[0]?.id);
-    expect(history[0]?.summary).toContain('#general > deploy');
-    expect(history[0]?.body).toMatch(/^3 messages from .+\n@.+third$/);
+    expect(history[0]?.summary).toBe('3 new messages in #general › deploy');
+    expect(history[0]?.body).toMatch(/^@.+third$/);
   });
 
   it('closes the notification once the conversation is read elsewhere', async () => {
