@@ -1,7 +1,7 @@
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener, type TopicInterest } from './push-bus.ts';
 import { PreferencesStore } from './prefs.ts';
-import { isDmMuted } from './notify/muted-dms.ts';
+import { isDmMuted } from '../contract/muted-dms.ts';
 import { DndFile } from './notify/dnd-file.ts';
 import { DraftStore } from './compose/drafts.ts';
 import { createHandlers } from './rpc/handlers.ts';

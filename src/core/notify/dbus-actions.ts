@@ -9,7 +9,7 @@
  */
 import type { Preferences } from '../../contract/contract.ts';
 import type { RpcResponse } from '../../contract/errors.ts';
-import { withDmMuted } from './muted-dms.ts';
+import { withDmMuted } from '../../contract/muted-dms.ts';
 import type { PushListener, TopicInterest } from '../push-bus.ts';
 import { placeOf, type NotificationAction } from './dbus-notifier.ts';
 import type { OpenTarget, ShownNotification } from './notifier.ts';

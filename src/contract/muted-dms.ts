@@ -3,7 +3,7 @@
  * "Muted direct messages"). The chat API mutes channels and topics only, so this is kept in
  * Perch's preferences, per account, and the notification policy honours it (rule A8).
  */
-import type { Preferences } from '../../contract/contract.ts';
+import type { Preferences } from './contract.ts';
 
 /** A DM conversation as the preferences name it: its other participants' ids, sorted. */
 export function dmConversationId(userIds: readonly number[]): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPreferences } from '../../../../src/core/prefs.ts';
-import { isDmMuted, withDmMuted } from '../../../../src/core/notify/muted-dms.ts';
+import { defaultPreferences } from '../../../src/core/prefs.ts';
+import { isDmMuted, withDmMuted } from '../../../src/contract/muted-dms.ts';
 
 describe("Perch's muted direct message conversations", () => {
   it('mutes one conversation of one account, whatever order its people come in, and unmutes it', () => {
