@@ -218,6 +218,12 @@ export const Preferences = z.object({
    * needs a window (docs/notifications.md "D-Bus"). Absent means on; used where one answers.
    */
   desktopNotifications: z.boolean().optional(),
+  /**
+   * Direct message conversations whose notifications Perch does not show, by account id: each
+   * the other participants' user ids, sorted and joined by commas. The chat API has no muting
+   * of a DM conversation, so this is Perch's own (docs/notifications.md "Muted direct messages").
+   */
+  mutedDms: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type Preferences = z.infer<typeof Preferences>;
 

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener, type TopicInterest } from './push-bus.ts';
 import { PreferencesStore } from './prefs.ts';
+import { isDmMuted } from '../contract/muted-dms.ts';
 import { DndFile } from './notify/dnd-file.ts';
 import { DraftStore } from './compose/drafts.ts';
 import { createHandlers } from './rpc/handlers.ts';
@@ -182,6 +183,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
     onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
+    dmMuted: (accountId, userIds) => isDmMuted(prefs.get(), accountId, userIds),
     cache,
   });
   const parts = createCoreParts(

@@ -104,3 +104,40 @@ test('mute, follow, mark read and mute the channel from a recipient bar reach th
   await expect(page.getByRole('menuitem', { name: 'Unmute channel #general' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Unmute topic' })).toBeVisible();
 });
+
+test("a direct message's bar mutes and unmutes its notifications in Perch, and says so", async ({
+  page,
+}) => {
+  const ada = byRole(200);
+  const owner = byRole(100);
+  const id = suite.dm(ada, [owner], 'are you around?');
+  await openAllMessages(page, suite.mode, suite.server, owner);
+  await expect(messageRow(page, id)).toBeVisible();
+
+  const trigger = page.getByRole('button', { name: new RegExp(`^Actions on .*${ada.full_name}`) });
+  await trigger.first().click();
+  const menu = page.getByRole('menu', { name: new RegExp(ada.full_name) });
+  const mute = menu.getByRole('menuitem', { name: "Mute this conversation's notifications" });
+  await expect(mute).toBeVisible();
+  const shots = '/tmp/shots/h38b';
+  for (const width of [760, 1280]) {
+    await page.setViewportSize({ width, height: 700 });
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.screenshot({ path: `${shots}/dm-bar-menu-${width}-${colorScheme}.png` });
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  await mute.click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Perch will not notify you about` }),
+  ).toBeVisible();
+  await page.screenshot({ path: `${shots}/dm-bar-muted-1280-light.png` });
+
+  // Undone where it was done: the same menu now offers the way back.
+  await trigger.first().click();
+  await menu.getByRole('menuitem', { name: "Unmute this conversation's notifications" }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Perch notifies you about' }),
+  ).toBeVisible();
+});

@@ -31,4 +31,6 @@ export interface NotificationInput<S extends PolicySubscription = Subscription> 
   subscription: S | undefined;
   topicPolicy: TopicPolicy;
   alreadyDecided: boolean;
+  /** A direct message whose conversation the user muted in Perch (rule A8). */
+  dmMuted?: boolean;
 }

@@ -11,6 +11,7 @@ import { DecidedSet } from './decided-set.ts';
 import { conversationOf, type DecisionEntry } from './decisions-log.ts';
 import type { DoNotDisturb } from './dnd.ts';
 import { NotificationBoard } from './notification-board.ts';
+import { openTargetFor } from './open-target.ts';
 import type { Notifier, SoundPlayer } from './notifier.ts';
 import { decideNotification } from './policy.ts';
 
@@ -31,6 +32,8 @@ export interface NotificationDeps {
   dnd: DoNotDisturb;
   /** New decisions, in the order they were made. */
   onDecisions: (entries: DecisionEntry[]) => void;
+  /** Whether the user muted this DM conversation in Perch (its other participants' ids). */
+  dmMuted?: (userIds: number[]) => boolean;
 }
 
 export class AccountNotifications {
@@ -62,7 +65,12 @@ export class AccountNotifications {
     // Rule A2: a message met again (the gap fill and the new queue overlap, or the server
     // resends an unacknowledged batch) was decided the first time; it is not even logged.
     if (!this.#decided.add(message.id)) return;
-    const decision = decideNotification(state.policyInput(message, flags, false));
+    const input = state.policyInput(message, flags, false);
+    if (message.type === 'private' && this.#deps.dmMuted) {
+      const [dm] = openTargetFor(this.#deps.accountId, message, state.userId).narrow;
+      if (Array.isArray(dm?.operand)) input.dmMuted = this.#deps.dmMuted(dm.operand);
+    }
+    const decision = decideNotification(input);
     const allowed = decision.desktop || decision.sound;
     const silenced = allowed && this.#deps.dnd.isActive();
     outcome.entries.push({

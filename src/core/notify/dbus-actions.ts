@@ -2,11 +2,14 @@
  * What a notification's actions do (docs/notifications.md "Actions"). Each goes through the
  * same Core call a view makes, so it takes the same path: a reply through the account's
  * outbox (sent once, confirmed or failed in the outbox's own words), "Mark as read" through
- * the read reconciliation, "Mute topic" through the user-topic call. On success the
+ * the read reconciliation, "Mute topic" through the user-topic call, and a DM's mute through
+ * Perch's own preferences (the chat API has none). On success the
  * notification closes; on a failure a follow-up notification says what happened. Every
  * action is written to the why-(not)-notified log beside the message's decision.
  */
+import type { Preferences } from '../../contract/contract.ts';
 import type { RpcResponse } from '../../contract/errors.ts';
+import { withDmMuted } from '../../contract/muted-dms.ts';
 import type { PushListener, TopicInterest } from '../push-bus.ts';
 import { placeOf, type NotificationAction } from './dbus-notifier.ts';
 import type { OpenTarget, ShownNotification } from './notifier.ts';
@@ -65,6 +68,10 @@ export class NotificationActions {
       problem = failure(
         await this.#deps.invoke('inbox.markRead', { accountId: notification.accountId, target }),
       );
+    } else if (action.kind === 'mute' && place.kind === 'dm') {
+      done = "This conversation's notifications muted in Perch from the notification.";
+      failedTitle = "Perch could not mute this conversation's notifications";
+      problem = await this.#muteDm(notification.accountId, place.userIds);
     } else if (action.kind === 'mute') {
       done = 'Topic muted from the notification.';
       failedTitle = `Perch could not mute ${where(notification)}`;
@@ -89,6 +96,14 @@ export class NotificationActions {
     }
     log(`${failedTitle}: ${problem}`);
     this.#deps.tell(notification, failedTitle, problem);
+  }
+
+  /** Perch's own mute of a DM conversation, kept with the preferences (no API call exists). */
+  async #muteDm(accountId: string, userIds: number[]): Promise<string | undefined> {
+    const current = await this.#deps.invoke('prefs.get', {});
+    if (!current.ok) return current.error.message;
+    const change = withDmMuted(current.result as Preferences, accountId, userIds, true);
+    return failure(await this.#deps.invoke('prefs.set', change));
   }
 
   /** Sends through the outbox and waits for its verdict; undefined once the server has it. */

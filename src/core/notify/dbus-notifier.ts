@@ -34,6 +34,9 @@ const REPLY_ACTION = 'inline-reply';
 /** The freedesktop sound theme's name for an incoming instant message. */
 const SOUND_NAME = 'message-new-instant';
 
+/** The words of the mute a direct message's notification offers. */
+export const MUTE_DM_LABEL = "Mute this conversation's notifications";
+
 /** Where a notification's conversation is, from its click target. */
 export type NotificationPlace =
   | { kind: 'topic'; streamId: number; topic: string }
@@ -64,9 +67,9 @@ export function actionsFor(
   if (place.kind === 'none') return actions;
   if (capabilities.has('inline-reply')) actions.push(REPLY_ACTION, 'Reply');
   actions.push('read', 'Mark as read');
-  // The chat API mutes topics (user topics, visibility policy 1); it has no muting of a
-  // direct message conversation, so a DM's notification offers no mute it could not do.
-  if (place.kind === 'topic') actions.push('mute', 'Mute topic');
+  // The chat API mutes topics (user topics, visibility policy 1); a DM conversation is muted
+  // by Perch itself (docs/notifications.md "Muted direct messages").
+  actions.push('mute', place.kind === 'topic' ? 'Mute topic' : MUTE_DM_LABEL);
   return actions;
 }
 

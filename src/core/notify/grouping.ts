@@ -1,6 +1,7 @@
 /**
  * One live notification per conversation (docs/notifications.md "Grouping"): a new message in a
- * conversation that already shows one replaces it and says how many there are now.
+ * conversation that already shows one replaces it, titled with how many there are now and
+ * where ("3 new messages in #general › deploy"), above the newest message's body.
  */
 import type { PresentedMessage } from './presenter.ts';
 
@@ -10,8 +11,6 @@ export interface LiveNotification {
   body: string;
   /** Every message the notification stands for, oldest first. */
   messageIds: number[];
-  /** Distinct sender names, in the order they first wrote. */
-  senders: string[];
 }
 
 export function startGroup(message: PresentedMessage): LiveNotification {
@@ -20,7 +19,6 @@ export function startGroup(message: PresentedMessage): LiveNotification {
     title: message.title,
     body: message.body,
     messageIds: [message.messageId],
-    senders: [message.senderName],
   };
 }
 
@@ -30,16 +28,12 @@ export function addToGroup(
   message: PresentedMessage,
 ): LiveNotification {
   const messageIds = [...previous.messageIds, message.messageId];
-  const senders = previous.senders.includes(message.senderName)
-    ? previous.senders
-    : [...previous.senders, message.senderName];
-  const summary = `${messageIds.length} messages from ${senders.join(', ')}`;
   return {
     key: previous.key,
-    title: message.title,
-    body: message.contentHidden ? summary : `${summary}\n${message.body}`,
+    title: `${messageIds.length} new messages ${message.conversation}`,
+    // With DM content hidden the newest body is already the words that give nothing away.
+    body: message.body,
     messageIds,
-    senders,
   };
 }
 

@@ -4,7 +4,7 @@
  * buttons and reply field Electron's Notification takes. Kept here, not in electron/, so
  * what is offered is tested without an Electron binary.
  */
-import { placeOf, type NotificationActionKind } from './dbus-notifier.ts';
+import { MUTE_DM_LABEL, placeOf, type NotificationActionKind } from './dbus-notifier.ts';
 import type { ShownNotification } from './notifier.ts';
 
 export interface NativeActions {
@@ -18,6 +18,6 @@ export function nativeActions(notification: ShownNotification): NativeActions {
   const place = placeOf(notification);
   if (place.kind === 'none') return { buttons: [], reply: false };
   const buttons: NativeActions['buttons'] = [{ kind: 'read', label: 'Mark as read' }];
-  if (place.kind === 'topic') buttons.push({ kind: 'mute', label: 'Mute topic' });
+  buttons.push({ kind: 'mute', label: place.kind === 'topic' ? 'Mute topic' : MUTE_DM_LABEL });
   return { buttons, reply: true };
 }

@@ -9,6 +9,7 @@ export type RuleId =
   | 'A5'
   | 'A6'
   | 'A7'
+  | 'A8'
   | 'B1'
   | 'B2'
   | 'B3'
@@ -33,6 +34,7 @@ export const RULE_TEXT: Record<RuleId, string> = {
   A5: 'the topic is muted (A5)',
   A6: 'the channel is muted or you are not subscribed to it (A6)',
   A7: 'the message was already read (A7)',
+  A8: "you muted this conversation's notifications in Perch (A8)",
   B1: 'desktop notifications are on for this channel (B1)',
   B2: 'you follow this topic and notify for followed topics (B2)',
   B3: 'desktop notifications are turned off in your settings (B3)',

@@ -85,6 +85,7 @@ function gate(input: NotificationInput<PolicySubscription>, f: Facts): RuleId | 
     }
   }
   if (!f.unread) return 'A7';
+  if (!f.channel && input.dmMuted === true) return 'A8';
   return undefined;
 }
 

@@ -17,6 +17,8 @@ export interface PresentedMessage {
   key: string;
   messageId: number;
   senderName: string;
+  /** The conversation, worded to follow "N new messages": "in #general › deploy", "from Alice". */
+  conversation: string;
   title: string;
   body: string;
   /** The body gives nothing away (DM content hidden by the user's setting). */
@@ -35,12 +37,13 @@ function otherRecipients(message: Message, myUserId: number) {
 }
 
 /**
- * DMs group by conversation: a 1:1 by the other user, a group by all its user ids sorted.
- * Channel messages group by sender, channel and topic, the topic compared case-insensitively.
+ * One key per conversation (docs/notifications.md "Grouping"): a 1:1 DM by the other user, a
+ * group by all its user ids sorted, a channel message by channel and topic, the topic compared
+ * case-insensitively (whoever wrote it).
  */
 export function conversationKey(message: Message, myUserId: number): string {
   if (message.type === 'stream') {
-    return `channel:${message.stream_id ?? ''}:${message.sender_id}:${message.subject.toLowerCase()}`;
+    return `channel:${message.stream_id ?? ''}:${message.subject.toLowerCase()}`;
   }
   const others = otherRecipients(message, myUserId);
   if (others.length <= 1) return `dm:${others[0]?.id ?? myUserId}`;
@@ -48,6 +51,29 @@ export function conversationKey(message: Message, myUserId: number): string {
     ? message.display_recipient.map((u) => u.id).sort((a, b) => a - b)
     : [];
   return `group:${ids.join(',')}`;
+}
+
+function namesList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  if (names.length > MAX_NAMED_RECIPIENTS) {
+    const more = names.length - MAX_NAMED_RECIPIENTS + 1;
+    return `${names.slice(0, MAX_NAMED_RECIPIENTS - 1).join(', ')} and ${more} others`;
+  }
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+/**
+ * The conversation as a grouped notification's title ends (docs/notifications.md "Grouping"):
+ * "in #general › deploy", "from Alice" for a 1:1, "in the group with Alice and Bob" for a group.
+ */
+export function conversationLabel(message: Message, myUserId: number): string {
+  if (message.type === 'stream') {
+    const channel = typeof message.display_recipient === 'string' ? message.display_recipient : '';
+    return `in #${channel} › ${message.subject}`;
+  }
+  const others = otherRecipients(message, myUserId);
+  if (others.length <= 1) return `from ${others[0]?.full_name ?? message.sender_full_name}`;
+  return `in the group with ${namesList(others.map((u) => u.full_name))}`;
 }
 
 export function notificationTitle(message: Message, myUserId: number): string {
@@ -83,6 +109,7 @@ export function presentMessage(message: Message, ctx: PresentContext): Presented
     key: conversationKey(message, ctx.myUserId),
     messageId: message.id,
     senderName: message.sender_full_name,
+    conversation: conversationLabel(message, ctx.myUserId),
     title: notificationTitle(message, ctx.myUserId),
     body: notificationBody(message, ctx),
     contentHidden: message.type === 'private' && !ctx.pmContentInDesktopNotifications,

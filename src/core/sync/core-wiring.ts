@@ -42,6 +42,8 @@ export function createSyncManager(deps: {
   adapters: HostAdapters;
   /** After every health update of any account, each answer of the server included. */
   onHealthUpdate?: () => void;
+  /** Whether the user muted a DM conversation in Perch (docs/notifications.md). */
+  dmMuted?: SyncManagerOptions['dmMuted'];
   /** The account's copy on disk: read before its queue starts, deleted when its key is refused. */
   cache?: Pick<SyncManagerOptions, 'beforeStart' | 'cacheStatus'> & {
     keyRefused: (accountId: string) => Promise<void>;
@@ -67,6 +69,7 @@ export function createSyncManager(deps: {
       deps.onHealthUpdate?.();
     },
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),
+    ...(deps.dmMuted ? { dmMuted: deps.dmMuted } : {}),
   });
   return sync;
 }

@@ -50,6 +50,8 @@ export interface SyncManagerOptions {
   onCredentialsRejected: (accountId: string, error: AccountStopError) => void | Promise<void>;
   onHealth?: (status: AccountSyncStatus) => void;
   onDecisions?: (accountId: string, entries: DecisionEntry[]) => void;
+  /** Whether the user muted a DM conversation of the account in Perch (rule A8). */
+  dmMuted?: (accountId: string, userIds: number[]) => boolean;
   backoff?: BackoffPolicy;
   random?: () => number;
   /**
@@ -96,6 +98,9 @@ export class SyncManager implements AccountStores {
       notifier: this.opts.notifier,
       sound: this.opts.sound,
       dnd: this.dnd,
+      ...(this.opts.dmMuted
+        ? { dmMuted: (userIds: number[]) => this.opts.dmMuted?.(accountId, userIds) ?? false }
+        : {}),
       onDecisions: (entries) => {
         for (const entry of entries) this.log.add(accountId, entry);
         this.opts.onDecisions?.(accountId, entries);

@@ -8,6 +8,7 @@
 import type { AccountSummary } from '../../../contract/contract.ts';
 import type { ConversationTarget, TopicStateWire } from '../../../contract/schemas/inbox.ts';
 import { invoke } from '../../bridge.ts';
+import { isDmMuted, withDmMuted } from '../../../contract/muted-dms.ts';
 import { releaseNeeded } from '../../../lib/server-version.ts';
 import { FLAGS_NARROW_LEVEL, USER_TOPICS_LEVEL, type Policy } from './targets.ts';
 
@@ -57,4 +58,21 @@ export function topicState(account: Org, streamId: number, topic: string): Promi
 /** Forgets a queued mark-read the server refused (the Inbox's Dismiss). */
 export async function dismissPending(accountId: string, id: number): Promise<void> {
   await invoke('inbox.dismissPending', { accountId, id });
+}
+
+/**
+ * Whether Perch shows this DM conversation's notifications: the chat API has no per-DM mute,
+ * so it is Perch's own preference (docs/notifications.md "Muted direct messages").
+ */
+export async function dmNotificationsMuted(accountId: string, userIds: number[]): Promise<boolean> {
+  return isDmMuted(await invoke('prefs.get', {}), accountId, userIds);
+}
+
+export async function muteDmNotifications(
+  accountId: string,
+  userIds: number[],
+  muted: boolean,
+): Promise<void> {
+  const prefs = await invoke('prefs.get', {});
+  await invoke('prefs.set', withDmMuted(prefs, accountId, userIds, muted));
 }

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore } from '../../../../src/core/accounts/memory-secret-store.ts';
 import { createCore, type Core } from '../../../../src/core/core.ts';
-import type { AppInfo, Result } from '../../../../src/contract/contract.ts';
+import type { AppInfo, Preferences, Result } from '../../../../src/contract/contract.ts';
+import { MUTE_DM_LABEL } from '../../../../src/core/notify/dbus-notifier.ts';
 import { byEmail, ok, send } from '../../server/messaging-client.ts';
 import { useCoreAndServer } from '../../support/core-server.ts';
 import {
@@ -86,7 +87,14 @@ describe.skipIf(dunstMissing !== undefined)('D-Bus notifications on dunst', () =
 
     await expect.poll(() => monitor.calls().length).toBe(1);
     const [call] = monitor.calls();
-    expect(call?.actions).toEqual(['default', 'Open', 'read', 'Mark as read']);
+    expect(call?.actions).toEqual([
+      'default',
+      'Open',
+      'read',
+      'Mark as read',
+      'mute',
+      "Mute this conversation's notifications",
+    ]);
     expect(call?.hints['sound-name']).toBe('message-new-instant');
     expect(call?.hints['sound-file']).toMatch(/^\/sounds\/.+\.ogg$/);
     expect(call?.hints['category']).toBe('im.received');
@@ -122,8 +130,8 @@ describe.skipIf(dunstMissing !== undefined)('D-Bus notifications on dunst', () =
     expect(history).toHaveLength(1);
     expect(calls[1]?.replacesId).toBe(history[0]?.id);
     expect(calls[2]?.replacesId).toBe(history[0]?.id);
-    expect(history[0]?.summary).toContain('#general > deploy');
-    expect(history[0]?.body).toMatch(/^3 messages from .+\n@.+third$/);
+    expect(history[0]?.summary).toBe('3 new messages in #general › deploy');
+    expect(history[0]?.body).toMatch(/^@.+third$/);
   });
 
   it('closes the notification once the conversation is read elsewhere', async () => {
@@ -211,6 +219,33 @@ describe.skipIf(busMissing !== undefined)('actions from a notification', () => {
       .poll(() => t.server.state.userTopic(member.user_id, streamId, 'launch')?.visibility_policy)
       .toBe(1);
     await expect.poll(() => server.closed.length).toBe(1);
+  });
+
+  it("mutes a direct message conversation's notifications in Perch, and says why the next is quiet", async () => {
+    const member = byEmail(t.server, 'member');
+    const owner = byEmail(t.server, 'owner');
+    await t.signIn(member, { listening: true });
+    await send(t.server, owner, [member.user_id], 'Can I borrow your charger?');
+    await expect.poll(() => server.find(owner.full_name)).toBeDefined();
+    const shown = server.find(owner.full_name)!;
+    expect(shown.actions).toEqual(expect.arrayContaining(['mute', MUTE_DM_LABEL]));
+
+    server.invoke(shown.id, 'mute');
+    await expect.poll(() => server.closed).toContain(shown.id);
+    const accountId = (await t.call<{ id: string }[]>('accounts.list'))[0]!.id;
+    const prefs = await t.call<Preferences>('prefs.get');
+    expect(prefs.mutedDms?.[accountId]).toEqual([String(owner.user_id)]);
+
+    const quiet = await send(t.server, owner, [member.user_id], 'Never mind, found one');
+    const decisionOf = async () =>
+      (await t.call<Result<'sync.decisions'>>('sync.decisions', { accountId })).find(
+        (e) => e.messageId === quiet,
+      );
+    await expect.poll(decisionOf).toBeDefined();
+    const decision = await decisionOf();
+    expect(decision?.desktop).toBe(false);
+    expect(decision?.reason).toContain("you muted this conversation's notifications in Perch");
+    expect(server.find('Never mind')).toBeUndefined();
   });
 
   it('says in a follow-up notification why a reply was not sent', async () => {

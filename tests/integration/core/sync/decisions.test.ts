@@ -121,7 +121,8 @@ describe('notification decisions for messages from the reference server', () => 
     expect(perch.notifier.open.size).toBe(1);
     const [live] = perch.notifier.open.values();
     expect(live?.messageIds).toEqual(ids);
-    expect(live?.body).toContain('2 messages from Ada Admin');
+    expect(live?.title).toBe('2 new messages from Ada Admin');
+    expect(live?.body).toBe('two');
   });
 
   it('closes a notification once its message is read, and the badge follows', async () => {

@@ -75,7 +75,16 @@ describe('the D-Bus notifier', () => {
     await n.settled();
     expect(s.sent.map((r) => r.actions)).toEqual([
       ['default', 'Open', 'inline-reply', 'Reply', 'read', 'Mark as read', 'mute', 'Mute topic'],
-      ['default', 'Open', 'inline-reply', 'Reply', 'read', 'Mark as read'],
+      [
+        'default',
+        'Open',
+        'inline-reply',
+        'Reply',
+        'read',
+        'Mark as read',
+        'mute',
+        "Mute this conversation's notifications",
+      ],
       ['default', 'Open'],
     ]);
   });

@@ -7,22 +7,34 @@ import { dmMsg, streamMsg } from './messages.ts';
 const ctx = { myUserId: ME, pmContentInDesktopNotifications: true };
 
 describe('grouping', () => {
-  it('a second message in a conversation replaces the first and says how many', () => {
-    const first = startGroup(presentMessage(streamMsg(1), ctx));
+  it('a burst in one topic, from anyone, becomes one notification that counts it', () => {
+    const first = startGroup(presentMessage(streamMsg(1, { display_recipient: 'general' }), ctx));
     const second = addToGroup(
       first,
-      presentMessage(streamMsg(2, { subject: 'LOGO', content: '<p>v2</p>' }), ctx),
+      presentMessage(
+        streamMsg(2, { display_recipient: 'general', sender_id: BOB, sender_full_name: 'Bob' }),
+        ctx,
+      ),
     );
-    expect(second).toEqual({
+    const third = addToGroup(
+      second,
+      presentMessage(
+        streamMsg(3, { display_recipient: 'general', subject: 'LOGO', content: '<p>v2</p>' }),
+        ctx,
+      ),
+    );
+    expect(third).toEqual({
       key: first.key,
-      title: 'Alice (#design > LOGO)',
-      body: '2 messages from Alice\nv2',
-      messageIds: [1, 2],
-      senders: ['Alice'],
+      title: '3 new messages in #general › LOGO',
+      body: 'v2',
+      messageIds: [1, 2, 3],
     });
   });
 
-  it('a group DM lists each sender once', () => {
+  it('a 1:1 DM names the other person, a group DM the group', () => {
+    const dm = addToGroup(startGroup(presentMessage(dmMsg(1), ctx)), presentMessage(dmMsg(2), ctx));
+    expect(dm.title).toBe('2 new messages from Alice');
+    expect(dm.body).toBe('lunch?');
     const a = startGroup(presentMessage(dmMsg(1, [BOB]), ctx));
     const b = addToGroup(
       a,
@@ -30,13 +42,15 @@ describe('grouping', () => {
     );
     const c = addToGroup(b, presentMessage(dmMsg(3, [BOB]), ctx));
     expect(c.key).toBe(a.key);
-    expect(c.body).toBe('3 messages from Alice, Bob\nlunch?');
+    expect(c.title).toBe('3 new messages in the group with Alice and Bob');
   });
 
   it('hidden DM content stays hidden in the grouped body', () => {
     const hidden = { myUserId: ME, pmContentInDesktopNotifications: false };
     const a = startGroup(presentMessage(dmMsg(1), hidden));
-    expect(addToGroup(a, presentMessage(dmMsg(2), hidden)).body).toBe('2 messages from Alice');
+    expect(addToGroup(a, presentMessage(dmMsg(2), hidden)).body).toBe(
+      'New direct message from Alice',
+    );
   });
 
   it('a message becoming read closes the notification it is part of, and only that one', () => {

@@ -33,12 +33,15 @@ describe('native notification actions', () => {
     });
   });
 
-  it('offers no mute on a direct message, and nothing on a burst summary', () => {
+  it("offers Perch's own mute on a direct message, and nothing on a burst summary", () => {
     const dm = {
       ...base,
       open: { ...base.open, narrow: [{ operator: 'dm' as const, operand: [2] }] },
     };
-    expect(nativeActions(dm).buttons.map((b) => b.kind)).toEqual(['read']);
+    expect(nativeActions(dm).buttons).toEqual([
+      { kind: 'read', label: 'Mark as read' },
+      { kind: 'mute', label: "Mute this conversation's notifications" },
+    ]);
     expect(nativeActions(base)).toEqual({ buttons: [], reply: false });
   });
 });

@@ -275,6 +275,25 @@ describe('gate A', () => {
     expect(d.rules.desktop).toBe('A7');
   });
 
+  it('A8: a direct message in a conversation muted in Perch is stopped, even a mention, and says why', () => {
+    const muted = { ...dmInput({ message: { flags: ['mentioned'] } }), dmMuted: true };
+    const d = decideNotification(muted);
+    expect(d).toMatchObject({
+      desktop: false,
+      sound: false,
+      rules: { desktop: 'A8', sound: 'A8' },
+    });
+    expect(d.reason).toBe(
+      "No notification: you muted this conversation's notifications in Perch (A8).",
+    );
+    expect(decideNotification({ ...dmInput(), dmMuted: false }).desktop).toBe(true);
+  });
+
+  it('A8 is about direct messages only: a channel mention still notifies', () => {
+    const input = { ...channelInput({ message: { flags: ['mentioned'] } }), dmMuted: true };
+    expect(decideNotification(input).desktop).toBe(true);
+  });
+
   it('presence and push or email settings play no part (do-not-disturb is applied later)', () => {
     const base = decideNotification(dmInput());
     const other = decideNotification(

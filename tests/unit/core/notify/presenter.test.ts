@@ -89,11 +89,14 @@ describe('conversation keys', () => {
     );
   });
 
-  it('channel messages are keyed by sender, channel and topic, whatever the topic case', () => {
+  it('channel messages are keyed by channel and topic, whatever the topic case or sender', () => {
     expect(conversationKey(streamMsg(1, { subject: 'Logo' }), ME)).toBe(
       conversationKey(streamMsg(2), ME),
     );
-    expect(conversationKey(streamMsg(3, { sender_id: BOB }), ME)).not.toBe(
+    expect(conversationKey(streamMsg(3, { sender_id: BOB }), ME)).toBe(
+      conversationKey(streamMsg(2), ME),
+    );
+    expect(conversationKey(streamMsg(5, { subject: 'colours' }), ME)).not.toBe(
       conversationKey(streamMsg(2), ME),
     );
     expect(conversationKey(streamMsg(4, { stream_id: 6 }), ME)).not.toBe(
@@ -108,6 +111,7 @@ describe('conversation keys', () => {
       key: `dm:${ALICE}`,
       messageId: 7,
       senderName: 'Alice',
+      conversation: 'from Alice',
       title: 'Alice (to you)',
       body: 'New direct message from Alice',
       contentHidden: true,
