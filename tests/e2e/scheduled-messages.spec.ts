@@ -65,8 +65,11 @@ test('a scheduled message is listed, edited, sent at its time; another is cancel
   await c.getByRole('button', { name: 'Schedule', exact: true }).click();
   await expect(c.getByRole('status').filter({ hasText: 'Rescheduled for' })).toBeVisible();
 
-  // Cancel the other, after confirming.
-  await c.getByRole('button', { name: 'See scheduled messages' }).click();
+  // Cancel the other, after confirming; the sidebar opens the list too.
+  await page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: 'Scheduled messages' })
+    .click();
   const lunch = rows.filter({ hasText: 'Lunch order' });
   await lunch.getByRole('button', { name: /^Cancel the message/ }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel message' }).click();
