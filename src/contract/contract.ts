@@ -161,6 +161,14 @@ import {
 } from './schemas/settings.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import {
+  RescheduleArgs,
+  ScheduleArgs,
+  ScheduledChanged,
+  ScheduledItemArgs,
+  ScheduledListArgs,
+  ScheduledWire,
+} from './schemas/scheduled.ts';
+import {
   BeginUploadArgs,
   UploadChunkArgs,
   UploadIdArgs,
@@ -545,6 +553,17 @@ export const channels = {
   'outbox.retry': channel(OutboxItemArgs, z.object({})),
   'outbox.discard': channel(OutboxItemArgs, z.object({})),
   // ── end outbox ──
+  // ── Scheduled messages (schemas in schemas/scheduled.ts) ──
+  /** The account's scheduled messages, soonest first. */
+  'scheduled.list': channel(ScheduledListArgs, z.array(ScheduledWire)),
+  'scheduled.create': channel(ScheduleArgs, z.object({ id: z.number().int() })),
+  /** Changes its text, its conversation or its time. */
+  'scheduled.update': channel(RescheduleArgs, z.object({})),
+  /** Sends it now and takes it off the schedule. */
+  'scheduled.sendNow': channel(ScheduledItemArgs, z.object({})),
+  /** Cancels it (after the user confirmed). */
+  'scheduled.cancel': channel(ScheduledItemArgs, z.object({})),
+  // ── end scheduled messages ──
   // ── end compose ──
   // ── Emoji (schemas in schemas/emoji.ts) ──
   /** The organization's custom emoji, deactivated ones included (old reactions show them). */
@@ -670,6 +689,8 @@ export const topics = {
   'outbox.changed': OutboxChanged,
   /** The user's own settings changed (any device, or a new registration). */
   'settings.changed': SettingsChanged,
+  /** One account's scheduled messages changed, or may have (a new registration): list again. */
+  'scheduled.changed': ScheduledChanged,
 } as const;
 
 export type Channel = keyof typeof channels;

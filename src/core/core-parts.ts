@@ -16,6 +16,7 @@ import type { DraftStore } from './compose/drafts.ts';
 import { ComposeService } from './compose/compose-service.ts';
 import { DraftSync } from './compose/draft-sync.ts';
 import { Outboxes } from './compose/outboxes.ts';
+import { ScheduledMessages } from './compose/scheduled.ts';
 import { RealmEmoji } from './emoji/realm-emoji.ts';
 import { InboxService } from './inbox/service.ts';
 import { MessageActions } from './messages/message-actions.ts';
@@ -48,6 +49,8 @@ export interface CoreParts {
   readonly compose: ComposeService;
   /** Drafts, copied to the server for users who turned drafts synchronization on. */
   readonly drafts: DraftSync;
+  /** Scheduled messages: listed, created, edited, sent now, cancelled. */
+  readonly scheduled: ScheduledMessages;
   readonly inbox: InboxService;
   readonly channels: ChannelsService;
   readonly typing: TypingBoards;
@@ -100,6 +103,7 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     outboxes: new Outboxes(ctx),
     compose: new ComposeService(ctx.accounts),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),
+    scheduled: new ScheduledMessages(ctx.accounts, stateOf),
     inbox: new InboxService(ctx),
     channels: new ChannelsService(ctx),
     typing,

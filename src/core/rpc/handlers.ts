@@ -9,6 +9,7 @@ import { adminInvitesHandlers } from './handlers/admin-invites.ts';
 import { adminEditHandlers } from './handlers/admin-edit.ts';
 import { composeHandlers } from './handlers/compose.ts';
 import { draftsHandlers } from './handlers/drafts.ts';
+import { scheduledHandlers } from './handlers/scheduled.ts';
 import { outboxHandlers } from './handlers/outbox.ts';
 import { emojiHandlers } from './handlers/emoji.ts';
 import { messagesHandlers } from './handlers/messages.ts';
@@ -86,6 +87,7 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
     ...messageActionHandlers(ctx),
     ...composeHandlers(ctx),
     ...draftsHandlers(ctx),
+    ...scheduledHandlers(ctx),
     ...outboxHandlers(ctx),
     ...emojiHandlers(ctx),
     ...typingHandlers(ctx),

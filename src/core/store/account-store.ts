@@ -274,6 +274,10 @@ export class AccountStore {
       if (events.some((e) => typeOf(e) === 'realm_emoji'))
         p.bus.publish('emoji.realmChanged', { accountId: id });
     });
+    this.#guard(() => {
+      if (events.some((e) => typeOf(e) === 'scheduled_messages'))
+        p.bus.publish('scheduled.changed', { accountId: id });
+    });
     this.#guard(() => p.typing.follow(id, events));
     this.#guard(() => p.settings.follow(id, events));
     this.#guard(() => p.people.events(id, events.map(typeOf)));

@@ -71,13 +71,15 @@ export function fetchEventTypes(types: readonly string[]): string[] {
 
 export const PERCH_REGISTER_PARAMS: RegisterParams = {
   // `typing` and `submessage` (widgets' votes and tasks) have events but no state to fetch,
-  // so they stay out of fetch_event_types.
+  // so they stay out of fetch_event_types; `scheduled_messages` only says when to list
+  // them again (src/core/compose/scheduled.ts).
   event_types: [
     ...PERCH_EVENT_TYPES,
     ...LEGACY_EVENT_TYPES,
     ...ADMIN_EVENT_TYPES,
     'typing',
     'submessage',
+    'scheduled_messages',
   ],
   // `realm` brings the organization's name.
   fetch_event_types: fetchEventTypes([...PERCH_EVENT_TYPES, ...LEGACY_EVENT_TYPES, 'user_group']),

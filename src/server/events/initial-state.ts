@@ -9,6 +9,7 @@ import { presencesFor } from '../presence/store.ts';
 import { LAST_UPDATE_ID_LEVEL } from '../routes/presence.ts';
 import { realmEmojiDict } from '../emoji/realm-emoji.ts';
 import { userDrafts } from '../drafts/store.ts';
+import { scheduledMessages } from '../scheduled/scheduled-messages.ts';
 import { creationPolicyKeys } from '../state/channel-policy.ts';
 import type { Messaging } from '../messages/service.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
@@ -197,6 +198,9 @@ const sections: Record<string, Section> = {
   }),
   realm_emoji: ({ ctx }) => ({ realm_emoji: realmEmojiDict(ctx.state) }),
   drafts: ({ ctx, user }) => ({ drafts: userDrafts(ctx.state, user.user_id) }),
+  scheduled_messages: ({ ctx, user }) => ({
+    scheduled_messages: scheduledMessages(ctx).list(user),
+  }),
   realm_linkifiers: ({ ctx }) => ({
     realm_linkifiers: [...ctx.state.linkifiers.values()].map((l) => presentLinkifier(ctx.state, l)),
   }),

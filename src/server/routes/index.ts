@@ -20,6 +20,7 @@ import { register as realmEmoji } from './realm-emoji.ts';
 import { register as realmMessageEdit } from './realm-message-edit.ts';
 import { register as reminders } from './reminders.ts';
 import { register as savedSnippets } from './saved-snippets.ts';
+import { register as scheduledMessages } from './scheduled-messages.ts';
 import { register as drafts } from './drafts.ts';
 import { register as serverSettings } from './server-settings.ts';
 import { register as settings } from './settings.ts';
@@ -59,6 +60,7 @@ export function buildRouter(): Router {
     realmMessageEdit,
     reminders,
     savedSnippets,
+    scheduledMessages,
     drafts,
     serverSettings,
     settings,

@@ -14,6 +14,7 @@ import { errorText } from '../../lib/errors.ts';
 import { messageIdOperand, narrowToText, parseNarrow } from '../../lib/narrow-text.ts';
 import type { RpcPort } from '../../lib/rpc-port.ts';
 import { ComposeModel } from './compose/compose-model.svelte.ts';
+import { ScheduledModel } from './compose/scheduled-model.svelte.ts';
 import { buildIndex } from './compose/matching.ts';
 import { recipientText, type Recipient } from './compose/recipient.ts';
 import { DraftSaver, loadSavedDrafts } from './compose/saved-drafts.ts';
@@ -48,6 +49,8 @@ export class MessagesScreen {
   readonly reads: ReadMarker;
   /** What compose asks of the Core (topics, preview, snippets, calls, the send). */
   readonly compose: ComposeModel;
+  /** The account's scheduled messages (compose's Schedule message and their list). */
+  readonly scheduled: ScheduledModel;
   /** Who is typing here, and the user's own typing told to the Core. */
   readonly typing: TypingModel;
   /** The person's card the user opened. */
@@ -103,6 +106,7 @@ export class MessagesScreen {
     this.saver = new DraftSaver(rpc.invoke, account.id);
     this.sidebarLive = new SidebarLive(rpc, account.id);
     this.compose = new ComposeModel(rpc, account.id);
+    this.scheduled = new ScheduledModel(rpc, account.id);
     this.typing = new TypingModel(rpc, account.id);
     this.card = new CardModel(rpc, account.id);
     this.status = new StatusModel(rpc, account.id);

@@ -1,0 +1,276 @@
+/**
+ * Scheduled messages (upstream's `GET`/`POST /scheduled_messages`, `PATCH`/`DELETE
+ * /scheduled_messages/{scheduled_message_id}`, the `scheduled_messages` events and the
+ * register state of that name). At its time, on the server's clock, the message is sent as
+ * its author and the scheduled copy is gone (a `remove` event). When sending fails (the
+ * channel was archived, a recipient left, the author may no longer post) it stays listed
+ * with `failed: true` (an `update` event) and the notification bot tells the author, as
+ * upstream does; editing it then needs a new time.
+ */
+import type { ServerContext } from '../context.ts';
+import { nowSeconds } from '../context.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import type { TimerHandle } from '../../lib/clock.ts';
+import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
+import { notificationBot } from '../messages/notification-bot.ts';
+import { channelRecipient, directRecipients } from '../messages/recipient-params.ts';
+import { messaging, renderOptionsOf } from '../messages/service.ts';
+import { checkTopicAllowed } from '../messages/topics-policy.ts';
+import { ROLE, type UserRecord } from '../state/types.ts';
+
+export type ScheduledMessageRecord =
+  | {
+      scheduled_message_id: number;
+      type: 'stream';
+      to: number;
+      topic: string;
+      content: string;
+      rendered_content: string;
+      scheduled_delivery_timestamp: number;
+      failed: boolean;
+    }
+  | {
+      scheduled_message_id: number;
+      type: 'private';
+      to: number[];
+      content: string;
+      rendered_content: string;
+      scheduled_delivery_timestamp: number;
+      failed: boolean;
+    };
+
+/** What a create or an edit asks for, before it is checked. */
+export interface ScheduledInput {
+  type?: string;
+  to?: string;
+  topic?: string;
+  content?: string;
+  at?: number;
+}
+
+interface Entry {
+  record: ScheduledMessageRecord;
+  owner: number;
+  client: string;
+  timer: TimerHandle | undefined;
+}
+
+const NOT_FOUND = 'Scheduled message does not exist';
+
+function copy(r: ScheduledMessageRecord): ScheduledMessageRecord {
+  return r.type === 'private' ? { ...r, to: [...r.to] } : { ...r };
+}
+
+class ScheduledMessages {
+  private nextId = 1;
+  private readonly entries = new Map<number, Entry>();
+
+  constructor(private readonly ctx: ServerContext) {}
+
+  create(user: UserRecord, input: ScheduledInput, client: string): number {
+    const at = this.futureTime(input.at);
+    const target = this.target(user, input.type ?? '', input.to ?? '', input.topic);
+    const content = this.content(input.content ?? '');
+    const record = this.build(user, this.nextId++, target, content, at);
+    const entry: Entry = { record, owner: user.user_id, client, timer: undefined };
+    this.entries.set(record.scheduled_message_id, entry);
+    this.arm(entry);
+    this.ctx.events.emit([user.user_id], {
+      type: 'scheduled_messages',
+      op: 'add',
+      scheduled_messages: [copy(record)],
+    });
+    return record.scheduled_message_id;
+  }
+
+  /** The author's undelivered ones, soonest first (upstream get-scheduled-messages). */
+  list(user: UserRecord): ScheduledMessageRecord[] {
+    return [...this.entries.values()]
+      .filter((e) => e.owner === user.user_id)
+      .map((e) => copy(e.record))
+      .sort(
+        (a, b) =>
+          a.scheduled_delivery_timestamp - b.scheduled_delivery_timestamp ||
+          a.scheduled_message_id - b.scheduled_message_id,
+      );
+  }
+
+  update(user: UserRecord, id: number, input: ScheduledInput): void {
+    const entry = this.owned(user, id);
+    const old = entry.record;
+    // A failed one goes out again only at a time its author chose anew (upstream
+    // update-scheduled-message, `scheduled_delivery_timestamp`).
+    if (old.failed && input.at === undefined)
+      throw badRequest('Scheduled delivery time must be in the future.');
+    const at =
+      input.at === undefined ? old.scheduled_delivery_timestamp : this.futureTime(input.at);
+    let target: Target;
+    if (input.type !== undefined) {
+      if (input.to === undefined)
+        throw badRequest('Recipient required when updating type of scheduled message.');
+      target = this.target(user, input.type, input.to, input.topic);
+    } else if (input.to !== undefined) {
+      target = this.target(
+        user,
+        old.type,
+        input.to,
+        input.topic ?? (old.type === 'stream' ? old.topic : undefined),
+      );
+    } else if (old.type === 'stream') {
+      const topic = input.topic ?? old.topic;
+      target = this.target(user, 'stream', String(old.to), topic);
+    } else {
+      target = { kind: 'private', to: [...old.to] };
+    }
+    const content = input.content === undefined ? old.content : this.content(input.content);
+    entry.record = this.build(user, id, target, content, at);
+    if (entry.timer !== undefined) this.ctx.clock.clearTimeout(entry.timer);
+    this.arm(entry);
+    this.ctx.events.emit([user.user_id], {
+      type: 'scheduled_messages',
+      op: 'update',
+      scheduled_message: copy(entry.record),
+    });
+  }
+
+  remove(user: UserRecord, id: number): void {
+    this.forget(this.owned(user, id));
+  }
+
+  private owned(user: UserRecord, id: number): Entry {
+    const entry = this.entries.get(id);
+    if (!entry || entry.owner !== user.user_id) throw notFound(NOT_FOUND);
+    return entry;
+  }
+
+  private futureTime(at: number | undefined): number {
+    if (at === undefined) throw badRequest('Missing scheduled_delivery_timestamp argument');
+    if (at <= nowSeconds(this.ctx))
+      throw badRequest('Scheduled delivery time must be in the future.');
+    return at;
+  }
+
+  private content(raw: string): string {
+    if (raw.trim() === '') throw badRequest('Message must not be empty');
+    return raw.length > MAX_MESSAGE_LENGTH ? raw.slice(0, MAX_MESSAGE_LENGTH) : raw;
+  }
+
+  /** The same checks as sending now (POST /messages), so a scheduled one fails early. */
+  private target(user: UserRecord, type: string, to: string, topic: string | undefined): Target {
+    const { state } = this.ctx;
+    if (type === 'stream' || type === 'channel') {
+      const channel = channelRecipient(state, to);
+      const subscribed = state.subscription(user.user_id, channel.stream_id) !== undefined;
+      const mayPost =
+        subscribed || (!channel.invite_only && user.role !== ROLE.guest) || user.is_bot;
+      if (!mayPost || channel.is_archived) throw badRequest('Not authorized to send to channel');
+      const t = (topic ?? '').trim();
+      if (t === '' && state.featureLevel < 334) throw badRequest("Topic can't be empty!");
+      checkTopicAllowed(state, t);
+      return { kind: 'stream', to: channel.stream_id, topic: t.slice(0, MAX_TOPIC_LENGTH) };
+    }
+    if (type === 'private' || type === 'direct') {
+      const users = directRecipients(state, to);
+      return { kind: 'private', to: users.map((u) => u.user_id).sort((a, b) => a - b) };
+    }
+    throw badRequest('Invalid message type');
+  }
+
+  private build(
+    user: UserRecord,
+    id: number,
+    target: Target,
+    content: string,
+    at: number,
+  ): ScheduledMessageRecord {
+    const rendered = messaging(this.ctx).renderer.render(content, renderOptionsOf(user)).html;
+    const common = {
+      scheduled_message_id: id,
+      content,
+      rendered_content: rendered,
+      scheduled_delivery_timestamp: at,
+      failed: false,
+    };
+    return target.kind === 'stream'
+      ? { ...common, type: 'stream', to: target.to, topic: target.topic }
+      : { ...common, type: 'private', to: target.to };
+  }
+
+  private arm(entry: Entry): void {
+    const id = entry.record.scheduled_message_id;
+    const delay = Math.max(
+      0,
+      (entry.record.scheduled_delivery_timestamp - nowSeconds(this.ctx)) * 1000,
+    );
+    entry.timer = this.ctx.clock.setTimeout(() => this.deliver(id), delay);
+  }
+
+  private forget(entry: Entry): void {
+    if (entry.timer !== undefined) this.ctx.clock.clearTimeout(entry.timer);
+    this.entries.delete(entry.record.scheduled_message_id);
+    this.ctx.events.emit([entry.owner], {
+      type: 'scheduled_messages',
+      op: 'remove',
+      scheduled_message_id: entry.record.scheduled_message_id,
+    });
+  }
+
+  private deliver(id: number): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    entry.timer = undefined;
+    const user = this.ctx.state.users.get(entry.owner);
+    if (!user?.is_active) {
+      this.forget(entry);
+      return;
+    }
+    const r = entry.record;
+    try {
+      // Checked again: the world may have changed since it was scheduled.
+      const target =
+        r.type === 'stream'
+          ? this.target(user, 'stream', String(r.to), r.topic)
+          : this.target(user, 'private', JSON.stringify(r.to), undefined);
+      const m = messaging(this.ctx);
+      m.send({
+        sender: user,
+        content: r.content,
+        client: entry.client,
+        ...(target.kind === 'stream'
+          ? { streamId: target.to, topic: target.topic }
+          : { dmUserIds: target.to }),
+      });
+      this.forget(entry);
+    } catch (e) {
+      if (!(e instanceof ApiError)) throw e;
+      this.fail(entry, user, e.message);
+    }
+  }
+
+  private fail(entry: Entry, user: UserRecord, why: string): void {
+    entry.record = { ...entry.record, failed: true };
+    this.ctx.events.emit([entry.owner], {
+      type: 'scheduled_messages',
+      op: 'update',
+      scheduled_message: copy(entry.record),
+    });
+    messaging(this.ctx).send({
+      sender: notificationBot(this.ctx.state),
+      dmUserIds: [user.user_id],
+      content: `The message you scheduled was not sent because of the following error:\n\`\`\`quote\n${why}\n\`\`\``,
+    });
+  }
+}
+
+type Target = { kind: 'stream'; to: number; topic: string } | { kind: 'private'; to: number[] };
+
+const instances = new WeakMap<ServerContext, ScheduledMessages>();
+
+export function scheduledMessages(ctx: ServerContext): ScheduledMessages {
+  let s = instances.get(ctx);
+  if (!s) {
+    s = new ScheduledMessages(ctx);
+    instances.set(ctx, s);
+  }
+  return s;
+}
