@@ -60,7 +60,7 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await page.goto(mode.host.url);
     await page.getByRole('button', { name: 'Inbox', exact: true }).click();
     await expect(page.getByTestId('org-state').first()).toHaveText(
-      /^Saved at .+ · (connecting…|out of reach)$/,
+      /^Saved at .+ · (connecting…|offline since .+)$/,
     );
     await shoot(page, 'inbox-saved');
     await page.getByRole('button', { name: 'Activity', exact: true }).click();
