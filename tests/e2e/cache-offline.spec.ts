@@ -62,6 +62,10 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await expect(page.getByTestId('org-state').first()).toHaveText(
       /^Saved at .+ · (connecting…|offline since .+)$/,
     );
+    // Once the first attempt failed, the header says since when the account is offline.
+    await expect(page.getByTestId('org-state').first()).toHaveText(
+      /^Saved at .+ · offline since \d{1,2}[:.]\d{2}/,
+    );
     await shoot(page, 'inbox-saved');
     await page.getByRole('button', { name: 'Activity', exact: true }).click();
     await expect(page.getByTestId('queue-saved')).toContainText('The copy saved at');
