@@ -218,6 +218,11 @@ export const Preferences = z.object({
    * needs a window (docs/notifications.md "D-Bus"). Absent means on; used where one answers.
    */
   desktopNotifications: z.boolean().optional(),
+  /**
+   * The most each account's copy on this computer may take, in MB (docs/architecture.md,
+   * "The cache on disk"); absent means 25. Past it the copy keeps fewer messages.
+   */
+  cacheBudgetMb: z.number().int().min(5).max(1000).optional(),
 });
 export type Preferences = z.infer<typeof Preferences>;
 

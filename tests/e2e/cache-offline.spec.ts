@@ -73,6 +73,10 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await shoot(page, 'activity-saved');
     await page.getByRole('button', { name: 'Preferences', exact: true }).click();
     await expect(page.getByTestId('offline-copy')).toContainText('On: each account');
+    // The copy's size limit is a setting, saved next to it.
+    await expect(page.getByTestId('cache-budget')).toHaveValue('25');
+    await page.getByLabel('Largest copy per account').selectOption('10');
+    await expect(page.getByTestId('offline-copy')).toContainText('Saved.');
     await shoot(page, 'preferences-copy');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Messages', exact: true }).click();
