@@ -232,6 +232,11 @@ export const Preferences = z.object({
    * of a DM conversation, so this is Perch's own (docs/notifications.md "Muted direct messages").
    */
   mutedDms: z.record(z.string(), z.array(z.string())).optional(),
+  /**
+   * The most each account's copy on this computer may take, in MB (docs/architecture.md,
+   * "The cache on disk"); absent means 25. Past it the copy keeps fewer messages.
+   */
+  cacheBudgetMb: z.number().int().min(5).max(1000).optional(),
 });
 export type Preferences = z.infer<typeof Preferences>;
 

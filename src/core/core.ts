@@ -27,6 +27,7 @@ import { NotificationActions } from './notify/dbus-actions.ts';
 import { createSyncManager, watchStoredAccounts, type HostAdapters } from './sync/core-wiring.ts';
 import { createCoreParts } from './core-parts.ts';
 import { createAccountCache } from './cache/cache-wiring.ts';
+import { DEFAULT_CACHE_BUDGET_BYTES } from './cache/cache-keeper.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
 import type { Env } from './network/proxy-env.ts';
 
@@ -147,6 +148,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     clock,
     registry,
     secrets,
+    // Read at each write, so a new limit holds from the next snapshot on.
+    budgetBytes: () => {
+      const mb = prefs.get().cacheBudgetMb;
+      return mb === undefined ? DEFAULT_CACHE_BUDGET_BYTES : mb * 1024 * 1024;
+    },
     // Activity shows the note with the account's connection.
     onNote: () => bus.publish('sync.status', sync.statuses()),
   });

@@ -1,7 +1,8 @@
 /**
  * Perch opens from its copy on this computer with the server out of reach, reads a
  * conversation from it, and catches up once the server answers (docs/architecture.md,
- * "The cache on disk"): the message that arrived meanwhile shows once.
+ * "The cache on disk"): the message that arrived meanwhile shows once, and one edited and
+ * one deleted while Perch was closed show as edited and gone.
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';
@@ -60,7 +61,11 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await page.goto(mode.host.url);
     await page.getByRole('button', { name: 'Inbox', exact: true }).click();
     await expect(page.getByTestId('org-state').first()).toHaveText(
-      /^Saved at .+ · (connecting…|out of reach)$/,
+      /^Saved at .+ · (connecting…|offline since .+)$/,
+    );
+    // Once the first attempt failed, the header says since when the account is offline.
+    await expect(page.getByTestId('org-state').first()).toHaveText(
+      /^Saved at .+ · offline since \d{1,2}[:.]\d{2}/,
     );
     await shoot(page, 'inbox-saved');
     await page.getByRole('button', { name: 'Activity', exact: true }).click();
@@ -68,6 +73,10 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await shoot(page, 'activity-saved');
     await page.getByRole('button', { name: 'Preferences', exact: true }).click();
     await expect(page.getByTestId('offline-copy')).toContainText('On: each account');
+    // The copy's size limit is a setting, saved next to it.
+    await expect(page.getByTestId('cache-budget')).toHaveValue('25');
+    await page.getByLabel('Largest copy per account').selectOption('10');
+    await expect(page.getByTestId('offline-copy')).toContainText('Saved.');
     await shoot(page, 'preferences-copy');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Messages', exact: true }).click();
@@ -84,4 +93,44 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
   } finally {
     await proxy.close();
   }
+});
+
+test('a message edited and one deleted while Perch was closed show as edited and gone', async ({
+  page,
+}) => {
+  const owner = server.users.find((u) => u.role === 100)!;
+  const postId = async (content: string) =>
+    (
+      (await serverApi(server.url, owner, 'POST', '/messages', {
+        type: 'stream',
+        to: 'general',
+        topic: 'plans',
+        content,
+      })) as { id: number }
+    ).id;
+  const edited = await postId('The review is on Thursday');
+  const deleted = await postId('Bring the printed slides');
+  await postId('Room 4 is booked');
+  const signed = await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: owner.email,
+    apiKey: owner.api_key,
+  });
+  expect(signed.ok).toBe(true);
+  await openNarrow(page, mode, 'channel:general topic:plans');
+  await expect(page.getByText('Bring the printed slides')).toBeVisible();
+
+  await mode.restart(async () => {
+    await serverApi(server.url, owner, 'PATCH', `/messages/${edited}`, {
+      content: 'The review moved to Friday',
+    });
+    await serverApi(server.url, owner, 'DELETE', `/messages/${deleted}`);
+  });
+  await openNarrow(page, mode, 'channel:general topic:plans');
+  await expect(page.getByText('The review moved to Friday')).toBeVisible();
+  await expect(page.getByText('The review is on Thursday')).toHaveCount(0);
+  await expect(page.getByText('Bring the printed slides')).toHaveCount(0);
+  await expect(page.getByText('Room 4 is booked')).toHaveCount(1);
+  const row = page.locator('.marker', { hasText: 'edited' });
+  await expect(row).toHaveCount(1);
 });

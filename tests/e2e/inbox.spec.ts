@@ -206,7 +206,7 @@ test('an organization out of reach stays in the Inbox with its rows marked stale
   await expect(topic(page, 'south deploys')).toHaveCount(1);
   await south.close();
   const southHeader = headers(page).filter({ hasText: south.url });
-  await expect(southHeader.getByTestId('org-state')).toContainText('Out of reach');
+  await expect(southHeader.getByTestId('org-state')).toContainText(/^Offline since /);
   await expect(southHeader.getByTestId('org-state')).toContainText('last known at');
   await expect(topic(page, 'south deploys')).toHaveCount(1);
   await expect(topic(page, 'south deploys')).toHaveClass(/stale/);

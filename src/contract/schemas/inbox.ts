@@ -79,6 +79,8 @@ export const InboxAccountWire = z.object({
    * not heard from yet in this run (docs/architecture.md, "The cache on disk").
    */
   savedAt: z.number().optional(),
+  /** Out of reach: the first failure after the server last answered (ms since epoch). */
+  offlineSince: z.number().optional(),
   problem: z.string().optional(),
   channels: z.array(InboxChannelWire),
   dms: z.array(InboxDmWire),

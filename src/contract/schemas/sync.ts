@@ -19,6 +19,7 @@ export const QueueHealthWire = z.object({
   lastEventAt: z.number().optional(),
   lastHeartbeatAt: z.number().optional(),
   silentSince: z.number().optional(),
+  offlineSince: z.number().optional(),
   reconnects: z.number().int().nonnegative(),
   failures: z.number().int().nonnegative(),
   retryAt: z.number().optional(),

@@ -7,7 +7,7 @@ export type OrgConnection = 'live' | 'connecting' | 'unreachable' | 'signed-out'
 export function orgConnection(
   account: Pick<Account, 'attention'>,
   status: AccountStatus | undefined,
-): { connection: OrgConnection; problem?: string } {
+): { connection: OrgConnection; problem?: string; offlineSince?: number } {
   if (account.attention) {
     return { connection: 'signed-out', problem: account.attention.message };
   }
@@ -16,11 +16,16 @@ export function orgConnection(
     case 'polling':
       return { connection: 'live' };
     case 'not_answering':
-      return { connection: 'unreachable', problem: 'The server stopped answering.' };
+      return {
+        connection: 'unreachable',
+        problem: 'The server stopped answering.',
+        ...since(health.offlineSince ?? health.silentSince),
+      };
     case 'backoff':
       return {
         connection: 'unreachable',
         problem: health.lastError ?? 'The server cannot be reached.',
+        ...since(health.offlineSince),
       };
     case 'stopped':
     case 'needs_attention':
@@ -28,4 +33,8 @@ export function orgConnection(
     default:
       return { connection: 'connecting' };
   }
+}
+
+function since(at: number | undefined): { offlineSince?: number } {
+  return at === undefined ? {} : { offlineSince: at };
 }

@@ -225,7 +225,7 @@ export class InboxService {
   }
 
   #inboxOf(account: Account): InboxAccountWire {
-    const { connection, problem } = this.#connectionOf(account);
+    const { connection, problem, offlineSince } = this.#connectionOf(account);
     const now = this.#deps.sync.inbox(account.id);
     const live = connection === 'live' && now !== undefined;
     if (live) this.#kept.set(account.id, { inbox: now, at: this.#deps.clock.now() });
@@ -240,6 +240,7 @@ export class InboxService {
       ...(kept ? { liveAt: kept.at } : savedAt !== undefined ? { liveAt: savedAt } : {}),
       ...(savedAt !== undefined ? { savedAt } : {}),
       ...(problem ? { problem } : {}),
+      ...(offlineSince !== undefined ? { offlineSince } : {}),
       channels: rows.channels,
       dms: rows.dms,
       pending: this.#queues.get(account.id)?.list() ?? [],
@@ -488,7 +489,7 @@ export class InboxService {
     return account;
   }
 
-  #connectionOf(account: Account): { connection: OrgConnection; problem?: string } {
+  #connectionOf(account: Account): ReturnType<typeof orgConnection> {
     const status = this.#deps.sync.statuses().find((s) => s.accountId === account.id);
     return orgConnection(account, status);
   }

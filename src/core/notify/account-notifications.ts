@@ -22,6 +22,8 @@ export interface Outcome {
   entries: DecisionEntry[];
   read: Set<number> | 'all';
   badge: boolean;
+  /** The messages arrived while Perch was closed: one summary stands for them all. */
+  away?: boolean;
 }
 
 export interface NotificationDeps {
@@ -98,15 +100,12 @@ export class AccountNotifications {
     // A message read within the same batch it arrived in never needs a notification.
     const show = outcome.show.filter((m) => read !== 'all' && !read.has(m.id));
     if (show.length > 0) {
-      const settings = state.settings;
-      this.#board.show(
-        show,
-        {
-          myUserId: state.userId,
-          pmContentInDesktopNotifications: settings.pm_content_in_desktop_notifications,
-        },
-        state.realmName,
-      );
+      const ctx = {
+        myUserId: state.userId,
+        pmContentInDesktopNotifications: state.settings.pm_content_in_desktop_notifications,
+      };
+      if (outcome.away) this.#board.showAway(show, ctx, state.realmName);
+      else this.#board.show(show, ctx, state.realmName);
     }
     if (outcome.sound) this.#deps.sound.play(state.settings.notification_sound);
     if (outcome.entries.length > 0) this.#deps.onDecisions(outcome.entries);

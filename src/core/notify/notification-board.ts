@@ -7,7 +7,7 @@ import { addToGroup, closedByRead, startGroup, type LiveNotification } from './g
 import type { Notifier, OpenTarget } from './notifier.ts';
 import { openTargetFor } from './open-target.ts';
 import { presentMessage, type PresentContext } from './presenter.ts';
-import { isBurst, summarizeBurst } from './summary.ts';
+import { isBurst, summarizeAway, summarizeBurst } from './summary.ts';
 import type { Message } from '../model/state-types.ts';
 
 export class NotificationBoard {
@@ -35,6 +35,15 @@ export class NotificationBoard {
       this.live.set(group.key, group);
       this.display(group.key, group, openTargetFor(this.accountId, message, ctx.myUserId));
     }
+  }
+
+  /**
+   * Messages that arrived while Perch was closed: one summary however few they are, so a
+   * start never bursts into a notification per message (docs/notifications.md, "While you
+   * were away").
+   */
+  showAway(messages: readonly Message[], ctx: PresentContext, realmName: string): void {
+    this.showSummary(messages, ctx.myUserId, realmName, summarizeAway);
   }
 
   /** Some messages stopped being unread: their notifications have done their job. */
@@ -70,9 +79,14 @@ export class NotificationBoard {
   }
 
   /** A new burst joins what an open summary still stands for, so it counts them all. */
-  private showSummary(messages: readonly Message[], myUserId: number, realmName: string): void {
+  private showSummary(
+    messages: readonly Message[],
+    myUserId: number,
+    realmName: string,
+    summarize: typeof summarizeAway = summarizeBurst,
+  ): void {
     this.summarized = [...this.summarized, ...messages];
-    const text = summarizeBurst(realmName, this.summarized);
+    const text = summarize(realmName, this.summarized, myUserId);
     const newest = messages[messages.length - 1];
     if (!newest) return;
     this.display(

@@ -3,6 +3,7 @@
  * one account would notify at once, Perch shows this summary instead.
  */
 import type { Message } from '../model/state-types.ts';
+import { conversationKey } from './presenter.ts';
 
 export const BURST_THRESHOLD = 5;
 
@@ -45,4 +46,32 @@ export function summarizeBurst(
     body: named.join(', '),
     messageIds: messages.map((m) => m.id),
   };
+}
+
+/**
+ * The one notification for what arrived while Perch was closed: "12 new messages in 3
+ * conversations while you were away", the organization and its busiest conversations below.
+ */
+export function summarizeAway(
+  realmName: string,
+  messages: readonly Message[],
+  myUserId: number,
+): SummaryNotification {
+  const n = messages.length;
+  const conversations = new Set(messages.map((m) => conversationOf(m, myUserId))).size;
+  const burst = summarizeBurst(realmName, messages);
+  return {
+    title: `${n} new ${n === 1 ? 'message' : 'messages'} in ${conversations} ${
+      conversations === 1 ? 'conversation' : 'conversations'
+    } while you were away`,
+    body: `${realmName}: ${burst.body}`,
+    messageIds: burst.messageIds,
+  };
+}
+
+/** A DM conversation is its people; a channel's is its topic, whoever wrote in it. */
+function conversationOf(message: Message, myUserId: number): string {
+  if (message.type === 'stream')
+    return `${message.stream_id ?? ''}:${message.subject.toLowerCase()}`;
+  return conversationKey(message, myUserId);
 }

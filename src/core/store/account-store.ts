@@ -145,9 +145,15 @@ export class AccountStore {
   /**
    * The queue registered: the state is rebuilt from the server's answer, and the messages
    * missed while a lost queue was down (`missed`, fetched by the queue) are decided like any
-   * other. Messages read elsewhere meanwhile no longer deserve their notification.
+   * other. Messages read elsewhere meanwhile no longer deserve their notification. `away`:
+   * the missed ones arrived while Perch was closed, so they make one summary rather than a
+   * notification each (docs/notifications.md, "While you were away").
    */
-  registered(data: ApiRegisterResponse, missed: readonly MissedMessage[]): void {
+  registered(
+    data: ApiRegisterResponse,
+    missed: readonly MissedMessage[],
+    { away = false }: { away?: boolean } = {},
+  ): void {
     const register = toAccountRegister(data);
     const fresh = new AccountState(register);
     this.#log.registered(data);
@@ -160,6 +166,7 @@ export class AccountStore {
     const outcome = this.notifications.outcome();
     outcome.read = new Set(this.notifications.shownIds().filter((id) => !fresh.isUnread(id)));
     outcome.badge = true;
+    outcome.away = away;
     for (const { message, flags } of missed) this.#decide(fresh, message, flags, true, outcome);
     this.#finish(fresh, outcome);
     // The views showed the saved copy: what they show is older than the server.

@@ -10,7 +10,7 @@ import { getServerSettings } from '../../api/routes/server.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { PresenceReporter, type WindowPresence } from '../presence/reporter.ts';
-import type { AccountStore } from '../store/account-store.ts';
+import type { AccountStore, MissedMessage } from '../store/account-store.ts';
 import type { BackoffPolicy } from './backoff.ts';
 import {
   EventQueue,
@@ -18,7 +18,7 @@ import {
   type QueueHealth,
   type RegisterReason,
 } from './event-queue.ts';
-import { fetchMissedMessages } from './gap-fill.ts';
+import { fetchMissedMessages, fetchUnreadSince } from './gap-fill.ts';
 import { PERCH_REGISTER_PARAMS } from './register-params.ts';
 
 /** A queue's health and the rate-limit wait, if any, that holds the account's calls back. */
@@ -127,6 +127,20 @@ export class AccountSync {
     this.presence.setWindow(window);
   }
 
+  /** Never holds up the registration: without them there is only no summary. */
+  private async arrivedWhileAway(
+    data: ApiRegisterResponse,
+    afterId: number,
+    signal: AbortSignal,
+  ): Promise<MissedMessage[]> {
+    try {
+      return await fetchUnreadSince(this.opts.client, data.unread_msgs, afterId, signal);
+    } catch (err) {
+      if (signal.aborted) throw err;
+      return [];
+    }
+  }
+
   private async registered(
     data: ApiRegisterResponse,
     reason: RegisterReason,
@@ -138,7 +152,12 @@ export class AccountSync {
       reason === 'reregister'
         ? await fetchMissedMessages(this.opts.client, Math.max(0, store.newestMessageId), signal)
         : [];
-    store.registered(data, missed);
+    // A start from the cache: what arrived while Perch was closed makes one summary.
+    const away =
+      reason === 'start' && store.cachedAt !== undefined
+        ? await this.arrivedWhileAway(data, store.newestMessageId, signal)
+        : [];
+    store.registered(data, [...missed, ...away], { away: away.length > 0 });
     // Reporting starts once the server's presence settings and the user's are known.
     this.presence.start();
     store.presenceChanged();

@@ -48,6 +48,11 @@ export interface QueueHealth {
   silentSince: number | undefined;
   /** Registrations after the first one (queue lost, server restarted, credentials fixed). */
   reconnects: number;
+  /**
+   * The first failure after the last success (ms since epoch): "Offline since 10:42". A
+   * silent server counts from when it last answered (`silentSince`).
+   */
+  offlineSince: number | undefined;
   /** Failed attempts in a row; 0 after any success. */
   failures: number;
   /** When the next attempt starts, while backing off. */
@@ -146,6 +151,7 @@ export class EventQueue {
     silentSince: undefined,
     reconnects: 0,
     failures: 0,
+    offlineSince: undefined,
     retryAt: undefined,
     lastError: undefined,
   };
@@ -221,7 +227,8 @@ export class EventQueue {
       try {
         if (!this.health.queueId) await this.registerQueue(ctrl.signal);
         else await this.pollOnce(ctrl.signal);
-        if (this.health.failures > 0) this.update({ failures: 0, lastError: undefined });
+        if (this.health.failures > 0 || this.health.offlineSince !== undefined)
+          this.update({ failures: 0, lastError: undefined, offlineSince: undefined });
       } catch (err) {
         if (this.stopping) break;
         if (err instanceof Kicked || ctrl.signal.reason instanceof Kicked) continue;
@@ -328,6 +335,7 @@ export class EventQueue {
       state: 'backoff',
       silentSince: undefined,
       failures,
+      offlineSince: this.health.offlineSince ?? this.health.silentSince ?? this.opts.clock.now(),
       retryAt: this.opts.clock.now() + delay,
       lastError: err instanceof Error ? err.message : String(err),
     });

@@ -8,8 +8,11 @@ export interface BrowserMode {
   core: Core;
   host: WebHost;
   dataDir: string;
-  /** Quits the Core and its host and starts them again on the same data directory. */
-  restart(): Promise<void>;
+  /**
+   * Quits the Core and its host and starts them again on the same data directory;
+   * `whileClosed` runs in between, while no Perch is running.
+   */
+  restart(whileClosed?: () => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -30,9 +33,10 @@ export async function startBrowserMode(
   const mode: BrowserMode = {
     ...(await start()),
     dataDir,
-    async restart() {
+    async restart(whileClosed) {
       await mode.host.close();
       await mode.core.close();
+      await whileClosed?.();
       Object.assign(mode, await start());
     },
     async stop() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBurst, summarizeBurst } from '../../../../src/core/notify/summary.ts';
-import { BOB } from './fixtures.ts';
+import { isBurst, summarizeAway, summarizeBurst } from '../../../../src/core/notify/summary.ts';
+import { BOB, ME } from './fixtures.ts';
 import { dmMsg, streamMsg } from './messages.ts';
 
 describe('burst summary', () => {
@@ -30,5 +30,28 @@ describe('burst summary', () => {
       body: 'Alice (1)',
       messageIds: [1],
     });
+  });
+});
+
+describe('while you were away', () => {
+  it('counts the messages and the conversations, a topic being one whoever wrote in it', () => {
+    const messages = [
+      dmMsg(1),
+      dmMsg(2),
+      dmMsg(3, [BOB]),
+      streamMsg(4),
+      streamMsg(5, { sender_id: BOB, sender_full_name: 'Bob', subject: 'Logo' }),
+    ];
+    expect(summarizeAway('Acme', messages, ME)).toEqual({
+      title: '5 new messages in 3 conversations while you were away',
+      body: 'Acme: Alice (3), #design > logo (1), #design > Logo (1)',
+      messageIds: [1, 2, 3, 4, 5],
+    });
+  });
+
+  it('says it even for one message', () => {
+    expect(summarizeAway('Acme', [dmMsg(1)], ME).title).toBe(
+      '1 new message in 1 conversation while you were away',
+    );
   });
 });

@@ -129,8 +129,12 @@ describe('EventQueue against the reference server', () => {
       random: () => draws[next++] ?? 0.5,
     });
     const waits: number[] = [];
+    let firstFailure = NaN;
     for (let failures = 1; failures <= 4; failures++) {
       await backingOff(r, failures);
+      if (failures === 1) firstFailure = clock.now();
+      // "Offline since": the first failure, however many follow it.
+      expect(r.queue.getHealth().offlineSince).toBe(firstFailure);
       waits.push(delay(r));
       await clock.advance(delay(r));
     }
@@ -146,10 +150,12 @@ describe('EventQueue against the reference server', () => {
       failures: 0,
       lastError: undefined,
       retryAt: undefined,
+      offlineSince: undefined,
     });
 
     gate.cut();
     await backingOff(r, 1);
+    expect(r.queue.getHealth().offlineSince).toBe(clock.now());
     expect(delay(r)).toBe(500);
   });
 

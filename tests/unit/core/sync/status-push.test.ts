@@ -17,6 +17,7 @@ const polling = (lastEventId: number): AccountSyncStatus => ({
     silentSince: undefined,
     reconnects: 0,
     failures: 0,
+    offlineSince: undefined,
     retryAt: undefined,
     lastError: undefined,
     rateLimitedUntil: undefined,
