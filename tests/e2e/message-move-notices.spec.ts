@@ -44,7 +44,10 @@ test('a move leaves a notice in the new topic by default, and in the old one whe
   await expect(arrived).toContainText('old-plans');
   await expect(arrived).toHaveAccessibleName(/from Notification Bot/);
   await expect(arrived.locator('.where')).toContainText('new-plans');
-  // The mover stayed in the old topic: the notice there says where everything went.
+  // The mover is taken along to the new topic, as upstream's web app takes whoever moved a
+  // whole topic; the old topic keeps the bot's notice of where everything went.
+  await expect(row(page, first)).toBeVisible();
+  await openAt(page, owner, 'channel:general topic:old-plans');
   const left = page.locator('article').filter({ hasText: 'This topic was moved to' });
   await expect(left).toContainText('new-plans');
   await expect(row(page, first)).toHaveCount(0);
