@@ -68,6 +68,7 @@ export class CacheKeeper {
   /** Accounts whose cache was deleted meanwhile: a write under way must not bring it back. */
   readonly #forgotten = new Set<string>();
   #closed = false;
+  readonly #forgetting = new Set<Promise<void>>();
 
   constructor(options: CacheKeeperOptions) {
     this.#opts = options;
@@ -144,7 +145,13 @@ export class CacheKeeper {
   }
 
   /** Deletes the account's cache and its key (sign-out, removal, a refused API key). */
-  async forget(accountId: string): Promise<void> {
+  forget(accountId: string): Promise<void> {
+    const run = this.#forget(accountId);
+    this.#forgetting.add(run);
+    return run.finally(() => this.#forgetting.delete(run));
+  }
+
+  async #forget(accountId: string): Promise<void> {
     this.#forgotten.add(accountId);
     this.#opts.clock.clearTimeout(this.#timers.get(accountId));
     this.#timers.delete(accountId);
@@ -164,6 +171,10 @@ export class CacheKeeper {
     for (const timer of this.#timers.values()) this.#opts.clock.clearTimeout(timer);
     this.#timers.clear();
     await Promise.all(accountIds.map((id) => this.save(id)));
+    // A write or a deletion already under way for another account (one whose key was just
+    // refused, say) ends before the Core does: nothing touches the data directory after it.
+    await Promise.all([...this.#writing.values()].map((w) => w.catch(() => undefined)));
+    await Promise.all([...this.#forgetting]);
   }
 
   async #write(accountId: string): Promise<void> {

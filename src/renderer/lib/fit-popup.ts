@@ -37,15 +37,23 @@ export function fitPopup(node: HTMLElement): { destroy(): void } {
       top: Math.max(box?.top ?? 0, 0),
       bottom: Math.min(box?.bottom ?? window.innerHeight, window.innerHeight),
     };
-    // Measured where its own CSS puts it, below.
+    // Measured where its own CSS puts it, below, at its whole height.
     node.style.top = '';
     node.style.bottom = '';
+    node.style.maxHeight = '';
+    node.style.overflowY = '';
     const natural = node.getBoundingClientRect();
     const side = sideFor(natural.height, { belowTop: natural.top, anchorTop: anchor.top }, room);
     node.dataset.side = side;
     if (side === 'above') {
       node.style.top = 'auto';
       node.style.bottom = '100%';
+    }
+    // Too tall for either side (a short list, a long menu): it keeps to the list and scrolls.
+    const fits = side === 'below' ? room.bottom - natural.top : anchor.top - room.top;
+    if (natural.height > fits && fits > 0) {
+      node.style.maxHeight = `${Math.floor(fits)}px`;
+      node.style.overflowY = 'auto';
     }
   };
   place();
