@@ -66,9 +66,13 @@ describe.skipIf(!keyring)('notifications in the Electron main process', () => {
     const note = electron.notifications[0]!;
     expect(note.title).toBe(`${sender.full_name} (to you)`);
     expect(note.body).toBe('Are you around?');
-    // The platform's own buttons and reply field (macOS, Windows); no mute for a DM.
+    // The platform's own buttons and reply field (macOS, Windows); a DM's mute is Perch's own
+    // (docs/notifications.md "Muted direct messages").
     expect(note.options).toMatchObject({
-      actions: [{ type: 'button', text: 'Mark as read' }],
+      actions: [
+        { type: 'button', text: 'Mark as read' },
+        { type: 'button', text: "Mute this conversation's notifications" },
+      ],
       hasReply: true,
     });
     await vi.waitFor(() => expect(electron.app.badgeCount).toBe(1));
