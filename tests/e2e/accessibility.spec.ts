@@ -4,12 +4,14 @@
  * the demo organization, so the message list holds real server-rendered HTML.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { OWNER, openAdminAs } from './support/admin.ts';
-import { useServerAndBrowserMode, type Peers } from './support/peers.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { OWNER, openAdminAs, openAdminPanel } from './support/admin.ts';
+import { useSharedServerAndBrowserMode, type Peers } from './support/peers.ts';
 
+// The scans only look, so the file shares one demo server, one Core and one signed-in page:
+// starting them again for each of some fifty scans was most of the file's time.
 let peers: Peers;
-useServerAndBrowserMode((p) => (peers = p), { demo: true });
+useSharedServerAndBrowserMode((p) => (peers = p), { demo: true });
 
 async function violations(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
@@ -24,14 +26,35 @@ async function violations(page: Page): Promise<string[]> {
   );
 }
 
-async function signInAsOwner(page: Page, panel?: string): Promise<void> {
+let ownerPage: Page | undefined;
+test.afterAll(async () => {
+  await ownerPage?.context().close();
+  ownerPage = undefined;
+});
+
+/** The page signed in as the organization's owner, opened once per worker. */
+async function signedInOwner(browser: Browser): Promise<Page> {
+  if (ownerPage) return ownerPage;
+  // axe-core's runner opens helper pages in the page's context, so the page needs one of
+  // its own rather than browser.newPage()'s.
+  const context = await browser.newContext();
+  const page = await context.newPage();
   const owner = peers.server.users.find((u) => u.role === OWNER && !u.is_bot)!;
-  await openAdminAs(page, peers.mode, { ...owner, serverUrl: peers.server.url }, panel);
+  await openAdminAs(page, peers.mode, { ...owner, serverUrl: peers.server.url });
+  return (ownerPage = page);
+}
+
+async function useTheme(page: Page, theme: 'light' | 'dark'): Promise<void> {
+  await peers.mode.core.invoke('prefs.set', { theme });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
 }
 
 const section = (page: Page, name: string) =>
-  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
+  page
+    .getByRole('navigation', { name: 'Sections', exact: true })
+    .getByRole('button', { name, exact: true });
 
+// First in the file: the Core has no account yet.
 test('the first screen and the sign-in screen', async ({ page }) => {
   await page.goto(peers.mode.host.url);
   await expect(page.getByRole('heading').first()).toBeVisible();
@@ -59,10 +82,10 @@ const VIEWS = [
 for (const width of [800, 1440]) {
   for (const theme of ['light', 'dark'] as const) {
     for (const name of VIEWS) {
-      test(`${name} with a signed-in owner, ${width} px, ${theme} theme`, async ({ page }) => {
-        await peers.mode.core.invoke('prefs.set', { theme });
+      test(`${name} with a signed-in owner, ${width} px, ${theme} theme`, async ({ browser }) => {
+        const page = await signedInOwner(browser);
         await page.setViewportSize({ width, height: 800 });
-        await signInAsOwner(page);
+        await useTheme(page, theme);
         await section(page, name).click();
         await expect(section(page, name)).toHaveAttribute('aria-current', 'page');
         if (name === 'Messages') await expect(page.getByRole('article').first()).toBeVisible();
@@ -75,8 +98,10 @@ for (const width of [800, 1440]) {
   }
 }
 
-test('About with a signed-in owner', async ({ page }) => {
-  await signInAsOwner(page);
+test('About with a signed-in owner', async ({ browser }) => {
+  const page = await signedInOwner(browser);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await useTheme(page, 'light');
   await section(page, 'About').click();
   await expect(section(page, 'About')).toHaveAttribute('aria-current', 'page');
   expect(await violations(page)).toEqual([]);
@@ -100,8 +125,11 @@ const PANELS = [
 ];
 
 for (const panel of PANELS) {
-  test(`admin panel: ${panel}`, async ({ page }) => {
-    await signInAsOwner(page, panel);
+  test(`admin panel: ${panel}`, async ({ browser }) => {
+    const page = await signedInOwner(browser);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await useTheme(page, 'light');
+    await openAdminPanel(page, panel);
     const nav = page.getByRole('navigation', { name: 'Admin panels' });
     await expect(nav.getByRole('button', { name: panel, exact: true })).toHaveAttribute(
       'aria-current',

@@ -7,6 +7,16 @@ export interface Peers {
   mode: BrowserMode;
 }
 
+async function startPeers(options: ServerOptions): Promise<Peers> {
+  const server = await startServer(options);
+  return { server, mode: await startBrowserMode() };
+}
+
+async function stopPeers(peers: Peers | undefined): Promise<void> {
+  await peers?.mode.stop();
+  await peers?.server.close();
+}
+
 /**
  * Before each test of the file: a fresh reference server and a Core in browser mode, handed
  * to `bind` so the spec keeps its own names; after each test: both stopped.
@@ -16,14 +26,26 @@ export function useServerAndBrowserMode(
   options: ServerOptions = {},
 ): void {
   let current: Peers | undefined;
-  test.beforeEach(async () => {
-    const server = await startServer(options);
-    current = { server, mode: await startBrowserMode() };
-    bind(current);
-  });
+  test.beforeEach(async () => bind((current = await startPeers(options))));
   test.afterEach(async () => {
-    await current?.mode.stop();
-    await current?.server.close();
+    await stopPeers(current);
+    current = undefined;
+  });
+}
+
+/**
+ * Once for the whole file (and again in a new worker after a failure): one reference server
+ * and one Core in browser mode, for specs whose tests only look (the accessibility scans),
+ * where starting both again for each test cost most of the file's time.
+ */
+export function useSharedServerAndBrowserMode(
+  bind: (peers: Peers) => void,
+  options: ServerOptions = {},
+): void {
+  let current: Peers | undefined;
+  test.beforeAll(async () => bind((current = await startPeers(options))));
+  test.afterAll(async () => {
+    await stopPeers(current);
     current = undefined;
   });
 }
