@@ -10,12 +10,39 @@ status=0
 # Every process the tests start inherits this, so the check at the end finds this run's.
 export PERCH_TEST_RUN="$$-$(date +%s%N)"
 
-step() { printf '\n=== %s\n' "$1"; }
+# Each step says when it starts and how long the one before took, so a slow CI run shows
+# where its minutes went.
+last=$SECONDS
+step() {
+  printf '\n=== %s (previous step %ds, %ds in all)\n' "$1" $((SECONDS - last)) "$SECONDS"
+  last=$SECONDS
+}
 
-step "typecheck" && npm run --silent typecheck || status=1
-step "lint" && npm run --silent lint || status=1
-step "build renderer and browser-mode host" && npx vite build --logLevel warn &&
-  node scripts/build-web.mjs || status=1
+# The static checks and the build each keep about one core busy: two lanes side by side, each
+# lane's output printed whole once both are done. The build runs even after a failed
+# typecheck, since the tests need it.
+lane() {
+  local name=$1
+  shift
+  "$@" >"$reports/$name.log" 2>&1
+  echo $? >"$reports/$name.rc"
+}
+typecheck_then_build() {
+  local failed=0
+  npm run --silent typecheck || failed=1
+  npx vite build --logLevel warn && node scripts/build-web.mjs || failed=1
+  return $failed
+}
+step "typecheck and build, beside lint"
+lane typecheck-build typecheck_then_build &
+lane lint npm run --silent lint
+wait
+for name in typecheck-build lint; do
+  rc=$(cat "$reports/$name.rc")
+  printf -- '--- %s: %s\n' "$name" "$([ "$rc" = 0 ] && echo passed || echo FAILED)"
+  cat "$reports/$name.log"
+  [ "$rc" = 0 ] || status=1
+done
 
 export PERCH_REQUIRE_KEYRING=1
 step "unit and integration tests (vitest, real keychain)"
@@ -29,5 +56,6 @@ PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
 step "no test process left running"
 node scripts/leftover-processes.mjs "$PERCH_TEST_RUN" || status=1
 
+printf '\n=== done (last step %ds, %ds in all)\n' $((SECONDS - last)) "$SECONDS"
 node scripts/test-summary.mjs "$reports/vitest.json" "$reports/playwright.json" || status=1
 exit $status
