@@ -180,8 +180,8 @@ async function start(options: StartupOptions): Promise<void> {
   const stopTrayMenu = followTrayMenu(core, tray, () => void showWindow());
   // Back from sleep the long-polls are dead connections: reconnect now, not after a timeout.
   powerMonitor.on('resume', () => void core.invoke('sync.reconnect', {}));
-  app.on('second-instance', (_event, argv) => {
-    const link = argv.find((arg) => arg.startsWith(`${TOAST_SCHEME}:`));
+  app.on('second-instance', (_event, argv: readonly string[] | undefined) => {
+    const link = argv?.find((arg) => arg.startsWith(`${TOAST_SCHEME}:`));
     if (link && notifier.activate(link)) return;
     void showWindow();
   });
