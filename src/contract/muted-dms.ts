@@ -21,7 +21,7 @@ export function dmParticipants(key: string, selfId: number): number[] {
   return key
     .split(',')
     .map(Number)
-    .filter((id) => Number.isInteger(id) && id !== selfId);
+    .filter((id) => Number.isInteger(id) && id > 0 && id !== selfId);
 }
 
 export function isDmMuted(
@@ -42,7 +42,8 @@ export function withDmMuted(
   muted: boolean,
 ): Pick<Preferences, 'mutedDms'> {
   const id = dmConversationId(userIds, selfId);
-  const current = (prefs.mutedDms?.[accountId] ?? []).filter((c) => c !== id);
+  // '' was notes to self as the views once keyed it: never a key now, so it goes at any change.
+  const current = (prefs.mutedDms?.[accountId] ?? []).filter((c) => c !== id && c !== '');
   const next = muted ? [...current, id] : current;
   const all = { ...prefs.mutedDms };
   if (next.length > 0) all[accountId] = next;
