@@ -5,6 +5,7 @@
  * sends its action) shows up there at once, and Unmute lets the next message notify again.
  * Screenshots at 760 and 1280 px, light and dark, go to PERCH_SHOTS when it names a folder.
  */
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';
 import type { Preferences } from '../../src/contract/contract.ts';
@@ -85,13 +86,19 @@ test('a DM muted from its notification is listed by name in Settings and unmuted
 
   await row.getByRole('button', { name: `Unmute ${member.full_name}` }).click();
   await expect(row.getByRole('status')).toHaveText('Unmuted: its notifications show again.');
-  await expect(row.getByRole('button', { name: `Mute ${member.full_name} again` })).toBeVisible();
+  await expect(row.getByRole('button', { name: `Mute again: ${member.full_name}` })).toBeVisible();
   const prefs = await mode.core.invoke('prefs.get', {});
   expect(prefs.ok && (prefs.result as Preferences).mutedDms?.[accountId]).toBeUndefined();
-  if (SHOTS) {
-    await page.setViewportSize({ width: 760, height: 800 });
-    await page.emulateMedia({ colorScheme: 'light' });
-    await page.screenshot({ path: `${SHOTS}/muted-dms-unmuted-760-light.png` });
+  await page.setViewportSize({ width: 760, height: 800 });
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/muted-dms-unmuted-760-${colorScheme}.png` });
+    // Names, contrast of the result in both themes (WCAG 2.1 AA, as tests/e2e/accessibility).
+    const scan = await new AxeBuilder({ page })
+      .include('.muted-dms')
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    expect(scan.violations.map((v) => v.id)).toEqual([]);
   }
 
   // The next message of the conversation notifies again.
