@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { app, powerMonitor, session, type BrowserWindow } from 'electron';
 import type { OpenTarget } from '../src/core/notify/notifier.ts';
 import { ElectronBadgeSink, ElectronNotifier } from './notifier.ts';
+import { TOAST_SCHEME } from '../src/core/notify/windows-toast.ts';
 import { followTrayMenu } from './tray-follow.ts';
 import { createCore, type Core } from '../src/core/core.ts';
 import { Preferences } from '../src/contract/contract.ts';
@@ -104,17 +105,20 @@ async function start(options: StartupOptions): Promise<void> {
   let reveal: (target: OpenTarget) => void = () => undefined;
   let window: BrowserWindow | null = null;
   const badge = new ElectronBadgeSink();
+  const notifier = new ElectronNotifier({
+    onClick: (target) => core.reveal(target),
+    onAction: (action) => void core.act(action),
+    hasWindow: () => window !== null,
+  });
+  // Windows hands a toast's buttons to the app of their link's scheme (windows-toast.ts).
+  if (process.platform === 'win32') app.setAsDefaultProtocolClient(TOAST_SCHEME);
   const core: Core = await createCore({
     dataDir,
     version: app.getVersion(),
     transport: 'electron',
     secrets: await openSecretStore(dataDir, options.secretStore),
     demo: options.demo,
-    notifier: new ElectronNotifier({
-      onClick: (target) => core.reveal(target),
-      onAction: (action) => void core.act(action),
-      hasWindow: () => window !== null,
-    }),
+    notifier,
     badge,
     soundInRenderer: true,
     // On Linux the desktop's notification server, over D-Bus from the Core, needs no window.
@@ -176,7 +180,11 @@ async function start(options: StartupOptions): Promise<void> {
   const stopTrayMenu = followTrayMenu(core, tray, () => void showWindow());
   // Back from sleep the long-polls are dead connections: reconnect now, not after a timeout.
   powerMonitor.on('resume', () => void core.invoke('sync.reconnect', {}));
-  app.on('second-instance', () => void showWindow());
+  app.on('second-instance', (_event, argv: readonly string[] | undefined) => {
+    const link = argv?.find((arg) => arg.startsWith(`${TOAST_SCHEME}:`));
+    if (link && notifier.activate(link)) return;
+    void showWindow();
+  });
   app.on('activate', () => void showWindow());
   app.on('before-quit', () => {
     quitting = true;

@@ -15,6 +15,8 @@ import type { TrayBadge } from '../src/core/notify/badge.ts';
 import type { PerchTray } from './tray.ts';
 import type { NotificationAction } from '../src/core/notify/dbus-notifier.ts';
 import { nativeActions } from '../src/core/notify/native-actions.ts';
+import { nativeNotificationOptions } from '../src/core/notify/native-options.ts';
+import { toastActivation } from '../src/core/notify/windows-toast.ts';
 
 export interface ElectronNotifierHost {
   onClick: (target: OpenTarget) => void;
@@ -25,6 +27,8 @@ export interface ElectronNotifierHost {
 
 export class ElectronNotifier implements Notifier {
   private readonly open = new Map<string, Notification>();
+  /** What each open notification stands for, for a Windows toast's link to name it. */
+  private readonly shown = new Map<string, ShownNotification>();
 
   constructor(private readonly host: ElectronNotifierHost) {}
 
@@ -32,15 +36,10 @@ export class ElectronNotifier implements Notifier {
     if (!Notification.isSupported()) return;
     // Showing the same conversation again replaces its notification.
     this.close(n.id);
-    const { buttons, reply } = nativeActions(n);
-    const note = new Notification({
-      title: n.title,
-      body: n.body,
-      silent: this.host.hasWindow(),
-      actions: buttons.map((b) => ({ type: 'button' as const, text: b.label })),
-      hasReply: reply,
-      replyPlaceholder: 'Reply',
-    });
+    const { buttons } = nativeActions(n);
+    const note = new Notification(
+      nativeNotificationOptions(n, process.platform, this.host.hasWindow()),
+    );
     note.on('click', () => this.host.onClick(n.open));
     note.on('action', (_event, index) => {
       const button = buttons[index];
@@ -50,15 +49,34 @@ export class ElectronNotifier implements Notifier {
       this.host.onAction({ kind: 'reply', notification: n, text }),
     );
     note.on('close', () => {
-      if (this.open.get(n.id) === note) this.open.delete(n.id);
+      if (this.open.get(n.id) !== note) return;
+      this.open.delete(n.id);
+      this.shown.delete(n.id);
     });
     this.open.set(n.id, note);
+    this.shown.set(n.id, n);
     note.show();
+  }
+
+  /**
+   * A Windows toast's button or click, as the `perch:` link Windows passed to a second
+   * instance (windows-toast.ts); false when the link is not one of an open notification.
+   */
+  activate(link: string): boolean {
+    const activation = toastActivation(link);
+    const n = activation && this.shown.get(activation.notificationId);
+    if (!activation || !n) return false;
+    if (activation.kind === 'open') this.host.onClick(n.open);
+    // A reply's text comes only with Electron's own 'reply' event, never in a link.
+    else if (activation.kind !== 'reply')
+      this.host.onAction({ kind: activation.kind, notification: n });
+    return true;
   }
 
   close(id: string): void {
     this.open.get(id)?.close();
     this.open.delete(id);
+    this.shown.delete(id);
   }
 
   closeAll(): void {

@@ -189,7 +189,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
     onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
-    dmMuted: (accountId, userIds) => isDmMuted(prefs.get(), accountId, userIds),
+    dmMuted: (accountId, userIds, selfId) => isDmMuted(prefs.get(), accountId, userIds, selfId),
     cache,
   });
   const parts = createCoreParts(

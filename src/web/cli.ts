@@ -9,6 +9,7 @@ import { createCore } from '../core/core.ts';
 import { MemorySecretStore } from '../core/accounts/memory-secret-store.ts';
 import { secretStoreChoice, type SecretStoreChoice } from '../core/accounts/secret-store-choice.ts';
 import { startWebHost } from './host.ts';
+import { commandLauncher, launcherCommand } from './launcher.ts';
 import { readPackageVersion } from './version.ts';
 import { projectRoot } from './project-root.ts';
 import { parseCommandLine, usageError } from '../lib/command-line.ts';
@@ -70,6 +71,8 @@ const host = await startWebHost({
   core,
   staticDir,
   port: Number(values.port),
+  // A notification clicked with no tab open opens one on its conversation.
+  launcher: commandLauncher(launcherCommand(process.platform)),
 });
 console.log(`Perch is running in browser mode. Open: ${host.url}`);
 

@@ -16,6 +16,9 @@ import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../contract/wire
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
 import { contentSecurityPolicy } from './csp.ts';
+import { isOwnUrl, type Launcher } from './launcher.ts';
+import { withOpenTarget } from '../contract/open-link.ts';
+import type { OpenTargetWire } from '../contract/contract.ts';
 
 export interface WebHostOptions {
   core: Core;
@@ -24,6 +27,11 @@ export interface WebHostOptions {
   port?: number;
   /** Fixed token for tests; a fresh random one otherwise. */
   token?: string;
+  /**
+   * Opens a tab on this host's URL when a notification is clicked while no tab is
+   * connected; without it such a click only tells the tabs that connect later nothing.
+   */
+  launcher?: Launcher;
 }
 
 export interface WebHost {
@@ -115,12 +123,28 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   });
   const { port } = http.address() as AddressInfo;
   origin = `http://${HOST}:${port}`;
+  const url = `${origin}/?token=${token}`;
+
+  // A connected tab is told by the push itself and narrows there; with none, a new tab is
+  // opened on the conversation (docs/notifications.md "D-Bus").
+  const { launcher } = options;
+  const stopLaunching = launcher
+    ? options.core.subscribe(
+        (_topic, payload) => {
+          if (wss.clients.size > 0) return;
+          const link = withOpenTarget(url, payload as OpenTargetWire);
+          if (isOwnUrl(link, origin)) launcher(link);
+        },
+        (topic) => topic === 'notifications.open',
+      )
+    : undefined;
 
   return {
-    url: `${origin}/?token=${token}`,
+    url,
     origin,
     token,
     async close() {
+      stopLaunching?.();
       for (const client of wss.clients) client.terminate();
       wss.close();
       http.closeAllConnections();

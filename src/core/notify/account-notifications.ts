@@ -35,7 +35,7 @@ export interface NotificationDeps {
   /** New decisions, in the order they were made. */
   onDecisions: (entries: DecisionEntry[]) => void;
   /** Whether the user muted this DM conversation in Perch (its other participants' ids). */
-  dmMuted?: (userIds: number[]) => boolean;
+  dmMuted?: (userIds: number[], selfId: number) => boolean;
 }
 
 export class AccountNotifications {
@@ -70,7 +70,7 @@ export class AccountNotifications {
     const input = state.policyInput(message, flags, false);
     if (message.type === 'private' && this.#deps.dmMuted) {
       const [dm] = openTargetFor(this.#deps.accountId, message, state.userId).narrow;
-      if (Array.isArray(dm?.operand)) input.dmMuted = this.#deps.dmMuted(dm.operand);
+      if (Array.isArray(dm?.operand)) input.dmMuted = this.#deps.dmMuted(dm.operand, state.userId);
     }
     const decision = decideNotification(input);
     const allowed = decision.desktop || decision.sound;

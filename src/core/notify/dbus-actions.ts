@@ -7,7 +7,7 @@
  * notification closes; on a failure a follow-up notification says what happened. Every
  * action is written to the why-(not)-notified log beside the message's decision.
  */
-import type { Preferences } from '../../contract/contract.ts';
+import type { AccountSummary, Preferences } from '../../contract/contract.ts';
 import type { RpcResponse } from '../../contract/errors.ts';
 import { withDmMuted } from '../../contract/muted-dms.ts';
 import type { PushListener, TopicInterest } from '../push-bus.ts';
@@ -100,9 +100,22 @@ export class NotificationActions {
 
   /** Perch's own mute of a DM conversation, kept with the preferences (no API call exists). */
   async #muteDm(accountId: string, userIds: number[]): Promise<string | undefined> {
-    const current = await this.#deps.invoke('prefs.get', {});
+    const [current, accounts] = await Promise.all([
+      this.#deps.invoke('prefs.get', {}),
+      this.#deps.invoke('accounts.list', {}),
+    ]);
     if (!current.ok) return current.error.message;
-    const change = withDmMuted(current.result as Preferences, accountId, userIds, true);
+    if (!accounts.ok) return accounts.error.message;
+    const account = (accounts.result as AccountSummary[]).find((a) => a.id === accountId);
+    if (!account) return 'This account is no longer signed in.';
+    // Keyed as the views key it, so a self-DM muted here is the one its recipient bar unmutes.
+    const change = withDmMuted(
+      current.result as Preferences,
+      accountId,
+      userIds,
+      account.userId,
+      true,
+    );
     return failure(await this.#deps.invoke('prefs.set', change));
   }
 

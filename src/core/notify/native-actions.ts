@@ -1,8 +1,9 @@
 /**
  * The actions a notification offers where the host's own notifications show it (Electron's,
  * on macOS and Windows): the same as over D-Bus (docs/notifications.md "Actions"), as the
- * buttons and reply field Electron's Notification takes. Kept here, not in electron/, so
- * what is offered is tested without an Electron binary.
+ * buttons and reply field Electron's Notification takes (native-options.ts puts them in the
+ * options of each platform). Kept here, not in electron/, so what is offered is tested
+ * without an Electron binary.
  */
 import { MUTE_DM_LABEL, placeOf, type NotificationActionKind } from './dbus-notifier.ts';
 import type { ShownNotification } from './notifier.ts';

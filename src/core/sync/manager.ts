@@ -51,7 +51,7 @@ export interface SyncManagerOptions {
   onHealth?: (status: AccountSyncStatus) => void;
   onDecisions?: (accountId: string, entries: DecisionEntry[]) => void;
   /** Whether the user muted a DM conversation of the account in Perch (rule A8). */
-  dmMuted?: (accountId: string, userIds: number[]) => boolean;
+  dmMuted?: (accountId: string, userIds: number[], selfId: number) => boolean;
   backoff?: BackoffPolicy;
   random?: () => number;
   /**
@@ -99,7 +99,10 @@ export class SyncManager implements AccountStores {
       sound: this.opts.sound,
       dnd: this.dnd,
       ...(this.opts.dmMuted
-        ? { dmMuted: (userIds: number[]) => this.opts.dmMuted?.(accountId, userIds) ?? false }
+        ? {
+            dmMuted: (userIds: number[], selfId: number) =>
+              this.opts.dmMuted?.(accountId, userIds, selfId) ?? false,
+          }
         : {}),
       onDecisions: (entries) => {
         for (const entry of entries) this.log.add(accountId, entry);

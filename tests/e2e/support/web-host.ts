@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createCore, type Core, type CoreOptions } from '../../../src/core/core.ts';
-import { startWebHost, type WebHost } from '../../../src/web/host.ts';
+import { startWebHost, type WebHost, type WebHostOptions } from '../../../src/web/host.ts';
 
 export interface BrowserMode {
   core: Core;
@@ -24,11 +24,14 @@ export async function startBrowserMode(
       'demoServer' | 'clock' | 'notifyInRenderer' | 'soundInRenderer' | 'env' | 'dbusNotifications'
     >
   > = {},
+  /** The host's own options beyond the Core and its files (a browser launcher). */
+  hostOptions: Pick<WebHostOptions, 'launcher'> = {},
 ): Promise<BrowserMode> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
   const start = async () => {
     const core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', ...extra });
-    return { core, host: await startWebHost({ core, staticDir: resolve('dist/renderer') }) };
+    const staticDir = resolve('dist/renderer');
+    return { core, host: await startWebHost({ core, staticDir, ...hostOptions }) };
   };
   const mode: BrowserMode = {
     ...(await start()),

@@ -64,15 +64,17 @@ export async function dismissPending(accountId: string, id: number): Promise<voi
  * Whether Perch shows this DM conversation's notifications: the chat API has no per-DM mute,
  * so it is Perch's own preference (docs/notifications.md "Muted direct messages").
  */
-export async function dmNotificationsMuted(accountId: string, userIds: number[]): Promise<boolean> {
-  return isDmMuted(await invoke('prefs.get', {}), accountId, userIds);
+type Reader = Pick<AccountSummary, 'id' | 'userId'>;
+
+export async function dmNotificationsMuted(account: Reader, userIds: number[]): Promise<boolean> {
+  return isDmMuted(await invoke('prefs.get', {}), account.id, userIds, account.userId);
 }
 
 export async function muteDmNotifications(
-  accountId: string,
+  account: Reader,
   userIds: number[],
   muted: boolean,
 ): Promise<void> {
   const prefs = await invoke('prefs.get', {});
-  await invoke('prefs.set', withDmMuted(prefs, accountId, userIds, muted));
+  await invoke('prefs.set', withDmMuted(prefs, account.id, userIds, account.userId, muted));
 }

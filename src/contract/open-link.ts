@@ -1,0 +1,28 @@
+/**
+ * A conversation to open, carried in the page's URL: browser mode opens a tab on it when a
+ * notification is clicked with no Perch tab open (docs/notifications.md "D-Bus"), and the
+ * page reads it once it starts. The page checks it like any pushed target before using it.
+ */
+import { OpenTargetWire } from './contract.ts';
+
+/** The URL query parameter that holds the target, as JSON. */
+export const OPEN_PARAM = 'open';
+
+/** `base` (the host's URL with its token) with the target added. */
+export function withOpenTarget(base: string, target: OpenTargetWire): string {
+  const url = new URL(base);
+  url.searchParams.set(OPEN_PARAM, JSON.stringify(OpenTargetWire.parse(target)));
+  return url.href;
+}
+
+/** The target a URL carries, or undefined when it has none or not a valid one. */
+export function openTargetIn(search: string): OpenTargetWire | undefined {
+  const raw = new URLSearchParams(search).get(OPEN_PARAM);
+  if (raw === null) return undefined;
+  try {
+    const parsed = OpenTargetWire.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
