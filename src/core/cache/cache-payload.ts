@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
 import type { StoreSnapshot } from '../store/state-log.ts';
+import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
 import { CacheRefused } from './cache-format.ts';
 
 export interface CachedAccount {
@@ -48,14 +50,26 @@ export function decodePayload(bytes: Buffer, accountId: string): CachedAccount {
   try {
     const head = Head.parse(JSON.parse(headText));
     if (head.accountId !== accountId) throw new Error('another account');
-    // The two texts the store restores from are checked here, not when the views are up.
-    if (typeof JSON.parse(register) !== 'object') throw new Error('no registration');
-    if (!Array.isArray(JSON.parse(events))) throw new Error('no events');
+    // The two texts the store restores from are checked here, not when the views are up,
+    // and parsed once: the restore takes these objects over (store/state-log.ts).
+    const parsedRegister: unknown = JSON.parse(register);
+    if (typeof parsedRegister !== 'object' || parsedRegister === null)
+      throw new Error('no registration');
+    const parsedEvents: unknown = JSON.parse(events);
+    if (!Array.isArray(parsedEvents)) throw new Error('no events');
     const messages = JSON.parse(messagesText) as MessagesSnapshot | null;
     return {
       accountId,
       savedAt: head.savedAt,
-      state: { register, events, newestMessageId: head.newestMessageId },
+      state: {
+        register,
+        events,
+        newestMessageId: head.newestMessageId,
+        parsed: {
+          register: parsedRegister as ApiRegisterResponse,
+          events: parsedEvents as ServerEvent[],
+        },
+      },
       messages: messages ?? undefined,
       notifiedUpTo: head.notifiedUpTo,
     };

@@ -196,7 +196,8 @@ export class AccountStore {
     const state = new AccountState(register);
     const places = new UnreadPlaces(register);
     const channels = new ChannelDirectory(register);
-    for (const received of StateLog.eventsOf(snapshot)) {
+    const events = StateLog.eventsOf(snapshot);
+    for (const received of events) {
       const event = received.type === 'unknown' ? received.payload : received;
       const result = state.apply(event as { id: number; type: string });
       places.follow(event as { type: string }, result, state);
@@ -206,7 +207,7 @@ export class AccountStore {
     this.#places = places;
     this.#channels = channels;
     this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
-    this.#log.restored(snapshot);
+    this.#log.restored(snapshot, events.length);
     this.#cachedAt = savedAt;
     const outcome = this.notifications.outcome();
     outcome.badge = true;
