@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { createCore } from '../src/core/core.ts';
 import { CacheKeeper } from '../src/core/cache/cache-keeper.ts';
 import { sealCache } from '../src/core/cache/cache-format.ts';
-import { encodePayload } from '../src/core/cache/cache-payload.ts';
+import { encodePayload, messagesOf } from '../src/core/cache/cache-payload.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { restoreMessages, snapshotMessages } from '../src/core/messages/store/store-snapshot.ts';
 import { startServer } from '../src/server/index.ts';
@@ -160,8 +160,8 @@ export default async function (): Promise<BenchResult> {
     secretsFor: () => new FileKeychain(keyFile),
   });
   const ids = cacheFiles.map((f) => decodeURIComponent(f.replace(/\.cache$/, '')));
-  const loaded = (await keeper.load(ids[0]!))!;
-  const messages = loaded.messages!;
+  const { messagesText: _text, ...loaded } = (await keeper.load(ids[0]!))!;
+  const messages = messagesOf({ ...loaded, messagesText: _text })!;
   const many = Array.from({ length: 10_000 }, (_, i) => ({
     ...messages.messages[i % messages.messages.length]!,
     id: 1_000_000 + i,
