@@ -431,8 +431,11 @@ export class InboxService {
     if (last?.channels === channels && last.dms === dms && last.head === headText)
       return baseline.seq;
     this.#diffedInbox.set(wire.accountId, { channels, dms, head: headText });
-    const rows = baseline.diff([{ head }, ...inboxRows(wire)], (r) =>
-      'head' in r ? 'head' : inboxRowKey(r),
+    // The rows come from the store's Inbox, built afresh for each change and never changed.
+    const rows = baseline.diff(
+      [{ head }, ...inboxRows(wire)],
+      (r) => ('head' in r ? 'head' : inboxRowKey(r)),
+      { frozen: (r) => !('head' in r) },
     );
     if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
     this.#deps.bus.publish('inbox.patch', {
