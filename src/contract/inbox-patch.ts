@@ -67,23 +67,42 @@ export function inboxRows(wire: InboxAccountWire): InboxRowWire[] {
   return groupedRows(wire.channels, wire.dms) as InboxRowWire[];
 }
 
+/** A row as last pushed: its JSON text, or the row itself until a diff compares with it. */
+type Kept = string | { row: unknown };
+
+function textOf(kept: Kept): string {
+  return typeof kept === 'string' ? kept : JSON.stringify(kept.row);
+}
+
 /** What was last pushed for one list: rows by key, as JSON text to compare with. */
 export class KeyedBaseline {
-  #rows = new Map<string, string>();
+  #rows = new Map<string, Kept>();
   seq = 0;
 
-  /** The rows that differ from the last push and the keys gone since; the baseline moves on. */
+  /**
+   * The rows that differ from the last push and the keys gone since; the baseline moves on.
+   * `frozen`: the rows nothing changes after this call (they are built afresh for each
+   * change), so one new to the baseline is kept as it is and written out as text only if a
+   * later diff compares with it: a first push of thousands of rows writes none.
+   */
   diff<Row>(
     rows: readonly Row[],
     keyOf: (row: Row) => string,
+    { frozen }: { frozen?: (row: Row) => boolean } = {},
   ): { upsert: Row[]; remove: string[] } {
-    const next = new Map<string, string>();
+    const next = new Map<string, Kept>();
     const upsert: Row[] = [];
     for (const row of rows) {
       const key = keyOf(row);
+      const before = this.#rows.get(key);
+      if (before === undefined && frozen?.(row)) {
+        next.set(key, { row });
+        upsert.push(row);
+        continue;
+      }
       const text = JSON.stringify(row);
       next.set(key, text);
-      if (this.#rows.get(key) !== text) upsert.push(row);
+      if (before === undefined || textOf(before) !== text) upsert.push(row);
     }
     const remove: string[] = [];
     for (const key of this.#rows.keys()) if (!next.has(key)) remove.push(key);

@@ -44,7 +44,9 @@ export interface CacheNote {
 export interface CacheSource {
   /**
    * The account as it is now, its kept messages limited to `maxMessages`; undefined when
-   * there is nothing to save (not registered yet, or too many events to replay).
+   * there is nothing to save (not registered yet, or too many events to replay). Messages
+   * nobody asked for since the start may come back as the text they were read as
+   * (`messagesText`), but only without a limit.
    */
   snapshot(accountId: string, maxMessages: number): CachedAccount | undefined;
 }
@@ -212,6 +214,12 @@ export class CacheKeeper {
       if (!key) return undefined;
       const bytes = sealCache(encodePayload(cached), key, accountId);
       if (bytes.length <= budget) return { bytes, savedAt: cached.savedAt };
+      // Messages still as the text read at start are counted once parsed: a limit asks for
+      // them parsed (CacheSource.snapshot).
+      if (cached.messagesText !== undefined && maxMessages === Infinity) {
+        maxMessages = Number.MAX_SAFE_INTEGER;
+        continue;
+      }
       const kept = cached.messages?.messages.length ?? 0;
       // Not even the state alone fits: better no cache than one that breaks the budget.
       if (kept === 0) return undefined;

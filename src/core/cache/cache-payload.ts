@@ -7,6 +7,8 @@
 import { z } from 'zod';
 import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
 import type { StoreSnapshot } from '../store/state-log.ts';
+import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
+import type { ServerEvent } from '../../api/schemas/event.ts';
 import { CacheRefused } from './cache-format.ts';
 
 export interface CachedAccount {
@@ -15,6 +17,12 @@ export interface CachedAccount {
   savedAt: number;
   state: StoreSnapshot;
   messages: MessagesSnapshot | undefined;
+  /**
+   * The kept messages still as the file's text, when they were not parsed: a start reads
+   * them only once a view asks (messages/store/message-store.ts), and a write of an account
+   * whose messages nobody asked for copies this text back. Wins over `messages`.
+   */
+  messagesText?: string;
   /** The newest message id already notified or counted: nothing at or below is notified again. */
   notifiedUpTo: number;
 }
@@ -33,33 +41,82 @@ export function encodePayload(cached: CachedAccount): Buffer {
     newestMessageId: cached.state.newestMessageId,
     notifiedUpTo: cached.notifiedUpTo,
   });
-  const messages = cached.messages ? JSON.stringify(cached.messages) : 'null';
+  const messages =
+    cached.messagesText ?? (cached.messages ? JSON.stringify(cached.messages) : 'null');
   return Buffer.from(
     `${head}\n${cached.state.register}\n${cached.state.events}\n${messages}`,
     'utf8',
   );
 }
 
-/** The payload back, or CacheRefused when it is not whole (a snapshot of an older Perch). */
-export function decodePayload(bytes: Buffer, accountId: string): CachedAccount {
-  const lines = bytes.toString('utf8').split('\n');
-  if (lines.length !== 4) throw new CacheRefused('unreadable-contents', 'not four parts');
+/**
+ * The four lines, each decoded on its own: a line cut from one string of the whole would keep
+ * that whole string alive for as long as the line is kept.
+ */
+function linesOf(bytes: Buffer): string[] | undefined {
+  const lines: string[] = [];
+  let start = 0;
+  for (let i = 0; i < 3; i++) {
+    const end = bytes.indexOf(0x0a, start);
+    if (end < 0) return undefined;
+    lines.push(bytes.toString('utf8', start, end));
+    start = end + 1;
+  }
+  if (bytes.indexOf(0x0a, start) >= 0) return undefined;
+  lines.push(bytes.toString('utf8', start));
+  return lines;
+}
+
+/**
+ * The payload back, or CacheRefused when it is not whole (a snapshot of an older Perch). The
+ * kept messages stay text (`messagesText`) unless `parseMessages`.
+ */
+export function decodePayload(
+  bytes: Buffer,
+  accountId: string,
+  { parseMessages = false }: { parseMessages?: boolean } = {},
+): CachedAccount {
+  const lines = linesOf(bytes);
+  if (lines === undefined) throw new CacheRefused('unreadable-contents', 'not four parts');
   const [headText, register, events, messagesText] = lines as [string, string, string, string];
   try {
     const head = Head.parse(JSON.parse(headText));
     if (head.accountId !== accountId) throw new Error('another account');
-    // The two texts the store restores from are checked here, not when the views are up.
-    if (typeof JSON.parse(register) !== 'object') throw new Error('no registration');
-    if (!Array.isArray(JSON.parse(events))) throw new Error('no events');
-    const messages = JSON.parse(messagesText) as MessagesSnapshot | null;
+    // The two texts the store restores from are checked here, not when the views are up,
+    // and parsed once: the restore takes these objects over (store/state-log.ts).
+    const parsedRegister: unknown = JSON.parse(register);
+    if (typeof parsedRegister !== 'object' || parsedRegister === null)
+      throw new Error('no registration');
+    const parsedEvents: unknown = JSON.parse(events);
+    if (!Array.isArray(parsedEvents)) throw new Error('no events');
+    const saved = messagesText === 'null' ? undefined : messagesText;
+    // The messages are checked for what they are when parsed: a text that is no JSON object
+    // is no kept messages, and the account starts without them (`SavedMessages.load`).
+    const messages =
+      parseMessages && saved !== undefined ? (JSON.parse(saved) as MessagesSnapshot) : undefined;
     return {
       accountId,
       savedAt: head.savedAt,
-      state: { register, events, newestMessageId: head.newestMessageId },
-      messages: messages ?? undefined,
+      state: {
+        register,
+        events,
+        newestMessageId: head.newestMessageId,
+        parsed: {
+          register: parsedRegister as ApiRegisterResponse,
+          events: parsedEvents as ServerEvent[],
+        },
+      },
+      messages,
+      ...(messages === undefined && saved !== undefined ? { messagesText: saved } : {}),
       notifiedUpTo: head.notifiedUpTo,
     };
   } catch (err) {
     throw new CacheRefused('unreadable-contents', err instanceof Error ? err.message : undefined);
   }
+}
+
+/** The kept messages of a payload, parsed if they were still text. */
+export function messagesOf(cached: CachedAccount): MessagesSnapshot | undefined {
+  if (cached.messagesText !== undefined) return JSON.parse(cached.messagesText) as MessagesSnapshot;
+  return cached.messages;
 }

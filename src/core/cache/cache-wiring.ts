@@ -9,7 +9,11 @@ import type { AccountRegistry } from '../accounts/registry.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
 import type { CoreParts } from '../core-parts.ts';
 import { subscribedChannel } from '../messages/store/core-access.ts';
-import { restoreMessages, snapshotMessages } from '../messages/store/store-snapshot.ts';
+import {
+  restoreMessages,
+  snapshotMessages,
+  type MessagesSnapshot,
+} from '../messages/store/store-snapshot.ts';
 import type { AccountStore, StoreParts } from '../store/account-store.ts';
 import type { AccountCacheStatus, SyncManager } from '../sync/manager.ts';
 import { CacheKeeper, type CacheNote } from './cache-keeper.ts';
@@ -55,15 +59,19 @@ export function createAccountCache(deps: {
       const store = sync?.store(accountId);
       const state = store?.snapshot();
       if (!store || !state) return undefined;
-      const kept = parts?.messages.store.existing(accountId);
-      return {
+      const head = {
         accountId,
         savedAt: deps.clock.now(),
         state,
-        messages: kept && snapshotMessages(kept, maxMessages),
         // Every message up to the newest the store knows has been decided for notification.
         notifiedUpTo: store.newestMessageId,
       };
+      // Nobody asked for the saved messages since the start: they are written back as read.
+      const saved = parts?.messages.store.saved(accountId);
+      if (saved && maxMessages === Infinity)
+        return { ...head, messages: undefined, messagesText: saved.text };
+      const kept = parts?.messages.store.existing(accountId);
+      return { ...head, messages: kept && snapshotMessages(kept, maxMessages) };
     },
   });
   return {
@@ -108,14 +116,30 @@ export function createAccountCache(deps: {
         await keeper.forget(accountId);
         return;
       }
-      const state = store.state;
-      if (!cached.messages || !state || !parts) return;
-      const lookup = {
-        myUserId: state.userId,
-        subscribedChannel: (o: string | number) => subscribedChannel(state, o),
+      if (!parts) return;
+      const text = cached.messagesText;
+      const restore = (snapshot: MessagesSnapshot) => {
+        // The state as it is when the messages are first asked for: the narrows compile
+        // against the channels the account has then.
+        const state = store.state;
+        if (!state) return undefined;
+        return restoreMessages(snapshot, {
+          myUserId: state.userId,
+          subscribedChannel: (o: string | number) => subscribedChannel(state, o),
+        });
       };
       try {
-        parts.messages.store.adopt(accountId, restoreMessages(cached.messages, lookup));
+        if (text !== undefined) {
+          // Parsed only when a view asks (messages/store/message-store.ts): a start that
+          // registers first never holds them as objects.
+          parts.messages.store.adoptLater(accountId, {
+            text,
+            load: () => restore(JSON.parse(text) as MessagesSnapshot),
+          });
+        } else if (cached.messages) {
+          const restored = restore(cached.messages);
+          if (restored) parts.messages.store.adopt(accountId, restored);
+        }
       } catch {
         // The models are back; the messages are fetched again when a view asks.
       }

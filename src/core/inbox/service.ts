@@ -78,6 +78,12 @@ export class InboxService {
   #recentWatchers = 0;
   /** What was last pushed per account, to push only what changed since. */
   readonly #pushedInbox = new Map<string, KeyedBaseline>();
+  /**
+   * The rows each account's last diff read: the store hands back the same lists until its
+   * models change (AccountStore.inbox), and the same lists under the same head differ from
+   * the last push in nothing, so no row is compared again.
+   */
+  readonly #diffedInbox = new Map<string, { channels: unknown; dms: unknown; head: string }>();
   readonly #pushedRecent = new Map<string, KeyedBaseline>();
 
   constructor(deps: InboxDeps) {
@@ -418,10 +424,18 @@ export class InboxService {
 
   /** Pushes what differs from the last push, if anything; returns the account's patch count. */
   #pushInbox(wire: InboxAccountWire): number {
-    const { channels: _c, dms: _d, seq: _s, ...head } = wire;
+    const { channels, dms, seq: _s, ...head } = wire;
     const baseline = this.#baseline(this.#pushedInbox, wire.accountId);
-    const rows = baseline.diff([{ head }, ...inboxRows(wire)], (r) =>
-      'head' in r ? 'head' : inboxRowKey(r),
+    const headText = JSON.stringify(head);
+    const last = this.#diffedInbox.get(wire.accountId);
+    if (last?.channels === channels && last.dms === dms && last.head === headText)
+      return baseline.seq;
+    this.#diffedInbox.set(wire.accountId, { channels, dms, head: headText });
+    // The rows come from the store's Inbox, built afresh for each change and never changed.
+    const rows = baseline.diff(
+      [{ head }, ...inboxRows(wire)],
+      (r) => ('head' in r ? 'head' : inboxRowKey(r)),
+      { frozen: (r) => !('head' in r) },
     );
     if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
     this.#deps.bus.publish('inbox.patch', {
@@ -463,6 +477,7 @@ export class InboxService {
 
   #forget(accountId: string): void {
     this.#pushedInbox.delete(accountId);
+    this.#diffedInbox.delete(accountId);
     this.#pushedRecent.delete(accountId);
     this.#kept.delete(accountId);
     this.#queues.delete(accountId);

@@ -105,6 +105,11 @@ export class AccountStore {
   readonly #log = new StateLog();
   /** When the models came from a cache rather than the server, when that cache was saved. */
   #cachedAt: number | undefined;
+  /**
+   * The Inbox as the models last gave it: built again only once they change (an event, a
+   * registration, a restore), so asking for it again between changes costs nothing.
+   */
+  #inbox: AccountInbox | undefined;
 
   constructor(
     accountId: string,
@@ -156,6 +161,7 @@ export class AccountStore {
   ): void {
     const register = toAccountRegister(data);
     const fresh = new AccountState(register);
+    this.#inbox = undefined;
     this.#log.registered(data);
     const wasSaved = this.#cachedAt !== undefined;
     this.#cachedAt = undefined;
@@ -196,7 +202,8 @@ export class AccountStore {
     const state = new AccountState(register);
     const places = new UnreadPlaces(register);
     const channels = new ChannelDirectory(register);
-    for (const received of StateLog.eventsOf(snapshot)) {
+    const events = StateLog.eventsOf(snapshot);
+    for (const received of events) {
       const event = received.type === 'unknown' ? received.payload : received;
       const result = state.apply(event as { id: number; type: string });
       places.follow(event as { type: string }, result, state);
@@ -205,8 +212,9 @@ export class AccountStore {
     this.#state = state;
     this.#places = places;
     this.#channels = channels;
+    this.#inbox = undefined;
     this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
-    this.#log.restored(snapshot);
+    this.#log.restored(snapshot, events.length);
     this.#cachedAt = savedAt;
     const outcome = this.notifications.outcome();
     outcome.badge = true;
@@ -242,6 +250,7 @@ export class AccountStore {
     //    channel directory; each new message is decided on the state as that event left it
     //    (its flags, the mutes and settings of the moment).
     this.#log.applied(events);
+    this.#inbox = undefined;
     const outcome = this.notifications.outcome();
     for (const received of events) {
       // Events this client's schemas do not model (e.g. `stream`) travel as their payload.
@@ -313,7 +322,9 @@ export class AccountStore {
 
   /** Every unread conversation, muted ones flagged; undefined until the first registration. */
   inbox(): AccountInbox | undefined {
-    return this.#state && this.#places && buildAccountInbox(this.#state, this.#places);
+    if (this.#inbox === undefined && this.#state && this.#places)
+      this.#inbox = buildAccountInbox(this.#state, this.#places);
+    return this.#inbox;
   }
 
   /** A channel's name, colour and mute, with one topic's policy (Recent conversations). */

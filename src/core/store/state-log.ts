@@ -17,6 +17,12 @@ export interface StoreSnapshot {
   /** The events applied since, as JSON text of one array. */
   events: string;
   newestMessageId: number;
+  /**
+   * The two texts above already parsed, when whoever read them had to parse them anyway (the
+   * cache checks a file whole before trusting it): a restore takes these objects over
+   * instead of parsing the texts a second time, so a snapshot with them is restored once.
+   */
+  parsed?: { register: ApiRegisterResponse; events: ServerEvent[] };
 }
 
 /**
@@ -34,26 +40,38 @@ function typeOf(event: ServerEvent): string {
 
 export class StateLog {
   #register: string | undefined;
+  /**
+   * The events a restored snapshot held, as the text between its brackets: kept as it was
+   * read rather than parsed and written again one by one, since the next snapshot writes
+   * them unchanged.
+   */
+  #restoredEvents = '';
+  #restoredCount = 0;
   #events: string[] = [];
   #overflow = false;
 
   static registerOf(snapshot: StoreSnapshot): ApiRegisterResponse {
-    return JSON.parse(snapshot.register) as ApiRegisterResponse;
+    return snapshot.parsed?.register ?? (JSON.parse(snapshot.register) as ApiRegisterResponse);
   }
 
   static eventsOf(snapshot: StoreSnapshot): ServerEvent[] {
-    return JSON.parse(snapshot.events) as ServerEvent[];
+    return snapshot.parsed?.events ?? (JSON.parse(snapshot.events) as ServerEvent[]);
   }
 
   registered(data: ApiRegisterResponse): void {
     this.#register = JSON.stringify(data);
+    this.#restoredEvents = '';
+    this.#restoredCount = 0;
     this.#events = [];
     this.#overflow = false;
   }
 
-  restored(snapshot: StoreSnapshot): void {
+  /** `count`: how many events `snapshot.events` holds (the restore has just replayed them). */
+  restored(snapshot: StoreSnapshot, count: number): void {
     this.#register = snapshot.register;
-    this.#events = StateLog.eventsOf(snapshot).map((e) => JSON.stringify(e));
+    this.#restoredEvents = snapshot.events.trim().slice(1, -1).trim();
+    this.#restoredCount = count;
+    this.#events = [];
     this.#overflow = false;
   }
 
@@ -61,14 +79,18 @@ export class StateLog {
     if (this.#register === undefined || this.#overflow) return;
     for (const event of events)
       if (!NOT_LOGGED.has(typeOf(event))) this.#events.push(JSON.stringify(event));
-    if (this.#events.length > MAX_LOGGED_EVENTS) {
+    if (this.#restoredCount + this.#events.length > MAX_LOGGED_EVENTS) {
       this.#overflow = true;
+      this.#restoredEvents = '';
+      this.#restoredCount = 0;
       this.#events = [];
     }
   }
 
   snapshot(newestMessageId: number): StoreSnapshot | undefined {
     if (this.#register === undefined || this.#overflow) return undefined;
-    return { register: this.#register, events: `[${this.#events.join(',')}]`, newestMessageId };
+    const parts =
+      this.#restoredEvents === '' ? this.#events : [this.#restoredEvents, ...this.#events];
+    return { register: this.#register, events: `[${parts.join(',')}]`, newestMessageId };
   }
 }

@@ -124,6 +124,22 @@ describe('keyed patches', () => {
     expect(patch.remove).toEqual([]);
   });
 
+  it('carry the same changes when the rows first pushed are kept as they are', () => {
+    const frozen = new KeyedBaseline();
+    const written = new KeyedBaseline();
+    const row = (name: string, unread: number) => ({ key: name, unread });
+    const first = [row('a', 1), row('b', 1), row('c', 1)];
+    const keyOf = (r: { key: string }) => r.key;
+    expect(frozen.diff(first, keyOf, { frozen: () => true })).toEqual(written.diff(first, keyOf));
+    const second = [row('a', 1), row('b', 2), row('d', 1)];
+    const third = [row('a', 3), row('b', 2), row('d', 1)];
+    for (const rows of [second, third, third]) {
+      const out = frozen.diff(rows, keyOf, { frozen: () => true });
+      expect(out).toEqual(written.diff(rows, keyOf));
+    }
+    expect(frozen.diff(third, keyOf).upsert).toEqual([]);
+  });
+
   it('keep Recent’s conversations by key', () => {
     const row = (key: string, lastMessageId: number): RecentConversationWire => ({
       key,

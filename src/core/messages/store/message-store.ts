@@ -7,14 +7,23 @@ import type { MessageWire, NarrowTermWire } from '../../../contract/schemas/mess
 import { AccountStore } from './account-store.ts';
 import { applyToStore, type ApplyContext } from './apply-events.ts';
 import { DEFAULT_BUDGET, type StoreBudget } from './budget.ts';
+import type { SavedMessages } from './store-snapshot.ts';
 
 export class MessageStore {
   readonly #accounts = new Map<string, AccountStore>();
+  /**
+   * Kept messages the cache on disk read at start, still as its text: they are parsed only
+   * when something first asks for the account's messages, so a start that registers before
+   * any view opens a narrow never holds them as objects (docs/architecture.md, "The cache on
+   * disk").
+   */
+  readonly #saved = new Map<string, SavedMessages>();
 
   constructor(readonly budget: StoreBudget = DEFAULT_BUDGET) {}
 
   /** The account's store for these request options; kept messages of other options are dropped. */
   account(accountId: string, params: string): AccountStore {
+    this.#take(accountId);
     const current = this.#accounts.get(accountId);
     if (current?.params === params) return current;
     const fresh = new AccountStore(params);
@@ -24,17 +33,45 @@ export class MessageStore {
 
   /** The account's store if it has one (events only update what exists). */
   existing(accountId: string): AccountStore | undefined {
+    this.#take(accountId);
     return this.#accounts.get(accountId);
   }
 
   /** Kept messages restored from the cache on disk, under the same budget as the rest. */
   adopt(accountId: string, store: AccountStore): void {
+    this.#saved.delete(accountId);
     this.#accounts.set(accountId, store);
     this.enforce();
   }
 
+  /** Kept messages from the cache on disk, read when first asked for (see `#saved`). */
+  adoptLater(accountId: string, saved: SavedMessages): void {
+    this.#accounts.delete(accountId);
+    this.#saved.set(accountId, saved);
+  }
+
+  /** The account's saved messages while nothing has asked for them yet. */
+  saved(accountId: string): SavedMessages | undefined {
+    return this.#saved.get(accountId);
+  }
+
+  #take(accountId: string): void {
+    const saved = this.#saved.get(accountId);
+    if (saved === undefined) return;
+    this.#saved.delete(accountId);
+    let store: AccountStore | undefined;
+    try {
+      store = saved.load();
+    } catch {
+      // Messages this Perch cannot read back are fetched again, as without a cache.
+      return;
+    }
+    if (store) this.adopt(accountId, store);
+  }
+
   /** Its queue started afresh (events may be missed), or the account signed out. */
   drop(accountId: string): void {
+    this.#saved.delete(accountId);
     const store = this.#accounts.get(accountId);
     // A fetch under way across the drop must not bring back what it started from.
     if (store) store.epoch++;
@@ -46,6 +83,7 @@ export class MessageStore {
     events: readonly ({ type: string } & Record<string, unknown>)[],
     ctx: ApplyContext,
   ): void {
+    this.#take(accountId);
     const store = this.#accounts.get(accountId);
     if (!store) return;
     applyToStore(store, events, ctx);
@@ -55,6 +93,7 @@ export class MessageStore {
 
   /** Messages by id when every one is kept (their events keep them current); else undefined. */
   byIds(accountId: string, ids: readonly number[]): MessageWire[] | undefined {
+    this.#take(accountId);
     const store = this.#accounts.get(accountId);
     if (!store) return undefined;
     const out: MessageWire[] = [];
@@ -117,6 +156,7 @@ export class MessageStore {
 
   /** Narrows kept for an account (tests and benches look inside). */
   narrows(accountId: string): NarrowTermWire[][] {
+    this.#take(accountId);
     return [...(this.#accounts.get(accountId)?.narrows.values() ?? [])].map((e) => e.narrow);
   }
 }

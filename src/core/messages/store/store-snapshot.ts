@@ -28,6 +28,16 @@ export interface MessagesSnapshot {
 }
 
 /**
+ * An account's kept messages as the cache file holds them (the JSON text of a
+ * MessagesSnapshot), not parsed yet: `load` parses and restores them, or gives undefined
+ * when the account's state cannot read them any more.
+ */
+export interface SavedMessages {
+  readonly text: string;
+  load(): AccountStore | undefined;
+}
+
+/**
  * The most recently viewed narrows whose messages fit in `maxMessages` (a narrow that does
  * not fit is left out whole: a stretch is kept whole or not at all).
  */

@@ -13,7 +13,7 @@ import {
 } from '../../../../src/core/cache/cache-keeper.ts';
 import { cachePath } from '../../../../src/core/cache/cache-files.ts';
 import { CACHE_FORMAT_VERSION } from '../../../../src/core/cache/cache-format.ts';
-import type { CachedAccount } from '../../../../src/core/cache/cache-payload.ts';
+import { messagesOf, type CachedAccount } from '../../../../src/core/cache/cache-payload.ts';
 
 /** A keychain that lives in this test: what the cache sees of the OS keychain. */
 class TestKeychain implements SecretStore {
@@ -92,7 +92,7 @@ describe('the cache on disk', () => {
     await keeper().save('acct-1');
     const loaded = await keeper().load('acct-1');
     expect(loaded?.savedAt).toBe(Date.UTC(2026, 0, 5, 10, 42));
-    expect(loaded?.messages?.messages).toHaveLength(3);
+    expect(loaded && messagesOf(loaded)?.messages).toHaveLength(3);
     expect(JSON.parse(loaded!.state.register)).toEqual({
       full_name: 'Ada Lovelace',
       email: 'ada@example.com',
@@ -136,7 +136,29 @@ describe('the cache on disk', () => {
     await keeper({ messages: 400, budget: 40_000 }).save('acct-1');
     const size = (await stat(cachePath(dir, 'acct-1'))).size;
     expect(size).toBeLessThanOrEqual(40_000);
-    const kept = (await keeper().load('acct-1'))?.messages?.messages.length ?? 0;
+    const loaded = await keeper().load('acct-1');
+    const kept = (loaded && messagesOf(loaded)?.messages.length) ?? 0;
+    expect(kept).toBeGreaterThan(0);
+    expect(kept).toBeLessThan(400);
+  });
+
+  it('keeps within its budget when the messages read at start were never opened', async () => {
+    const k = keeper({ messages: 400, budget: 40_000 });
+    const text = JSON.stringify(cachedOf(400).messages);
+    k.attach({
+      // The source gives the text it read while nobody opened the messages, parsed ones
+      // once a limit asks for fewer.
+      snapshot: (_id, max) => {
+        if (max === Infinity) return { ...cachedOf(0), messagesText: text };
+        const cached = cachedOf(400);
+        cached.messages!.messages = cached.messages!.messages.slice(0, max);
+        return cached;
+      },
+    });
+    await k.save('acct-1');
+    expect((await stat(cachePath(dir, 'acct-1'))).size).toBeLessThanOrEqual(40_000);
+    const loaded = await keeper().load('acct-1');
+    const kept = (loaded && messagesOf(loaded)?.messages.length) ?? 0;
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThan(400);
   });
