@@ -4,7 +4,7 @@
  * clock, the notification bot sends the user a direct message that links the message and
  * quotes it, and the reminder is gone (a `remove` event), as upstream does.
  */
-import type { ServerContext } from '../context.ts';
+import { perContext, type ServerContext } from '../context.ts';
 import { DueItems, futureTime } from '../due/due-items.ts';
 import { notFound } from '../http/errors.ts';
 import { notificationBot } from '../messages/notification-bot.ts';
@@ -98,13 +98,4 @@ function reminderContent(ctx: ServerContext, message: StoredMessage, note: strin
   return lines.join('\n');
 }
 
-const instances = new WeakMap<ServerContext, Reminders>();
-
-export function reminders(ctx: ServerContext): Reminders {
-  let r = instances.get(ctx);
-  if (!r) {
-    r = new Reminders(ctx);
-    instances.set(ctx, r);
-  }
-  return r;
-}
+export const reminders = perContext((ctx) => new Reminders(ctx));

@@ -7,7 +7,7 @@
  * with `failed: true` (an `update` event) and the notification bot tells the author, as
  * upstream does; editing it then needs a new time.
  */
-import type { ServerContext } from '../context.ts';
+import { perContext, type ServerContext } from '../context.ts';
 import { DueItems, futureTime } from '../due/due-items.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
@@ -247,13 +247,4 @@ class ScheduledMessages {
 
 type Target = { kind: 'stream'; to: number; topic: string } | { kind: 'private'; to: number[] };
 
-const instances = new WeakMap<ServerContext, ScheduledMessages>();
-
-export function scheduledMessages(ctx: ServerContext): ScheduledMessages {
-  let s = instances.get(ctx);
-  if (!s) {
-    s = new ScheduledMessages(ctx);
-    instances.set(ctx, s);
-  }
-  return s;
-}
+export const scheduledMessages = perContext((ctx) => new ScheduledMessages(ctx));
