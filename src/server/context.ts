@@ -39,3 +39,19 @@ export interface ServerContext {
 export function nowSeconds(ctx: ServerContext): number {
   return Math.floor(ctx.clock.now() / 1000);
 }
+
+/**
+ * A service that keeps its own state beside the context's (messaging, uploads, reminders,
+ * ...): made on first use, then the same one for every later call with that context.
+ */
+export function perContext<T>(make: (ctx: ServerContext) => T): (ctx: ServerContext) => T {
+  const instances = new WeakMap<ServerContext, T>();
+  return (ctx) => {
+    let instance = instances.get(ctx);
+    if (instance === undefined) {
+      instance = make(ctx);
+      instances.set(ctx, instance);
+    }
+    return instance;
+  };
+}

@@ -76,18 +76,7 @@ async function signIn(page: Page) {
   post(mel, 'lunch', 'lunch?');
   dm(mel, [owner], 'psst');
   const mine = post(owner, 'notes', 'my own words');
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(suite.mode.host.url);
-  await expect(sections(page).getByRole('button', { name: 'Accounts' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  const signed = await suite.mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: suite.server.url,
-    email: owner.email,
-    apiKey: owner.api_key,
-  });
-  expect(signed.ok).toBe(true);
+  await suite.signInOnceOpen(page, owner);
   return mine;
 }
 

@@ -28,26 +28,11 @@ const topicButton = (page: Page, topic: string) =>
 /** Topics "t00" (oldest) .. "t29": more rows than one screen draws. */
 const TOPICS = Array.from({ length: 30 }, (_, i) => `t${String(i).padStart(2, '0')}`);
 
-/**
- * Signs the owner in once the window is open, so its first screen (which would open and
- * read the newest unread topic) has already been chosen: every topic stays unread.
- */
+/** The owner signed in once the window is open, so every topic stays unread. */
 async function signIn(page: Page) {
   const ada = byRole(200);
   for (const t of TOPICS) post(ada, t, `about ${t}`);
-  const owner = byRole(100);
-  await page.setViewportSize({ width: 1280, height: 700 });
-  await page.goto(suite.mode.host.url);
-  await expect(sections(page).getByRole('button', { name: 'Accounts' })).toHaveAttribute(
-    'aria-current',
-    'page',
-  );
-  const signed = await suite.mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: suite.server.url,
-    email: owner.email,
-    apiKey: owner.api_key,
-  });
-  expect(signed.ok).toBe(true);
+  await suite.signInOnceOpen(page, byRole(100), 700);
 }
 
 /** The overlay lists exactly these scopes' shortcuts, each with its keys; Esc closes it. */

@@ -4,7 +4,7 @@
  * One instance per server context, reached with `messaging(ctx)`, so the routes, the
  * demo generator and the register handler share it without widening the context.
  */
-import type { ServerContext } from '../context.ts';
+import { perContext, type ServerContext } from '../context.ts';
 import { EventQueues } from '../events/queues.ts';
 import { MarkdownRenderer } from '../markdown/render.ts';
 import type { UserRecord } from '../state/types.ts';
@@ -183,16 +183,7 @@ export class Messaging {
   }
 }
 
-const instances = new WeakMap<ServerContext, Messaging>();
-
-export function messaging(ctx: ServerContext): Messaging {
-  let m = instances.get(ctx);
-  if (!m) {
-    m = new Messaging(ctx);
-    instances.set(ctx, m);
-  }
-  return m;
-}
+export const messaging = perContext((ctx) => new Messaging(ctx));
 
 /** What of the author's own settings changes how their Markdown renders. */
 export function renderOptionsOf(author: UserRecord): { translateEmoticons: boolean } {

@@ -4,10 +4,9 @@
  * clock, the notification bot sends the user a direct message that links the message and
  * quotes it, and the reminder is gone (a `remove` event), as upstream does.
  */
-import type { ServerContext } from '../context.ts';
-import { nowSeconds } from '../context.ts';
-import { badRequest, notFound } from '../http/errors.ts';
-import type { TimerHandle } from '../../lib/clock.ts';
+import { perContext, type ServerContext } from '../context.ts';
+import { DueItems, futureTime } from '../due/due-items.ts';
+import { notFound } from '../http/errors.ts';
 import { notificationBot } from '../messages/notification-bot.ts';
 import { readableMessage } from '../messages/reactions.ts';
 import { messaging } from '../messages/service.ts';
@@ -25,23 +24,18 @@ export interface ReminderRecord {
   reminder_target_message_id: number;
 }
 
-interface Entry {
-  record: ReminderRecord;
-  owner: number;
-  timer: TimerHandle;
-}
-
 class Reminders {
   private nextId = 1;
-  readonly entries = new Map<number, Entry>();
+  private readonly due: DueItems<ReminderRecord>;
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ServerContext) {
+    this.due = new DueItems(ctx, (id, record, owner) => this.deliver(id, record, owner));
+  }
 
   create(user: UserRecord, messageId: number, at: number, note: string | undefined): number {
     const m = messaging(this.ctx);
     const message = readableMessage(m, user, messageId);
-    if (at <= nowSeconds(this.ctx))
-      throw badRequest('Scheduled delivery time must be in the future.');
+    futureTime(this.ctx, at);
     const content = reminderContent(this.ctx, message, note);
     const record: ReminderRecord = {
       reminder_id: this.nextId++,
@@ -53,9 +47,7 @@ class Reminders {
       failed: false,
       reminder_target_message_id: message.id,
     };
-    const delay = (at - nowSeconds(this.ctx)) * 1000;
-    const timer = this.ctx.clock.setTimeout(() => this.deliver(record.reminder_id), delay);
-    this.entries.set(record.reminder_id, { record, owner: user.user_id, timer });
+    this.due.set(record.reminder_id, user.user_id, record, at);
     this.ctx.events.emit([user.user_id], {
       type: 'reminders',
       op: 'add',
@@ -65,40 +57,29 @@ class Reminders {
   }
 
   list(user: UserRecord): ReminderRecord[] {
-    return [...this.entries.values()]
-      .filter((e) => e.owner === user.user_id)
-      .map((e) => ({ ...e.record, to: [...e.record.to] }));
+    return this.due.ownedBy(user.user_id).map((r) => ({ ...r, to: [...r.to] }));
   }
 
   remove(user: UserRecord, id: number): void {
-    const entry = this.entries.get(id);
-    if (!entry || entry.owner !== user.user_id) throw notFound('Reminder does not exist');
-    this.ctx.clock.clearTimeout(entry.timer);
-    this.forget(entry);
+    if (!this.due.owned(user.user_id, id)) throw notFound('Reminder does not exist');
+    this.forget(id, user.user_id);
   }
 
-  private forget(entry: Entry): void {
-    this.entries.delete(entry.record.reminder_id);
-    this.ctx.events.emit([entry.owner], {
-      type: 'reminders',
-      op: 'remove',
-      reminder_id: entry.record.reminder_id,
-    });
+  private forget(id: number, owner: number): void {
+    this.due.delete(id);
+    this.ctx.events.emit([owner], { type: 'reminders', op: 'remove', reminder_id: id });
   }
 
-  private deliver(id: number): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    const m = messaging(this.ctx);
-    const user = this.ctx.state.users.get(entry.owner);
+  private deliver(id: number, record: ReminderRecord, owner: number): void {
+    const user = this.ctx.state.users.get(owner);
     if (user?.is_active) {
-      m.send({
+      messaging(this.ctx).send({
         sender: notificationBot(this.ctx.state),
-        dmUserIds: [entry.owner],
-        content: entry.record.content,
+        dmUserIds: [owner],
+        content: record.content,
       });
     }
-    this.forget(entry);
+    this.forget(id, owner);
   }
 }
 
@@ -117,13 +98,4 @@ function reminderContent(ctx: ServerContext, message: StoredMessage, note: strin
   return lines.join('\n');
 }
 
-const instances = new WeakMap<ServerContext, Reminders>();
-
-export function reminders(ctx: ServerContext): Reminders {
-  let r = instances.get(ctx);
-  if (!r) {
-    r = new Reminders(ctx);
-    instances.set(ctx, r);
-  }
-  return r;
-}
+export const reminders = perContext((ctx) => new Reminders(ctx));

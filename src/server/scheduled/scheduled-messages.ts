@@ -7,10 +7,9 @@
  * with `failed: true` (an `update` event) and the notification bot tells the author, as
  * upstream does; editing it then needs a new time.
  */
-import type { ServerContext } from '../context.ts';
-import { nowSeconds } from '../context.ts';
+import { perContext, type ServerContext } from '../context.ts';
+import { DueItems, futureTime } from '../due/due-items.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
-import type { TimerHandle } from '../../lib/clock.ts';
 import { MAX_MESSAGE_LENGTH, MAX_TOPIC_LENGTH } from '../messages/limits.ts';
 import { notificationBot } from '../messages/notification-bot.ts';
 import { channelRecipient, directRecipients } from '../messages/recipient-params.ts';
@@ -50,9 +49,7 @@ export interface ScheduledInput {
 
 interface Entry {
   record: ScheduledMessageRecord;
-  owner: number;
   client: string;
-  timer: TimerHandle | undefined;
 }
 
 const NOT_FOUND = 'Scheduled message does not exist';
@@ -63,18 +60,18 @@ function copy(r: ScheduledMessageRecord): ScheduledMessageRecord {
 
 class ScheduledMessages {
   private nextId = 1;
-  private readonly entries = new Map<number, Entry>();
+  private readonly due: DueItems<Entry>;
 
-  constructor(private readonly ctx: ServerContext) {}
+  constructor(private readonly ctx: ServerContext) {
+    this.due = new DueItems(ctx, (id, entry, owner) => this.deliver(id, entry, owner));
+  }
 
   create(user: UserRecord, input: ScheduledInput, client: string): number {
     const at = this.futureTime(input.at);
     const target = this.target(user, input.type ?? '', input.to ?? '', input.topic);
     const content = this.content(input.content ?? '');
     const record = this.build(user, this.nextId++, target, content, at);
-    const entry: Entry = { record, owner: user.user_id, client, timer: undefined };
-    this.entries.set(record.scheduled_message_id, entry);
-    this.arm(entry);
+    this.due.set(record.scheduled_message_id, user.user_id, { record, client }, at);
     this.ctx.events.emit([user.user_id], {
       type: 'scheduled_messages',
       op: 'add',
@@ -85,8 +82,8 @@ class ScheduledMessages {
 
   /** The author's undelivered ones, soonest first (upstream get-scheduled-messages). */
   list(user: UserRecord): ScheduledMessageRecord[] {
-    return [...this.entries.values()]
-      .filter((e) => e.owner === user.user_id)
+    return this.due
+      .ownedBy(user.user_id)
       .map((e) => copy(e.record))
       .sort(
         (a, b) =>
@@ -123,31 +120,29 @@ class ScheduledMessages {
       target = { kind: 'private', to: [...old.to] };
     }
     const content = input.content === undefined ? old.content : this.content(input.content);
-    entry.record = this.build(user, id, target, content, at);
-    if (entry.timer !== undefined) this.ctx.clock.clearTimeout(entry.timer);
-    this.arm(entry);
+    const record = this.build(user, id, target, content, at);
+    this.due.set(id, user.user_id, { ...entry, record }, at);
     this.ctx.events.emit([user.user_id], {
       type: 'scheduled_messages',
       op: 'update',
-      scheduled_message: copy(entry.record),
+      scheduled_message: copy(record),
     });
   }
 
   remove(user: UserRecord, id: number): void {
-    this.forget(this.owned(user, id));
+    this.owned(user, id);
+    this.forget(id, user.user_id);
   }
 
   private owned(user: UserRecord, id: number): Entry {
-    const entry = this.entries.get(id);
-    if (!entry || entry.owner !== user.user_id) throw notFound(NOT_FOUND);
+    const entry = this.due.owned(user.user_id, id);
+    if (!entry) throw notFound(NOT_FOUND);
     return entry;
   }
 
   private futureTime(at: number | undefined): number {
     if (at === undefined) throw badRequest('Missing scheduled_delivery_timestamp argument');
-    if (at <= nowSeconds(this.ctx))
-      throw badRequest('Scheduled delivery time must be in the future.');
-    return at;
+    return futureTime(this.ctx, at);
   }
 
   private content(raw: string): string {
@@ -196,32 +191,19 @@ class ScheduledMessages {
       : { ...common, type: 'private', to: target.to };
   }
 
-  private arm(entry: Entry): void {
-    const id = entry.record.scheduled_message_id;
-    const delay = Math.max(
-      0,
-      (entry.record.scheduled_delivery_timestamp - nowSeconds(this.ctx)) * 1000,
-    );
-    entry.timer = this.ctx.clock.setTimeout(() => this.deliver(id), delay);
-  }
-
-  private forget(entry: Entry): void {
-    if (entry.timer !== undefined) this.ctx.clock.clearTimeout(entry.timer);
-    this.entries.delete(entry.record.scheduled_message_id);
-    this.ctx.events.emit([entry.owner], {
+  private forget(id: number, owner: number): void {
+    this.due.delete(id);
+    this.ctx.events.emit([owner], {
       type: 'scheduled_messages',
       op: 'remove',
-      scheduled_message_id: entry.record.scheduled_message_id,
+      scheduled_message_id: id,
     });
   }
 
-  private deliver(id: number): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    entry.timer = undefined;
-    const user = this.ctx.state.users.get(entry.owner);
+  private deliver(id: number, entry: Entry, owner: number): void {
+    const user = this.ctx.state.users.get(owner);
     if (!user?.is_active) {
-      this.forget(entry);
+      this.forget(id, owner);
       return;
     }
     const r = entry.record;
@@ -240,19 +222,20 @@ class ScheduledMessages {
           ? { streamId: target.to, topic: target.topic }
           : { dmUserIds: target.to }),
       });
-      this.forget(entry);
+      this.forget(id, owner);
     } catch (e) {
       if (!(e instanceof ApiError)) throw e;
-      this.fail(entry, user, e.message);
+      this.fail(id, entry, user, e.message);
     }
   }
 
-  private fail(entry: Entry, user: UserRecord, why: string): void {
-    entry.record = { ...entry.record, failed: true };
-    this.ctx.events.emit([entry.owner], {
+  private fail(id: number, entry: Entry, user: UserRecord, why: string): void {
+    const record = { ...entry.record, failed: true };
+    this.due.replace(id, { ...entry, record });
+    this.ctx.events.emit([user.user_id], {
       type: 'scheduled_messages',
       op: 'update',
-      scheduled_message: copy(entry.record),
+      scheduled_message: copy(record),
     });
     messaging(this.ctx).send({
       sender: notificationBot(this.ctx.state),
@@ -264,13 +247,4 @@ class ScheduledMessages {
 
 type Target = { kind: 'stream'; to: number; topic: string } | { kind: 'private'; to: number[] };
 
-const instances = new WeakMap<ServerContext, ScheduledMessages>();
-
-export function scheduledMessages(ctx: ServerContext): ScheduledMessages {
-  let s = instances.get(ctx);
-  if (!s) {
-    s = new ScheduledMessages(ctx);
-    instances.set(ctx, s);
-  }
-  return s;
-}
+export const scheduledMessages = perContext((ctx) => new ScheduledMessages(ctx));

@@ -4,7 +4,7 @@
  * hands them out). Paths follow the widely deployed server: /user_uploads/<realm>/<2>/<24>/<name>.
  */
 import { randomBytes } from 'node:crypto';
-import type { ServerContext } from '../context.ts';
+import { perContext, type ServerContext } from '../context.ts';
 
 /** This server hosts one organization; its id is part of every upload's path. */
 export const REALM_ID = 2;
@@ -70,13 +70,4 @@ export class UploadStore {
   }
 }
 
-const stores = new WeakMap<ServerContext, UploadStore>();
-
-export function uploads(ctx: ServerContext): UploadStore {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = new UploadStore(ctx);
-    stores.set(ctx, store);
-  }
-  return store;
-}
+export const uploads = perContext((ctx) => new UploadStore(ctx));

@@ -4,7 +4,7 @@
  * second clients opened on demand; after each test everything stopped. One call replaces the
  * hooks and bindings each spec would otherwise repeat.
  */
-import { test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import type { ServerOptions, ServerUser, StartedServer } from '../../../src/server/index.ts';
 import { messaging, type Messaging } from '../../../src/server/messages/service.ts';
 import { OWNER } from './admin.ts';
@@ -52,6 +52,26 @@ export function useMessageSuite(options: ServerOptions = {}) {
     openAll(page: Page, user: ServerUser = data.byRole(OWNER), serverUrl?: string) {
       const { server, mode } = current();
       return openAllMessages(page, mode, server, user, serverUrl ? { serverUrl } : {});
+    },
+    /**
+     * Opens the window first and signs `user` in only then, so its first screen (which would
+     * open and read the newest unread topic) has already been chosen: everything stays unread.
+     */
+    async signInOnceOpen(page: Page, user: ServerUser, height = 800): Promise<void> {
+      const { server, mode } = current();
+      await page.setViewportSize({ width: 1280, height });
+      await page.goto(mode.host.url);
+      await expect(
+        page
+          .getByRole('navigation', { name: 'Sections' })
+          .getByRole('button', { name: 'Accounts' }),
+      ).toHaveAttribute('aria-current', 'page');
+      const signed = await mode.core.invoke('accounts.signInWithKey', {
+        serverUrl: server.url,
+        email: user.email,
+        apiKey: user.api_key,
+      });
+      expect(signed.ok).toBe(true);
     },
     /** Signs `user` in to this test's Core and opens its window on `narrow`. */
     openAt(page: Page, user: ServerUser, narrow: string) {

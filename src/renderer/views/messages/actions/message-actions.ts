@@ -38,18 +38,23 @@ export interface MessageActions {
   remind(m: MessageWire, at: number): Promise<void>;
 }
 
-export function messageActions(o: {
-  accountId: string;
-  serverUrl: string;
-  myUserId: number;
-  rules: EditRules;
-  organization: { name: string; url: string };
-  channels: readonly { streamId: number; name: string }[];
-  topicName: (topic: string) => string;
-  narrow: () => readonly NarrowTermWire[];
-  /** The view's messages were marked unread: it stops marking them read. */
-  markedUnread?: () => void;
-}): MessageActions {
+/** What MessageRow gives each of its action forms (edit, move, remind). */
+export interface ActionFormProps {
+  message: MessageWire;
+  actions: MessageActions;
+  /** Closes the form; `said` is the result to show under the message once it is done. */
+  ondone: (said?: string) => void;
+}
+
+export function messageActions(
+  o: Pick<MessageActions, 'myUserId' | 'rules' | 'organization' | 'channels' | 'topicName'> & {
+    accountId: string;
+    serverUrl: string;
+    narrow: () => readonly NarrowTermWire[];
+    /** The view's messages were marked unread: it stops marking them read. */
+    markedUnread?: () => void;
+  },
+): MessageActions {
   const accountId = o.accountId;
   const source = async (m: MessageWire) =>
     (await invoke('messages.source', { accountId, messageId: m.id })).rawContent;
