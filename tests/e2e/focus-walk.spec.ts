@@ -12,7 +12,12 @@ import {
   type ShortcutId,
   type ShortcutScope,
 } from '../../src/renderer/keyboard/shortcuts.ts';
-import { messageRow as row, narrowBox } from './support/message-data.ts';
+import type { ServerUser } from '../../src/server/index.ts';
+import type { StoredMessage } from '../../src/server/messages/types.ts';
+import { uploads } from '../../src/server/uploads/store.ts';
+import { TINY_PNG } from './support/images.ts';
+import { messageRow as row, narrowBox, narrowTo, showAllMessages } from './support/message-data.ts';
+import { serverApi } from './support/server-api.ts';
 import { useMessageSuite } from './support/message-suite.ts';
 
 const suite = useMessageSuite();
@@ -66,18 +71,115 @@ async function focusIn(where: Locator) {
   await expect.poll(() => where.evaluate((el) => el.contains(document.activeElement))).toBe(true);
 }
 
-/** The owner signed in once the window is open, so every message stays unread. */
-async function signIn(page: Page) {
+/** Where a Messages walk happens: the narrow typed in the bar and the message End selects. */
+interface Place {
+  name: string;
+  /** The narrow bar's text; empty for all messages. */
+  narrow: string;
+  /** The newest message there, which End selects. */
+  last: StoredMessage;
+  /** Whether the last message is the owner's own (editable) one. */
+  own: boolean;
+  /** The file name of the last message's image. */
+  image: string;
+  /** The field `c` opens: a direct message has no channel to start a topic in yet. */
+  newTopicField: 'Topic' | 'Channel';
+}
+
+/**
+ * The owner's messages, each ending a place: their own channel message (with an image) ends
+ * the channel and its topic, their own direct message (with an image) ends all messages, the
+ * conversation and Starred, and a mention by someone else (with an image) ends Mentions.
+ * The owner signs in once the window is open, so every message stays unread.
+ */
+async function signIn(page: Page): Promise<Place[]> {
   const ada = byRole(200);
   const mel = byRole(400);
   const owner = byRole(100);
+  const store = uploads(suite.server.ctx);
+  const image = (by: ServerUser, name: string) =>
+    `[${name}](${store.add(by.user_id, name, 'image/png', TINY_PNG).path})`;
   post(ada, 'deploy', 'deploy one');
   post(ada, 'deploy', 'deploy two');
   post(mel, 'lunch', 'lunch?');
   dm(mel, [owner], 'psst');
-  const mine = post(owner, 'notes', 'my own words');
+  const mention = post(ada, 'lunch', `@**${owner.full_name}** look ${image(ada, 'ada.png')}`);
+  const inChannel = post(owner, 'notes', `my own words ${image(owner, 'notes.png')}`);
+  const inDm = dm(owner, [mel], `my own reply ${image(owner, 'reply.png')}`);
+  await serverApi(suite.server.url, owner, 'POST', '/messages/flags', {
+    messages: [inChannel.id, inDm.id],
+    op: 'add',
+    flag: 'starred',
+  });
   await suite.signInOnceOpen(page, owner);
-  return mine;
+  return [
+    {
+      name: 'all messages',
+      narrow: '',
+      last: inDm,
+      own: true,
+      image: 'reply.png',
+      newTopicField: 'Channel',
+    },
+    {
+      name: 'a channel',
+      narrow: 'channel:general',
+      last: inChannel,
+      own: true,
+      image: 'notes.png',
+      newTopicField: 'Topic',
+    },
+    {
+      name: 'a topic',
+      narrow: 'channel:general topic:notes',
+      last: inChannel,
+      own: true,
+      image: 'notes.png',
+      newTopicField: 'Topic',
+    },
+    {
+      name: 'a direct message',
+      narrow: `dm:${mel.email}`,
+      last: inDm,
+      own: true,
+      image: 'reply.png',
+      newTopicField: 'Channel',
+    },
+    {
+      name: 'Starred',
+      narrow: 'is:starred',
+      last: inDm,
+      own: true,
+      image: 'reply.png',
+      newTopicField: 'Channel',
+    },
+    {
+      name: 'Mentions',
+      narrow: 'is:mentioned',
+      last: mention,
+      own: false,
+      image: 'ada.png',
+      newTopicField: 'Topic',
+    },
+  ];
+}
+
+/**
+ * The shortcuts the `?` overlay lists where the focus is now, read from the overlay itself
+ * (so the walk covers what a reader is shown), checked against the table's scopes; the
+ * overlay is closed again and gives the focus back.
+ */
+async function listedShortcuts(page: Page, scopes: ShortcutScope[]) {
+  await page.keyboard.press('?');
+  await expect(helpDialog(page)).toBeVisible();
+  const ids = await helpDialog(page)
+    .locator('[data-shortcut]')
+    .evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.shortcut));
+  await page.keyboard.press('Escape');
+  await expect(helpDialog(page)).toBeHidden();
+  const table = shortcutsIn(scopes);
+  expect([...ids].sort()).toEqual(table.map((s) => s.id).sort());
+  return table;
 }
 
 /**
@@ -99,64 +201,162 @@ async function backToFeed(page: Page) {
   expect(await inFeed()).toBe(true);
 }
 
-test('from the Messages list, every listed shortcut leaves the focus where docs/focus.md says', async ({
+// Where the Messages walk happens: every place of the Messages view a daily reader opens.
+const PLACES = [
+  'all messages',
+  'a channel',
+  'a topic',
+  'a direct message',
+  'Starred',
+  'Mentions',
+] as const;
+
+for (const placeName of PLACES) {
+  test(`from the Messages list in ${placeName}, every listed shortcut leaves the focus where docs/focus.md says`, async ({
+    page,
+  }) => {
+    // Every key of the table, each with its own setup and check: longer than one default test.
+    test.setTimeout(300_000);
+    const place = (await signIn(page)).find((p) => p.name === placeName)!;
+    const mine = place.last;
+    const barText = { value: '' };
+    /** Messages, narrowed to the place, its newest message selected and the list focused. */
+    const open = async () => {
+      if (!(await feed(page).isVisible())) {
+        await sections(page).getByRole('button', { name: 'Messages' }).click();
+      }
+      await expect(feed(page)).toBeVisible();
+      if ((await narrowBox(page).inputValue()) !== barText.value) {
+        if (place.narrow === '') await showAllMessages(page);
+        else await narrowTo(page, place.narrow);
+        await expect(row(page, mine)).toBeVisible();
+        barText.value = await narrowBox(page).inputValue();
+      }
+    };
+    await sections(page).getByRole('button', { name: 'Messages' }).click();
+    barText.value = '\u0000';
+    await open();
+    await feed(page).focus();
+    const scopes: ShortcutScope[] = ['messages', 'global'];
+    const listed = await listedShortcuts(page, scopes);
+    const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+    /** Where the focus is after each shortcut, checked; undefined: the list keeps it. */
+    const after: Record<string, (key: string) => Promise<void>> = {
+      reply: () => expect(messageBox(page)).toBeFocused(),
+      quote: async () => {
+        await expect(messageBox(page)).toBeFocused();
+        await messageBox(page).fill('');
+      },
+      composeChannel: () =>
+        expect(page.getByRole('combobox', { name: place.newTopicField })).toBeFocused(),
+      newDm: () => expect(page.getByRole('combobox', { name: 'Add a person' })).toBeFocused(),
+      react: () => expect(page.getByRole('textbox', { name: 'Search emoji' })).toBeFocused(),
+      menu: () => focusIn(page.getByRole('menu', { name: /^Message actions: / })),
+      edit: async () => {
+        if (place.own) {
+          await expect(
+            row(page, mine).getByRole('textbox', { name: 'Message text' }),
+          ).toBeFocused();
+          return;
+        }
+        // Someone else's message: the row says why, and the list keeps the keys.
+        await expect(row(page, mine)).toContainText('Cannot edit');
+        await expect(feed(page)).toBeFocused();
+      },
+      star: async (key) => {
+        await expect(feed(page)).toBeFocused();
+        // The star shows what the key did; starred again for the keys after this one.
+        const star = row(page, mine).getByRole('img', { name: 'Starred' });
+        await expect(star).toHaveCount(place.own ? 0 : 1);
+        if (place.narrow !== 'is:starred') {
+          await page.keyboard.press(key);
+          await expect(star).toHaveCount(place.own ? 1 : 0);
+          return;
+        }
+        // Unstarred, it leaves Starred at once; starred again, it is there when reopened.
+        await expect(row(page, mine)).toHaveCount(0);
+        await serverApi(suite.server.url, byRole(100), 'POST', '/messages/flags', {
+          messages: [mine.id],
+          op: 'add',
+          flag: 'starred',
+        });
+        barText.value = '\u0000';
+      },
+      viewImages: async (key) => {
+        await expect(viewer).toBeVisible();
+        await focusIn(viewer);
+        await expect(viewer).toContainText(place.image);
+        // The same key closes it, and the focus goes back to the list it was pressed in.
+        await page.keyboard.press(key);
+        await expect(viewer).toBeHidden();
+        await expect(feed(page)).toBeFocused();
+      },
+      search: () => expect(narrowBox(page)).toBeFocused(),
+      back: async () => {
+        // Home is upstream's default, Inbox.
+        await expect(inboxList(page)).toBeVisible();
+      },
+      inbox: () => expect(inboxList(page)).toBeVisible(),
+      recent: () => expect(recentList(page)).toBeVisible(),
+      help: async (key) => {
+        await expect(helpDialog(page)).toBeVisible();
+        await page.keyboard.press(key);
+        await expect(helpDialog(page)).toBeHidden();
+      },
+    };
+    /** Shortcuts that leave the Messages view. */
+    const leaves = new Set<ShortcutId>(['back', 'inbox', 'recent']);
+
+    for (const s of listed) {
+      for (const key of s.keys) {
+        await test.step(`${keyName(key)}: ${s.label}`, async () => {
+          await open();
+          await feed(page).focus();
+          // The place's newest message selected, so e edits, r replies and * stars something.
+          if (s.id !== 'first' && s.id !== 'last') {
+            await page.keyboard.press('End');
+            await expect(row(page, mine)).toHaveAttribute('aria-current', 'true');
+          }
+          const before = await fieldValues(page);
+          await page.keyboard.press(key);
+          const check = after[s.id];
+          if (check) await check(key);
+          else await expect(feed(page)).toBeFocused();
+          if (s.id !== 'quote') await noStrayText(page, before, key);
+          if (!leaves.has(s.id)) await backToFeed(page);
+        });
+      }
+    }
+  });
+}
+
+test('from Settings, every listed shortcut works and none is typed into a field', async ({
   page,
 }) => {
-  // Every key of the table, each with its own setup and check: longer than one default test.
-  test.setTimeout(300_000);
-  const mine = await signIn(page);
-  await sections(page).getByRole('button', { name: 'Messages' }).click();
-  const scopes: ShortcutScope[] = ['messages', 'global'];
-  /** Where the focus is after each shortcut, checked; undefined: the list keeps it. */
+  await signIn(page);
+  const settings = sections(page).getByRole('button', { name: 'Settings', exact: true });
+  await settings.click();
+  const listed = await listedShortcuts(page, ['global']);
   const after: Record<string, (key: string) => Promise<void>> = {
-    reply: () => expect(messageBox(page)).toBeFocused(),
-    quote: async () => {
-      await expect(messageBox(page)).toBeFocused();
-      await messageBox(page).fill('');
-    },
-    composeChannel: () => expect(page.getByRole('combobox', { name: 'Topic' })).toBeFocused(),
-    newDm: () => expect(page.getByRole('combobox', { name: 'Add a person' })).toBeFocused(),
-    react: () => expect(page.getByRole('textbox', { name: 'Search emoji' })).toBeFocused(),
-    menu: () => focusIn(page.getByRole('menu', { name: /^Message actions: / })),
-    edit: () =>
-      expect(row(page, mine).getByRole('textbox', { name: 'Message text' })).toBeFocused(),
-    search: () => expect(narrowBox(page)).toBeFocused(),
-    back: async () => {
-      // Home is upstream's default, Inbox; then back to Messages by keyboard-free means.
-      await expect(inboxList(page)).toBeVisible();
-    },
     inbox: () => expect(inboxList(page)).toBeVisible(),
     recent: () => expect(recentList(page)).toBeVisible(),
     help: async (key) => {
       await expect(helpDialog(page)).toBeVisible();
       await page.keyboard.press(key);
       await expect(helpDialog(page)).toBeHidden();
+      // Closing gives the focus back where it was.
+      await expect(settings).toBeFocused();
     },
   };
-  /** Shortcuts whose field takes the key's own text on purpose (none but the quote). */
-  const leaves = new Set<ShortcutId>(['back', 'inbox', 'recent']);
-
-  for (const s of shortcutsIn(scopes)) {
+  for (const s of listed) {
     for (const key of s.keys) {
       await test.step(`${keyName(key)}: ${s.label}`, async () => {
-        if (!(await feed(page).isVisible())) {
-          await sections(page).getByRole('button', { name: 'Messages' }).click();
-        }
-        await feed(page).focus();
-        // The own message selected, so e edits, r replies and * stars something.
-        if (s.id === 'edit' || s.id === 'star' || s.id === 'menu' || s.id === 'react') {
-          await page.keyboard.press('End');
-          await expect(row(page, mine)).toHaveAttribute('aria-current', 'true');
-        } else if (s.id !== 'first' && s.id !== 'last') {
-          await page.keyboard.press('End');
-        }
+        await settings.click();
+        await expect(settings).toHaveAttribute('aria-current', 'page');
         const before = await fieldValues(page);
         await page.keyboard.press(key);
-        const check = after[s.id];
-        if (check) await check(key);
-        else await expect(feed(page)).toBeFocused();
-        if (s.id !== 'quote') await noStrayText(page, before, key);
-        if (!leaves.has(s.id)) await backToFeed(page);
+        await after[s.id]!(key);
+        await noStrayText(page, before, key);
       });
     }
   }
@@ -192,7 +392,11 @@ for (const view of ['Inbox', 'Recent'] as const) {
       },
     };
 
-    for (const s of shortcutsIn(scopes)) {
+    await page.keyboard.press(view === 'Inbox' ? 'Shift+I' : 't');
+    await expect(rowButton(page).first()).toBeVisible();
+    await page.keyboard.press('Home');
+    const listed = await listedShortcuts(page, scopes);
+    for (const s of listed) {
       for (const key of s.keys) {
         await test.step(`${keyName(key)}: ${s.label}`, async () => {
           await page.keyboard.press(view === 'Inbox' ? 'Shift+I' : 't');

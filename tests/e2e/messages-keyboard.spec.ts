@@ -14,7 +14,9 @@ import {
   type GlobalShortcutId,
   type MessagesShortcutId,
 } from '../../src/renderer/keyboard/shortcuts.ts';
+import { uploads } from '../../src/server/uploads/store.ts';
 import { asBackgroundWindow } from './support/background-window.ts';
+import { TINY_PNG } from './support/images.ts';
 import {
   messageRow as row,
   narrowBox,
@@ -63,6 +65,9 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
   const owner = byRole(100);
   const deploy = post(mel, 'deploy', 'deploy one');
   const deploy2 = post(mel, 'deploy', 'deploy two');
+  // Before lunch's message, so the unread topics keep their order.
+  const picture = uploads(suite.server.ctx).add(mel.user_id, 'pic.png', 'image/png', TINY_PNG);
+  const pic = post(mel, 'deploy', `see [pic.png](${picture.path})`);
   post(ada, 'lunch', 'lunch?');
   dm(mel, [owner], 'psst');
   const group = dm(mel, [owner, ada], 'all three');
@@ -197,6 +202,21 @@ test('every shortcut the overlay lists does what it says', async ({ page }) => {
       await feed.focus();
       await page.keyboard.press(key);
       await expect(narrowBox(page)).toHaveValue('channel:general');
+    },
+    viewImages: async (key) => {
+      await select(page, pic);
+      await page.keyboard.press(key);
+      const viewer = page.getByRole('dialog', { name: 'Image viewer' });
+      await expect(viewer).toBeVisible();
+      await expect(viewer).toContainText('pic.png');
+      await page.keyboard.press(key);
+      await expect(viewer).toBeHidden();
+      // A message without images: nothing opens, and the list keeps the keys.
+      await select(page, deploy);
+      await feed.focus();
+      await page.keyboard.press(key);
+      await expect(viewer).toHaveCount(0);
+      await expect(feed).toBeFocused();
     },
     search: async (key) => {
       await feed.focus();

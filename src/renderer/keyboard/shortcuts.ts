@@ -22,6 +22,7 @@ export type MessagesShortcutId =
   | 'edit'
   | 'star'
   | 'quote'
+  | 'viewImages'
   | 'narrowConversation'
   | 'search'
   | 'back';
@@ -139,6 +140,13 @@ export const SHORTCUTS: readonly Shortcut[] = [
     id: 'quote',
     keys: ['>'],
     label: 'Quote and reply to the selected message',
+    group: 'Messages',
+  },
+  {
+    scope: 'messages',
+    id: 'viewImages',
+    keys: ['v'],
+    label: 'View the selected message’s images',
     group: 'Messages',
   },
   {
