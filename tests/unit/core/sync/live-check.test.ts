@@ -20,7 +20,10 @@ function fakeServer() {
     probe: (signal: AbortSignal) => {
       server.checks++;
       if (server.mode === 'answer') return Promise.resolve();
-      if (server.mode === 'refuse') return Promise.reject(new NetworkError('GET /server_settings', 'refused', 'connection refused'));
+      if (server.mode === 'refuse')
+        return Promise.reject(
+          new NetworkError('GET /server_settings', 'refused', 'connection refused'),
+        );
       return new Promise<never>((_, reject) =>
         signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
       );
