@@ -10,8 +10,8 @@ export type TopicInterest = (topic: Topic) => boolean;
  * to the Core's own followers. Payloads are validated on the way out, so a renderer only ever
  * sees contract shapes, wherever the Core runs under test; the shipped hosts turn the check
  * off (`check: false`): every payload is the Core's own, most of it server data the API
- * client's schemas already checked, and checking it again was the larger part of the host's
- * cost per incoming message (bench/README.md, `background`). A window takes only the topics its shown views follow (a view's
+ * client's schemas already checked, and checking it again was a cost paid per incoming
+ * message (bench/README.md, `background`). A window takes only the topics its shown views follow (a view's
  * changes cross only while it is shown: docs/architecture.md, "Pushed topics"), and a topic no listener takes is neither
  * validated nor sent: producers can ask `wanted` and skip building it at all.
  */
