@@ -42,6 +42,11 @@ export interface CoreOptions extends HostAdapters {
    * another. Demo accounts' keys always stay in memory.
    */
   secrets?: SecretStore;
+  /**
+   * Whether each pushed payload is checked against the contract on its way out (PushBus);
+   * on unless a shipped host turns it off.
+   */
+  checkPushes?: boolean;
   /** How "Try the demo organization" starts its server (tests pass a smaller one). */
   demoServer?: DemoServerFactory;
   /** Start the demo organization and sign in to it as soon as the Core is up (`--demo`). */
@@ -86,7 +91,7 @@ export interface Core {
 /** Builds the Core that electron/main.ts and src/web both host. */
 export async function createCore(options: CoreOptions): Promise<Core> {
   const clock = options.clock ?? systemClock;
-  const bus = new PushBus();
+  const bus = new PushBus({ check: options.checkPushes ?? true });
   const prefs = new PreferencesStore(options.dataDir);
   const registry = new AccountRegistry(options.dataDir);
   await Promise.all([prefs.load(), registry.load()]);

@@ -8,12 +8,20 @@ export type TopicInterest = (topic: Topic) => boolean;
 /**
  * Fan-out of pushed topics to every connected renderer (Electron windows, browser tabs) and
  * to the Core's own followers. Payloads are validated on the way out, so a renderer only ever
- * sees contract shapes. A window takes only the topics its shown views follow (a view's
+ * sees contract shapes, wherever the Core runs under test; the shipped hosts turn the check
+ * off (`check: false`): every payload is the Core's own, most of it server data the API
+ * client's schemas already checked, and checking it again was a cost paid per incoming
+ * message (bench/README.md, `background`). A window takes only the topics its shown views follow (a view's
  * changes cross only while it is shown: docs/architecture.md, "Pushed topics"), and a topic no listener takes is neither
  * validated nor sent: producers can ask `wanted` and skip building it at all.
  */
 export class PushBus {
   private readonly listeners = new Map<PushListener, TopicInterest | undefined>();
+  private readonly check: boolean;
+
+  constructor({ check = true }: { check?: boolean } = {}) {
+    this.check = check;
+  }
 
   subscribe(listener: PushListener, interest?: TopicInterest): () => void {
     this.listeners.set(listener, interest);
@@ -31,7 +39,7 @@ export class PushBus {
   publish<T extends Topic>(topic: T, payload: Payload<T>): void {
     const takers = [...this.listeners].filter(([, interest]) => !interest || interest(topic));
     if (takers.length === 0) return;
-    const checked = topics[topic].parse(payload);
+    const checked = this.check ? topics[topic].parse(payload) : payload;
     for (const [listener] of takers) {
       try {
         listener(topic, checked);

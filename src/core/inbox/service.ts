@@ -49,7 +49,8 @@ const INBOX_EVENTS: ReadonlySet<string> = new Set([
 ]);
 
 interface Kept {
-  inbox: AccountInbox;
+  /** Undefined while the account is live and nobody follows its Inbox: built when it stops. */
+  inbox: AccountInbox | undefined;
   at: number;
 }
 
@@ -100,6 +101,12 @@ export class InboxService {
   /** The account's unread sets changed (a registration included). */
   unreadsChanged(accountId: string): void {
     this.#touch(accountId);
+  }
+
+  /** The account stops: the Inbox it leaves is what its kept rows say, if they lag behind. */
+  stopping(accountId: string, inbox: AccountInbox | undefined): void {
+    const kept = this.#kept.get(accountId);
+    if (kept && kept.inbox === undefined && inbox) kept.inbox = inbox;
   }
 
   /** A lost queue, even one lost while the connection looked live: what was missed reaches Recent. */
@@ -228,6 +235,12 @@ export class InboxService {
   /** One account's Inbox now (the bench and the push use it). */
   inboxOf(accountId: string): InboxAccountWire {
     return this.#inboxOf(this.#account(accountId));
+  }
+
+  /** Live now: the time is kept, and the rows left to be built when the store stops. */
+  #markLive(account: Account): void {
+    if (this.#connectionOf(account).connection !== 'live') return;
+    this.#kept.set(account.id, { inbox: undefined, at: this.#deps.clock.now() });
   }
 
   #inboxOf(account: Account): InboxAccountWire {
@@ -411,11 +424,12 @@ export class InboxService {
         this.#deps.bus.publish('inbox.removed', { accountId: id });
         continue;
       }
-      // Built even so: it keeps the last live Inbox for when the account goes out of reach.
-      const inbox = this.#inboxOf(account);
       // Nobody follows the Inbox (no window shows it): the next snapshot diffs from the last
-      // push, so skipping the diff now loses nothing.
-      if (this.#deps.bus.wanted('inbox.patch')) this.#pushInbox(inbox);
+      // push, so skipping it now loses nothing. The last live Inbox, kept for when the account
+      // goes out of reach, is built only when its store stops (`stopping`): until then the
+      // store itself has the rows.
+      if (this.#deps.bus.wanted('inbox.patch')) this.#pushInbox(this.#inboxOf(account));
+      else this.#markLive(account);
       if (this.#recentWatchers > 0 && this.#recent.get(id)?.model) {
         this.#pushRecent(this.#recentOf(account));
       }
@@ -538,7 +552,8 @@ export class InboxService {
   #label(accountId: string, target: ConversationTarget): string {
     if (target.kind === 'dm') {
       const key = target.userIds.join(',');
-      const dm = this.#kept.get(accountId)?.inbox.dms.find((d) => d.userIds.join(',') === key);
+      const inbox = this.#kept.get(accountId)?.inbox ?? this.#deps.sync.inbox(accountId);
+      const dm = inbox?.dms.find((d) => d.userIds.join(',') === key);
       return dm ? dm.names.join(', ') : 'a direct conversation';
     }
     const view = this.#deps.sync.topicView(

@@ -60,7 +60,13 @@ export interface StoreParts {
     readonly sidebarPush: { touch: Step };
   };
   readonly outboxes: { echoes: EventStep; reregistering: Step; stopped: Step };
-  readonly inbox: { follow: EventStep; restored: Step; unreadsChanged: Step };
+  readonly inbox: {
+    follow: EventStep;
+    restored: Step;
+    unreadsChanged: Step;
+    /** The account stops: its Inbox as the store leaves it. */
+    stopping: (accountId: string, inbox: AccountInbox | undefined) => void;
+  };
   readonly channels: { follow: Step; reset: Step; unreadsChanged: Step };
   readonly typing: { follow: EventStep };
   readonly people: { check: Step; events: (accountId: string, types: string[]) => void };
@@ -79,7 +85,12 @@ export const NO_PARTS: StoreParts = {
     sidebarPush: { touch: () => undefined },
   },
   outboxes: { echoes: () => undefined, reregistering: () => undefined, stopped: () => undefined },
-  inbox: { follow: () => undefined, restored: () => undefined, unreadsChanged: () => undefined },
+  inbox: {
+    follow: () => undefined,
+    restored: () => undefined,
+    unreadsChanged: () => undefined,
+    stopping: () => undefined,
+  },
   channels: { follow: () => undefined, reset: () => undefined, unreadsChanged: () => undefined },
   typing: { follow: () => undefined },
   people: { check: () => undefined, events: () => undefined },
@@ -145,6 +156,7 @@ export class AccountStore {
     this.#guard(() => (stopped ? p.outboxes.stopped(id) : p.outboxes.reregistering(id)));
     this.#guard(() => p.settings.reset(id));
     this.#guard(() => p.channels.reset(id));
+    if (stopped) this.#guard(() => p.inbox.stopping(id, this.inbox()));
   }
 
   /**

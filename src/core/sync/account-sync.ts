@@ -18,6 +18,7 @@ import {
   type QueueHealth,
   type RegisterReason,
 } from './event-queue.ts';
+import type { ServerLiveCheck } from './live-check.ts';
 import { fetchMissedMessages, fetchUnreadSince } from './gap-fill.ts';
 import { PERCH_REGISTER_PARAMS } from './register-params.ts';
 
@@ -40,6 +41,8 @@ export interface AccountSyncOptions {
   window?: WindowPresence;
   backoff?: BackoffPolicy;
   random?: () => number;
+  /** The live check of the account's server, shared with its other accounts there. */
+  liveCheck?: ServerLiveCheck;
 }
 
 export class AccountSync {
@@ -77,6 +80,7 @@ export class AccountSync {
       probe: (signal) => getServerSettings(options.client, signal),
       ...(options.backoff ? { backoff: options.backoff } : {}),
       ...(options.random ? { random: options.random } : {}),
+      ...(options.liveCheck ? { liveCheck: options.liveCheck } : {}),
     });
     this.stopObservingWaits = options.client.onWait((wait) => {
       this.waits.add(wait);

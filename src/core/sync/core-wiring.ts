@@ -51,6 +51,7 @@ export function createSyncManager(deps: {
 }): SyncManager {
   const { accounts, bus, adapters } = deps;
   const publishStatus = statusPublisher((statuses) => bus.publish('sync.status', statuses));
+  let healthDue = false;
   const sync: SyncManager = new SyncManager({
     clock: deps.clock,
     notifier: adapters.notifier ?? new RecordingNotifier(),
@@ -64,9 +65,17 @@ export function createSyncManager(deps: {
     },
     ...(deps.cache?.beforeStart ? { beforeStart: deps.cache.beforeStart } : {}),
     ...(deps.cache?.cacheStatus ? { cacheStatus: deps.cache.cacheStatus } : {}),
+    // Once per turn of the event loop: an incoming message ends every account's long-poll
+    // and starts the next, each a health update or two, and each would build every
+    // account's status again; what the turn left is what counts.
     onHealth: () => {
-      publishStatus(sync.statuses());
-      deps.onHealthUpdate?.();
+      if (healthDue) return;
+      healthDue = true;
+      setImmediate(() => {
+        healthDue = false;
+        publishStatus(sync.statuses());
+        deps.onHealthUpdate?.();
+      });
     },
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),
     ...(deps.dmMuted ? { dmMuted: deps.dmMuted } : {}),

@@ -26,6 +26,9 @@ import type { RegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import { defaultBackoff, fullJitterDelay, type BackoffPolicy } from './backoff.ts';
 import { silenceLimitMs } from './heartbeat.ts';
+import { ServerLiveCheck } from './live-check.ts';
+
+export { DEFAULT_LIVE_CHECK_EVERY_MS, DEFAULT_LIVE_CHECK_TIMEOUT_MS } from './live-check.ts';
 
 export type QueueState =
   | 'idle'
@@ -96,18 +99,15 @@ export interface EventQueueOptions {
   /** The waits between probes; the last repeats. */
   probeScheduleMs?: readonly number[];
   /**
-   * How often a quiet long-poll checks with `probe` that the server still answers. A poll
-   * may rightly stay silent until its heartbeat (heartbeat.ts), so without these checks a
-   * stopped server would read as connected for most of a minute.
+   * How often a quiet long-poll checks with `probe` that the server still answers
+   * (live-check.ts), when no `liveCheck` shared with the server's other accounts is given.
    */
   liveCheckEveryMs?: number;
   /** How long a check may go unanswered before the server is shown as not answering. */
   liveCheckTimeoutMs?: number;
+  /** The live check of this queue's server, shared by every account on it (live-check.ts). */
+  liveCheck?: ServerLiveCheck;
 }
-
-/** A stopped server is shown within about ten seconds, at one cheap request per period. */
-export const DEFAULT_LIVE_CHECK_EVERY_MS = 7_000;
-export const DEFAULT_LIVE_CHECK_TIMEOUT_MS = 3_000;
 
 /** Short enough that a server back after an outage is used within about two seconds. */
 export const DEFAULT_PROBE_SCHEDULE_MS = [500, 1_000, 2_000] as const;
@@ -161,10 +161,18 @@ export class EventQueue {
   private registeredOnce = false;
   /** The server's event_queue_longpoll_timeout_seconds, from the last register. */
   private longpollTimeoutSeconds: number | undefined;
+  private readonly liveCheck: ServerLiveCheck;
 
   constructor(options: EventQueueOptions) {
     this.opts = options;
     this.random = options.random ?? Math.random;
+    this.liveCheck =
+      options.liveCheck ??
+      new ServerLiveCheck({
+        clock: options.clock,
+        ...(options.liveCheckEveryMs ? { everyMs: options.liveCheckEveryMs } : {}),
+        ...(options.liveCheckTimeoutMs ? { timeoutMs: options.liveCheckTimeoutMs } : {}),
+      });
   }
 
   getHealth(): QueueHealth {
@@ -284,8 +292,8 @@ export class EventQueue {
       silenceLimitMs(this.longpollTimeoutSeconds),
     );
     const lost = new AbortController();
-    const checking = new AbortController();
-    if (this.opts.probe) void this.checkWhilePolling(startedAt, checking.signal, lost);
+    const unwatch = this.watchWhilePolling(startedAt, lost);
+    let answered = false;
     let data;
     try {
       ({ data } = await getEvents(
@@ -293,13 +301,14 @@ export class EventQueue {
         { queue_id: this.health.queueId!, last_event_id: this.health.lastEventId },
         AbortSignal.any([signal, lost.signal]),
       ));
+      answered = true;
     } catch (err) {
       // The server closed its connections or refused a check: the network error is what the
       // loop backs off on, and the same queue is polled again, so no event is lost.
       if (lost.signal.aborted && !signal.aborted) throw lost.signal.reason;
       throw err;
     } finally {
-      checking.abort();
+      unwatch?.(answered);
       this.opts.clock.clearTimeout(silence);
     }
     if (this.health.state === 'not_answering') {
@@ -354,51 +363,32 @@ export class EventQueue {
   }
 
   /**
-   * While a poll waits, asks the server now and then whether it still answers: a check
-   * left unanswered shows the account as not answering (the poll goes on, so a late answer
-   * is still taken), and a refused or cut connection ends the poll through `lost`.
+   * While a poll waits, the server's live check asks it now and then whether it still
+   * answers: a check left unanswered shows the account as not answering (the poll goes on,
+   * so a late answer is still taken), and a refused or cut connection ends the poll through
+   * `lost`.
    */
-  private async checkWhilePolling(
-    startedAt: number,
-    until: AbortSignal,
-    lost: AbortController,
-  ): Promise<void> {
-    const every = this.opts.liveCheckEveryMs ?? DEFAULT_LIVE_CHECK_EVERY_MS;
-    const limit = this.opts.liveCheckTimeoutMs ?? DEFAULT_LIVE_CHECK_TIMEOUT_MS;
+  private watchWhilePolling(startedAt: number, lost: AbortController) {
     // Only a silence these checks found is ended by their answer; a poll past its heartbeat
     // stays not answering even while other requests are answered.
     let markedSilent = false;
-    while (!until.aborted) {
-      try {
-        await sleep(this.opts.clock, every, until);
-      } catch {
-        return;
-      }
-      const check = new AbortController();
-      const timer = this.opts.clock.setTimeout(() => {
-        check.abort();
-        if (!until.aborted && this.health.state === 'polling') {
-          markedSilent = true;
-          this.update({ state: 'not_answering', silentSince: startedAt });
-        }
-      }, limit);
-      try {
-        await this.opts.probe!(AbortSignal.any([until, check.signal]));
-        if (!until.aborted && markedSilent && this.health.state === 'not_answering') {
-          // The server answers again; its poll will too.
-          markedSilent = false;
-          this.update({ state: 'polling', silentSince: undefined });
-        }
-      } catch (err) {
-        if (until.aborted) return;
-        if (err instanceof NetworkError && !check.signal.aborted) {
-          lost.abort(err);
-          return;
-        }
-      } finally {
-        this.opts.clock.clearTimeout(timer);
-      }
-    }
+    const probe = this.opts.probe;
+    if (!probe) return undefined;
+    return this.liveCheck.watch({
+      probe,
+      silent: () => {
+        if (this.health.state !== 'polling') return;
+        markedSilent = true;
+        this.update({ state: 'not_answering', silentSince: startedAt });
+      },
+      answered: () => {
+        if (!markedSilent || this.health.state !== 'not_answering') return;
+        // The server answers again; its poll will too.
+        markedSilent = false;
+        this.update({ state: 'polling', silentSince: undefined });
+      },
+      lost: (err) => lost.abort(err),
+    });
   }
 
   /** Probes on the schedule until the server answers (then aborts `answered`) or `until` ends. */

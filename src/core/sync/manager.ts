@@ -18,6 +18,7 @@ import type { WindowPresence } from '../presence/reporter.ts';
 import { AccountStore, NO_PARTS, type StoreParts, type TopicView } from '../store/account-store.ts';
 import { AccountSync, type AccountHealth } from './account-sync.ts';
 import type { BackoffPolicy } from './backoff.ts';
+import { ServerLiveCheck } from './live-check.ts';
 import type { AccountStopError } from './event-queue.ts';
 import type { AccountStores } from '../store/account-stores.ts';
 
@@ -77,6 +78,8 @@ export class SyncManager implements AccountStores {
   private parts: StoreParts = NO_PARTS;
   /** Whether a Perch window is open and in use: every account's presence reports follow it. */
   private window: WindowPresence = 'closed';
+  /** One live check per server, so its accounts' quiet polls share it (live-check.ts). */
+  private readonly liveChecks = new Map<string, ServerLiveCheck>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -125,12 +128,22 @@ export class SyncManager implements AccountStores {
       },
       ...(this.opts.backoff ? { backoff: this.opts.backoff } : {}),
       ...(this.opts.random ? { random: this.opts.random } : {}),
+      liveCheck: this.liveCheckOf(client.realmUrl),
     });
     this.accounts.set(accountId, { store, sync });
     await this.opts.beforeStart?.(accountId, store).catch(() => undefined);
     // Stopped or restarted while the cache was read: that start is not this one's to run.
     if (this.accounts.get(accountId)?.sync !== sync) return;
     void sync.start();
+  }
+
+  private liveCheckOf(realmUrl: string): ServerLiveCheck {
+    let check = this.liveChecks.get(realmUrl);
+    if (!check) {
+      check = new ServerLiveCheck({ clock: this.opts.clock });
+      this.liveChecks.set(realmUrl, check);
+    }
+    return check;
   }
 
   /** The account's store, while its queue is watched. */
