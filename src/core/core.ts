@@ -142,7 +142,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     uptimeSeconds: Math.max(0, Math.floor((clock.now() - startedAt) / 1000)),
   });
 
-  const drafts = new DraftStore(options.dataDir, clock);
+  // Demo accounts' words die with the run, like their server.
+  const drafts = new DraftStore(options.dataDir, clock, (id) =>
+    registry.get(id)?.demo ? undefined : secrets,
+  );
   const cache = createAccountCache({
     dataDir: options.dataDir,
     clock,
@@ -197,6 +200,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     { keepMessages: options.messageStore ?? true },
   );
   cache.attach(sync, parts);
+  accounts.nameOf = (id) => {
+    const state = sync.store(id)?.state;
+    return state?.user(state.userId)?.full_name;
+  };
   sync.attach(cache.storeParts(parts));
 
   const dndFile = new DndFile(options.dataDir);

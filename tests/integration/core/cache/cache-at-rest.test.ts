@@ -9,25 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../../src/core/core.ts';
-import type { SecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
-
-/** Stands in for the OS keychain: what the Core sees of one, kept in this test. */
-class TestKeychain implements SecretStore {
-  readonly kind = 'keychain' as const;
-  readonly keys = new Map<string, string>();
-  async get(id: string) {
-    return this.keys.get(id);
-  }
-  async set(id: string, secret: string) {
-    this.keys.set(id, secret);
-  }
-  async delete(id: string) {
-    return this.keys.delete(id);
-  }
-}
+import { TestKeychain } from './test-keychain.ts';
 
 interface Status {
   accountId: string;
