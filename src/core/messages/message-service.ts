@@ -5,7 +5,7 @@
  * read back before it is called failed (docs/architecture.md, "Writes").
  */
 import type { ApiClient } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, NetworkError } from '../../api/errors.ts';
 import { createVideoCall } from '../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../api/routes/reactions.ts';
@@ -20,6 +20,7 @@ import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
 import { allHaveFlag, hasMyReaction } from './read-back.ts';
 import { reconciled } from './reconcile.ts';
+import { hasSearch, searchKept } from './store/offline-search.ts';
 import { fetchThroughStore } from './store/served-fetch.ts';
 
 export interface MessageServiceDeps {
@@ -74,9 +75,24 @@ export class MessageService {
     );
   }
 
-  fetch(args: Args<'messages.fetch'>): Promise<Result<'messages.fetch'>> {
+  async fetch(args: Args<'messages.fetch'>): Promise<Result<'messages.fetch'>> {
     const { access } = this.#deps.messages;
-    return this.#withClient(args.accountId, (client) => fetchThroughStore(access, client, args));
+    try {
+      return await this.#withClient(args.accountId, (client) =>
+        fetchThroughStore(access, client, args),
+      );
+    } catch (err) {
+      // A search with the server out of reach reads the saved copy instead, and says so.
+      if (!(err instanceof NetworkError) || !hasSearch(args.narrow)) throw err;
+      const found = searchKept(
+        access.store.existing(args.accountId),
+        args.narrow,
+        access.lookup(args.accountId),
+        args.numBefore + args.numAfter,
+      );
+      if (!found) throw err;
+      return found;
+    }
   }
 
   byIds({ accountId, messageIds, narrow }: Args<'messages.byIds'>) {
