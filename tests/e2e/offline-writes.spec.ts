@@ -112,3 +112,43 @@ test('a reply written offline waits, then reaches the server once and shows once
     await hop.close();
   }
 });
+
+test('a search offline reads the saved copy and says so, with no server error', async ({
+  page,
+}) => {
+  const hop = await switchableServer(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    for (const content of ['The ferry leaves at noon', 'Lunch by the ferry terminal', 'Rain later'])
+      await serverApi(server.url, owner, 'POST', '/messages', {
+        type: 'stream',
+        to: 'general',
+        topic: 'crossing',
+        content,
+      });
+    const signed = await mode.core.invoke('accounts.signInWithKey', {
+      serverUrl: hop.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+    });
+    expect(signed.ok).toBe(true);
+    await openNarrow(page, mode, 'channel:general topic:crossing');
+    await expect(page.getByText('Rain later')).toBeVisible();
+
+    await hop.down();
+    await mode.restart();
+    await openNarrow(page, mode, 'search:ferry');
+    const note = page.getByTestId('offline-search');
+    await expect(note).toContainText(
+      /^Offline: searched the saved copy of this account, \d+ messages\./,
+    );
+    const found = page.getByRole('article');
+    await expect(found.filter({ hasText: 'The ferry leaves at noon' })).toHaveCount(1);
+    await expect(found.filter({ hasText: 'Lunch by the ferry terminal' })).toHaveCount(1);
+    await expect(found.filter({ hasText: 'Rain later' })).toHaveCount(0);
+    await expect(page.locator('.banner.error')).toHaveCount(0);
+    await shoot(page, 'search-offline');
+  } finally {
+    await hop.close();
+  }
+});
