@@ -191,7 +191,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
-    onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
+    onHealthUpdate: () => {
+      const statuses = sync.statuses();
+      parts.inbox.statuses(statuses);
+      // Sends and writes made while out of reach go once the server answers again.
+      for (const s of statuses)
+        if (s.health.state === 'polling') parts.outboxes.serverAnswers(s.accountId);
+    },
     dmMuted: (accountId, userIds) => isDmMuted(prefs.get(), accountId, userIds),
     cache,
   });

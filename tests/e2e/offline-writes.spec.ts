@@ -5,12 +5,11 @@
  * shows once in the list, with no second copy from its own echo.
  */
 import { expect, test, type Page } from '@playwright/test';
-import type { AddressInfo } from 'node:net';
 import type { StartedServer } from '../../src/server/index.ts';
-import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { openNarrow } from './support/message-menu.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
+import { switchableServer } from './support/switchable-server.ts';
 import type { BrowserMode } from './support/web-host.ts';
 
 let mode: BrowserMode;
@@ -30,25 +29,6 @@ async function shoot(page: Page, name: string) {
       await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
     }
   }
-}
-
-/**
- * A hop in front of the server that can be switched off: while off nothing listens on its
- * port, so a connection is refused as it is when a server is down or out of reach.
- */
-async function switchableServer(target: string) {
-  const proxy = await startCuttingProxy(target, () => false);
-  const { port } = proxy.server.address() as AddressInfo;
-  return {
-    url: proxy.url,
-    down: () =>
-      new Promise<void>((resolve) => {
-        proxy.server.closeAllConnections();
-        proxy.server.close(() => resolve());
-      }),
-    up: () => new Promise<void>((resolve) => proxy.server.listen(port, '127.0.0.1', resolve)),
-    close: () => proxy.close().catch(() => undefined),
-  };
 }
 
 test('a reply written offline waits, then reaches the server once and shows once', async ({

@@ -175,7 +175,12 @@ export class Outbox {
   onReregistered(): void {
     for (const entry of this.#entries.values())
       if (entry.state === 'unconfirmed') void this.#check(entry.localId);
-    // The server answers again: what waited for it goes now.
+    this.onServerAnswers();
+  }
+
+  /** The server answers the account's queue again: what waited for it goes now. */
+  onServerAnswers(): void {
+    if (this.#waiting().length === 0) return;
     this.#unscheduleWaiting();
     void this.#flushWaiting();
   }

@@ -19,6 +19,7 @@ import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
 import { allHaveFlag, hasMyReaction } from './read-back.ts';
+import { OfflineWrites } from './offline-writes.ts';
 import { reconciled } from './reconcile.ts';
 import { hasSearch, searchKept } from './store/offline-search.ts';
 import { fetchThroughStore } from './store/served-fetch.ts';
@@ -27,6 +28,8 @@ export interface MessageServiceDeps {
   accounts: Pick<AccountManager, 'clientFor' | 'list'>;
   sync: Pick<AccountStores, 'unreadSummary'>;
   messages: Pick<MessagesKeeper, 'store' | 'access'>;
+  /** Where reactions and read marks made offline wait for the server (offline-writes.ts). */
+  writes?: OfflineWrites;
 }
 
 /**
@@ -45,9 +48,11 @@ export function refuseOverLimit(content: string, max: number | undefined): void 
 
 export class MessageService {
   readonly #deps: MessageServiceDeps;
+  readonly #writes: OfflineWrites;
 
   constructor(deps: MessageServiceDeps) {
     this.#deps = deps;
+    this.#writes = deps.writes ?? new OfflineWrites();
   }
 
   /** The account's shared client: its pacing and connections serve every call. */
@@ -129,9 +134,11 @@ export class MessageService {
 
   markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
     return this.#withClient(accountId, async (client) => {
-      await reconciled(
-        () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
-        () => allHaveFlag(client, messageIds, 'read'),
+      await this.#writes.run(accountId, () =>
+        reconciled(
+          () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+          () => allHaveFlag(client, messageIds, 'read'),
+        ),
       );
       return {};
     });
@@ -146,19 +153,21 @@ export class MessageService {
         reaction_type: reactionType,
       };
       const emoji = { code: emojiCode, type: reactionType };
-      await reconciled(
-        () =>
-          (op === 'add'
-            ? addReaction(client, messageId, params)
-            : removeReaction(client, messageId, params)
-          ).catch((err: unknown) => {
-            // A try again after a lost answer finds the reaction already as asked: done.
-            if (!(err instanceof ApiError)) throw err;
-            const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
-            if (err.code !== already) throw err;
-          }),
-        async () =>
-          (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+      await this.#writes.run(accountId, () =>
+        reconciled(
+          () =>
+            (op === 'add'
+              ? addReaction(client, messageId, params)
+              : removeReaction(client, messageId, params)
+            ).catch((err: unknown) => {
+              // A try again after a lost answer finds the reaction already as asked: done.
+              if (!(err instanceof ApiError)) throw err;
+              const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+              if (err.code !== already) throw err;
+            }),
+          async () =>
+            (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+        ),
       );
       return {};
     });
