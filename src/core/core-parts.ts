@@ -16,6 +16,7 @@ import type { DraftStore } from './compose/drafts.ts';
 import { ComposeService } from './compose/compose-service.ts';
 import { DraftSync } from './compose/draft-sync.ts';
 import { Outboxes } from './compose/outboxes.ts';
+import { OfflineWrites } from './messages/offline-writes.ts';
 import { ScheduledMessages } from './compose/scheduled.ts';
 import { RealmEmoji } from './emoji/realm-emoji.ts';
 import { InboxService } from './inbox/service.ts';
@@ -95,12 +96,13 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
   const pending = new PendingUploads();
   const uploadLimits = new UploadLimits(ctx.accounts);
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
+  const writes = new OfflineWrites();
   return {
     bus: ctx.bus,
     messages,
-    messageService: new MessageService({ ...ctx, messages }),
-    messageActions: new MessageActions(ctx.accounts, stateOf),
-    outboxes: new Outboxes(ctx),
+    messageService: new MessageService({ ...ctx, messages, writes }),
+    messageActions: new MessageActions(ctx.accounts, stateOf, writes),
+    outboxes: new Outboxes({ ...ctx, writes }),
     compose: new ComposeService(ctx.accounts),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),
     scheduled: new ScheduledMessages(ctx.accounts, stateOf),

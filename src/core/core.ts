@@ -147,7 +147,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     uptimeSeconds: Math.max(0, Math.floor((clock.now() - startedAt) / 1000)),
   });
 
-  const drafts = new DraftStore(options.dataDir, clock);
+  // Demo accounts' words die with the run, like their server.
+  const drafts = new DraftStore(options.dataDir, clock, (id) =>
+    registry.get(id)?.demo ? undefined : secrets,
+  );
   const cache = createAccountCache({
     dataDir: options.dataDir,
     clock,
@@ -193,7 +196,13 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
-    onHealthUpdate: () => parts.inbox.statuses(sync.statuses()),
+    onHealthUpdate: () => {
+      const statuses = sync.statuses();
+      parts.inbox.statuses(statuses);
+      // Sends and writes made while out of reach go once the server answers again.
+      for (const s of statuses)
+        if (s.health.state === 'polling') parts.outboxes.serverAnswers(s.accountId);
+    },
     dmMuted: (accountId, userIds, selfId) => isDmMuted(prefs.get(), accountId, userIds, selfId),
     cache,
   });
@@ -202,6 +211,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     { keepMessages: options.messageStore ?? true },
   );
   cache.attach(sync, parts);
+  accounts.nameOf = (id) => {
+    const state = sync.store(id)?.state;
+    return state?.user(state.userId)?.full_name;
+  };
   sync.attach(cache.storeParts(parts));
 
   const dndFile = new DndFile(options.dataDir);

@@ -45,6 +45,11 @@ export const MessagesPage = z.object({
   historyLimited: z.boolean(),
   /** The message the anchor resolved to (first unread, the date's first message, the id). */
   anchor: z.number().int().nullable(),
+  /**
+   * A search answered from the account's saved copy, its server out of reach: how many kept
+   * messages were searched.
+   */
+  offlineSearch: z.object({ searched: z.number().int().nonnegative() }).optional(),
 });
 export type MessagesPage = z.infer<typeof MessagesPage>;
 

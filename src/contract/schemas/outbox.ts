@@ -11,9 +11,11 @@ const localId = z.string().min(1).max(100);
 /**
  * - `sending`: on its way;
  * - `unconfirmed`: the answer was lost; the Core waits for its own event or looks it up;
+ * - `waiting`: the server could not be reached, so nothing left this computer; it goes out
+ *   once the account's server answers again (its queue registers, or a later attempt);
  * - `failed`: known not to have arrived (refused, or looked up and absent): Try again or Discard.
  */
-export const OutboxState = z.enum(['sending', 'unconfirmed', 'failed']);
+export const OutboxState = z.enum(['sending', 'unconfirmed', 'waiting', 'failed']);
 export type OutboxState = z.infer<typeof OutboxState>;
 
 export const OutboxEntry = z.object({

@@ -90,9 +90,18 @@ export class AccountManager {
     return this.opts.registry.list();
   }
 
+  /**
+   * The user's own name from the account's state (restored from its encrypted copy, or from
+   * the server), for accounts whose name accounts.json does not keep (registry.ts).
+   */
+  nameOf: (accountId: string) => string | undefined = () => undefined;
+
   /** The renderer's view of an account, with where its key is kept. */
   summary(account: Account): AccountSummary {
-    return toSummary(account, this.keyStorage(account));
+    const named = account.fullName
+      ? account
+      : { ...account, fullName: this.nameOf(account.id) ?? '' };
+    return toSummary(named, this.keyStorage(account));
   }
 
   /** Where this account's key is kept, to show with the account. */

@@ -8,6 +8,11 @@ const RegistryFile = z.object({ version: z.literal(1), accounts: z.array(Account
 /**
  * The accounts Perch knows, in `accounts.json` in the data directory. Writes go through a
  * temporary file and a rename, and are serialized, so two quick changes never interleave.
+ *
+ * The file holds only what is needed before the keychain is read; the user's full name is
+ * not written (docs/architecture.md, "The cache on disk"): it is known in memory from the
+ * sign-in, and after a restart from the account's own state, restored from its encrypted
+ * copy or registered afresh.
  */
 export class AccountRegistry {
   private readonly path: string;
@@ -65,7 +70,8 @@ export class AccountRegistry {
   private mutate(change: (current: Account[]) => Account[]): Promise<void> {
     const op = this.writing.then(async () => {
       const next = change(this.accounts);
-      await writeJsonFile(this.path, { version: 1, accounts: next });
+      const onDisk = next.map((a) => ({ ...a, fullName: '' }));
+      await writeJsonFile(this.path, { version: 1, accounts: onDisk });
       this.accounts = next;
     });
     this.writing = op.catch(() => undefined);

@@ -1,18 +1,28 @@
 /**
  * Unsent drafts, kept per account in the data directory so a restart loses none: one file
- * per account (named by a hash, as account ids hold a URL), written atomically, the newest
- * MAX_DRAFTS kept. Drafts hold only what the user typed and where it goes, never a secret.
- * The same file keeps the account's outbox (sends not yet confirmed, outbox.ts), so a text
- * moves from a draft to the outbox in one write and is never in both or in neither.
+ * per account (named by a hash, as account ids hold a URL), the newest MAX_DRAFTS kept. The
+ * same file keeps the account's outbox (sends not yet confirmed, outbox.ts), so a text moves
+ * from a draft to the outbox in one write and is never in both or in neither.
+ *
+ * The file holds what the user wrote, so it is sealed like the cache (docs/architecture.md,
+ * "The cache on disk": AES-256-GCM, written to a temporary name and renamed, 0600 in a 0700
+ * folder) under a key of its own in the secret store. Not the cache's key: the cache is
+ * deleted with its key whenever it cannot be trusted or the server refuses the account's
+ * key, and the user's unsent words must outlive that. With no secret store to keep a key
+ * (keys in memory only, the demo) nothing is written: the drafts and the outbox live in
+ * memory for the run. A plain file of an earlier Perch is read once, sealed and deleted.
  */
 import { createHash } from 'node:crypto';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Clock } from '../../lib/clock.ts';
-import { readJsonFile, writeJsonFile } from '../../lib/json-file.ts';
+import { readJsonFile } from '../../lib/json-file.ts';
 import { DraftWire } from '../../contract/schemas/drafts.ts';
 import { OutboxEntry } from '../../contract/schemas/outbox.ts';
+import type { SecretStore } from '../accounts/secret-store.ts';
+import { KEY_BYTES, newCacheKey, openCache, sealCache } from '../cache/cache-format.ts';
+import { readCacheFile, writeCacheFile } from '../cache/cache-files.ts';
 
 /** Per account: more than anyone leaves unsent, few enough that the file stays small. */
 export const MAX_DRAFTS = 100;
@@ -24,6 +34,14 @@ const DraftsFile = z.object({
 });
 type Kept = { drafts: DraftWire[]; outbox: OutboxEntry[] };
 
+/** The secret store's entry for the key of an account's drafts file. */
+export function draftsKeyId(accountId: string): string {
+  return `drafts-key:${accountId}`;
+}
+
+/** Where an account's key may be kept; undefined: nothing of the account goes to disk. */
+export type DraftSecrets = (accountId: string) => SecretStore | undefined;
+
 export class DraftStore {
   readonly #dir: string;
   /** Per account, the file after the last change queued (loaded from the file on first use). */
@@ -31,16 +49,34 @@ export class DraftStore {
   /** Per account, the last write: changes apply one after another, the file ends as the latest. */
   readonly #writing = new Map<string, Promise<void>>();
 
+  readonly #secretsFor: DraftSecrets;
+  /** Each account's key once read or made, so a write does not ask the keychain again. */
+  readonly #keys = new Map<string, Buffer>();
+
   constructor(
     dataDir: string,
     private readonly clock: Clock,
+    secretsFor: DraftSecrets,
   ) {
     this.#dir = join(dataDir, 'drafts');
+    this.#secretsFor = (id) => {
+      const secrets = secretsFor(id);
+      // A key kept in memory dies with the run, and the file with it: better none at all.
+      return secrets?.kind === 'memory' ? undefined : secrets;
+    };
+  }
+
+  #name(accountId: string): string {
+    return createHash('sha256').update(accountId).digest('hex').slice(0, 24);
   }
 
   pathOf(accountId: string): string {
-    const name = createHash('sha256').update(accountId).digest('hex').slice(0, 24);
-    return join(this.#dir, `${name}.json`);
+    return join(this.#dir, `${this.#name(accountId)}.drafts`);
+  }
+
+  /** The plain file of a Perch before drafts were sealed. */
+  #legacyPathOf(accountId: string): string {
+    return join(this.#dir, `${this.#name(accountId)}.json`);
   }
 
   /** The account's drafts, newest first. */
@@ -126,6 +162,11 @@ export class DraftStore {
     await this.#writing.get(accountId)?.catch(() => undefined);
     this.#current.set(accountId, Promise.resolve({ drafts: [], outbox: [] }));
     await rm(this.pathOf(accountId), { force: true });
+    await rm(this.#legacyPathOf(accountId), { force: true });
+    this.#keys.delete(accountId);
+    await this.#secretsFor(accountId)
+      ?.delete(draftsKeyId(accountId))
+      .catch(() => undefined);
   }
 
   /** Resolves once every write has finished, so quitting never cuts one short. */
@@ -156,23 +197,79 @@ export class DraftStore {
     const after = before.then((kept) => change(kept) ?? kept);
     this.#current.set(accountId, after);
     const write = Promise.all([before, after, this.#writing.get(accountId)?.catch(() => {})]).then(
-      ([old, kept]) =>
-        kept === old ? undefined : writeJsonFile(this.pathOf(accountId), { accountId, ...kept }),
+      ([old, kept]) => (kept === old ? undefined : this.#write(accountId, kept)),
     );
     this.#writing.set(accountId, write);
     return write;
   }
 
+  /** Seals and writes the account's file; with no key to keep, it stays in memory only. */
+  async #write(accountId: string, kept: Kept): Promise<void> {
+    const key = await this.#key(accountId, true);
+    if (!key) return;
+    const plain = Buffer.from(JSON.stringify({ accountId, ...kept }), 'utf8');
+    await writeCacheFile(this.pathOf(accountId), this.#dir, sealCache(plain, key, accountId));
+  }
+
+  async #key(accountId: string, create: boolean): Promise<Buffer | undefined> {
+    const known = this.#keys.get(accountId);
+    if (known) return known;
+    const secrets = this.#secretsFor(accountId);
+    if (!secrets) return undefined;
+    const stored = await secrets.get(draftsKeyId(accountId));
+    const found: Buffer | undefined =
+      stored === undefined ? undefined : Buffer.from(stored, 'base64');
+    let key: Buffer;
+    if (found?.length === KEY_BYTES) key = found;
+    else {
+      if (!create) return undefined;
+      key = newCacheKey();
+      await secrets.set(draftsKeyId(accountId), key.toString('base64'));
+    }
+    this.#keys.set(accountId, key);
+    return key;
+  }
+
   async #read(accountId: string): Promise<Kept> {
-    const path = this.pathOf(accountId);
     const none: Kept = { drafts: [], outbox: [] };
+    const path = this.pathOf(accountId);
     try {
-      const file = await readJsonFile(path, DraftsFile, { accountId, ...none });
-      return file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
+      const sealed = await readCacheFile(path);
+      if (sealed !== undefined) {
+        const key = await this.#key(accountId, false);
+        if (!key) throw new Error('no key');
+        const file = DraftsFile.parse(JSON.parse(openCache(sealed, key, accountId).toString()));
+        // A plain file a crash left beside its sealed copy is already in it.
+        await rm(this.#legacyPathOf(accountId), { force: true });
+        return file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
+      }
     } catch {
       // Unreadable: set aside rather than overwritten, so a damaged file costs no text.
       await rename(path, `${path}.unreadable`).catch(() => undefined);
       return none;
     }
+    return this.#migrate(accountId);
+  }
+
+  /** A plain file of an earlier Perch: read once, sealed (or kept in memory), deleted. */
+  async #migrate(accountId: string): Promise<Kept> {
+    const none: Kept = { drafts: [], outbox: [] };
+    const legacy = this.#legacyPathOf(accountId);
+    let kept: Kept;
+    try {
+      const file = await readJsonFile(legacy, DraftsFile, { accountId, ...none });
+      kept = file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
+    } catch {
+      await rename(legacy, `${legacy}.unreadable`).catch(() => undefined);
+      return none;
+    }
+    if (kept.drafts.length === 0 && kept.outbox.length === 0) {
+      await rm(legacy, { force: true });
+      return kept;
+    }
+    // The sealed copy is whole before the plain one goes, so a crash between costs nothing.
+    await this.#write(accountId, kept);
+    await rm(legacy, { force: true });
+    return kept;
   }
 }

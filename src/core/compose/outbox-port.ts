@@ -27,8 +27,8 @@ export function sendOutcomeOf(err: unknown): SendOutcome {
       kind: 'refused',
       reason: `The server refused it${err.msg ? `: ${err.msg}` : '.'}`.replace(/([^.!?])$/, '$1.'),
     };
-  if (err instanceof NetworkError && neverLeft(err))
-    return { kind: 'refused', reason: 'The server could not be reached, so nothing was sent.' };
+  // Offline: nothing left this computer, so sending it later can never double it.
+  if (err instanceof NetworkError && neverLeft(err)) return { kind: 'offline' };
   return { kind: 'unknown' };
 }
 

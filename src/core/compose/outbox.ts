@@ -10,6 +10,11 @@
  * send known not to have arrived is called failed, and only that one can be tried again.
  * The entries are kept on disk (with the drafts, atomically), and a restart resumes each
  * unconfirmed one by lookup-then-send.
+ *
+ * A send made while the server cannot be reached (Perch started from the cache offline, or
+ * the server went away) never left this computer: it waits, in the order written, and goes
+ * out once the account's queue registers again or a later attempt gets through. Since
+ * nothing arrived, sending it then cannot double it.
  */
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import type { SendTo } from '../../contract/schemas/messages.ts';
@@ -18,8 +23,10 @@ import type { OutboxEntry } from '../../contract/schemas/outbox.ts';
 /** What became of one POST /messages. */
 export type SendOutcome =
   | { kind: 'sent'; messageId: number }
-  /** The server refused it or it never left: known not to have arrived. */
+  /** The server refused it: known not to have arrived, and sending again would not help. */
   | { kind: 'refused'; reason: string }
+  /** The server could not be reached: the request never left, so it waits to be sent. */
+  | { kind: 'offline' }
   /** The request may have reached the server; its answer did not come back. */
   | { kind: 'unknown' };
 
@@ -80,6 +87,10 @@ export class Outbox {
   readonly #claimed = new Set<number>();
   #loaded: Promise<void> | undefined;
   #closed = false;
+  /** The next attempt at the waiting sends, and how long it waited for. */
+  #waitTimer: { handle: TimerHandle; delay: number } | undefined;
+  #lastWaitDelay: number | undefined;
+  #flushing: Promise<void> | undefined;
 
   constructor(options: OutboxOptions) {
     this.#o = options;
@@ -91,7 +102,9 @@ export class Outbox {
       for (const entry of kept) {
         if (this.#entries.has(entry.localId)) continue;
         const resumed: OutboxEntry =
-          entry.state === 'failed' ? entry : { ...entry, state: 'unconfirmed' };
+          entry.state === 'failed' || entry.state === 'waiting'
+            ? entry
+            : { ...entry, state: 'unconfirmed' };
         this.#entries.set(entry.localId, resumed);
         if (resumed.state === 'unconfirmed') {
           this.#whenAbsent.set(entry.localId, 'send');
@@ -99,6 +112,7 @@ export class Outbox {
         }
       }
       this.#changed();
+      if (this.#waiting().length > 0) void this.#flushWaiting();
     });
     return this.#loaded;
   }
@@ -127,7 +141,11 @@ export class Outbox {
     await this.#o.keeper.take(entry);
     this.#entries.set(entry.localId, entry);
     this.#changed();
-    void this.#attempt(entry.localId);
+    // Behind sends already waiting for the server: it goes out after them, in order.
+    if (this.#waiting().length > 0) {
+      await this.#set(entry.localId, { state: 'waiting' });
+      this.#scheduleWaiting();
+    } else void this.#attempt(entry.localId);
     return entry;
   }
 
@@ -157,6 +175,14 @@ export class Outbox {
   onReregistered(): void {
     for (const entry of this.#entries.values())
       if (entry.state === 'unconfirmed') void this.#check(entry.localId);
+    this.onServerAnswers();
+  }
+
+  /** The server answers the account's queue again: what waited for it goes now. */
+  onServerAnswers(): void {
+    if (this.#waiting().length === 0) return;
+    this.#unscheduleWaiting();
+    void this.#flushWaiting();
   }
 
   /** Stops every timer (sign-out, quit, or a simulated crash in tests); the file stays. */
@@ -164,12 +190,55 @@ export class Outbox {
     this.#closed = true;
     for (const { handle } of this.#timers.values()) this.#o.clock.clearTimeout(handle);
     this.#timers.clear();
+    this.#unscheduleWaiting();
   }
 
-  async #attempt(localId: string): Promise<void> {
-    if (this.#closed || this.#busy.has(localId)) return;
+  #waiting(): OutboxEntry[] {
+    return this.list().filter((e) => e.state === 'waiting');
+  }
+
+  /**
+   * Sends the waiting entries one after another, oldest first, so they arrive in the order
+   * written; the first that still cannot reach the server stops the round, and the next
+   * round comes later (backing off) or at the next registration.
+   */
+  #flushWaiting(): Promise<void> {
+    this.#flushing ??= (async () => {
+      try {
+        for (;;) {
+          const next = this.#waiting()[0];
+          if (!next || this.#closed) return;
+          // Offline again, or the entry busy elsewhere: this round ends here.
+          const outcome = await this.#attempt(next.localId);
+          if (outcome === 'offline' || outcome === undefined) return;
+        }
+      } finally {
+        this.#flushing = undefined;
+      }
+    })();
+    return this.#flushing;
+  }
+
+  #scheduleWaiting(): void {
+    if (this.#closed || this.#waitTimer) return;
+    const delay = Math.min(MAX_CHECK_MS, (this.#lastWaitDelay ?? FIRST_CHECK_MS / 2) * 2);
+    this.#lastWaitDelay = delay;
+    const handle = this.#o.clock.setTimeout(() => {
+      this.#waitTimer = undefined;
+      void this.#flushWaiting();
+    }, delay);
+    this.#waitTimer = { handle, delay };
+  }
+
+  #unscheduleWaiting(): void {
+    if (this.#waitTimer) this.#o.clock.clearTimeout(this.#waitTimer.handle);
+    this.#waitTimer = undefined;
+  }
+
+  async #attempt(localId: string): Promise<SendOutcome['kind'] | undefined> {
+    if (this.#closed || this.#busy.has(localId)) return undefined;
     const entry = this.#entries.get(localId);
-    if (!entry) return;
+    if (!entry) return undefined;
     this.#busy.add(localId);
     let outcome: SendOutcome;
     try {
@@ -180,15 +249,23 @@ export class Outbox {
     } finally {
       this.#busy.delete(localId);
     }
-    if (this.#closed || !this.#entries.has(localId)) return;
-    if (outcome.kind === 'sent') await this.#confirm(localId, outcome.messageId);
-    else if (outcome.kind === 'refused') await this.#fail(localId, outcome.reason);
-    else {
+    if (this.#closed) return undefined;
+    // Confirmed by its own event meanwhile, or discarded.
+    if (!this.#entries.has(localId)) return outcome.kind;
+    if (outcome.kind === 'sent') {
+      this.#lastWaitDelay = undefined;
+      await this.#confirm(localId, outcome.messageId);
+    } else if (outcome.kind === 'refused') await this.#fail(localId, outcome.reason);
+    else if (outcome.kind === 'offline') {
+      await this.#set(localId, { state: 'waiting' });
+      this.#scheduleWaiting();
+    } else {
       // Perch does not guess: its own event or a look-up will tell.
       this.#whenAbsent.set(localId, 'fail');
       await this.#set(localId, { state: 'unconfirmed' });
       this.#schedule(localId, FIRST_CHECK_MS);
     }
+    return outcome.kind;
   }
 
   /** Looks the entry up on the server; what it finds decides its fate. */

@@ -9,6 +9,7 @@ import type { Clock } from '../../lib/clock.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { PushBus } from '../push-bus.ts';
 import type { AccountStores } from '../store/account-stores.ts';
+import type { OfflineWrites } from '../messages/offline-writes.ts';
 import type { DraftStore } from './drafts.ts';
 import { clientOutboxPort } from './outbox-port.ts';
 import { Outbox } from './outbox.ts';
@@ -20,6 +21,8 @@ export interface OutboxesContext {
   drafts: DraftStore;
   sync: Pick<AccountStores, 'queueId'>;
   bus: PushBus;
+  /** Reactions, stars and read marks made offline: they go when the sends do. */
+  writes?: OfflineWrites;
 }
 
 export class Outboxes {
@@ -40,15 +43,27 @@ export class Outboxes {
 
   /** A new queue registers: sends whose answer was lost are looked up before going again. */
   reregistering(accountId: string): void {
+    void this.ctx.writes?.flush(accountId);
     const outbox = this.#byAccount.get(accountId);
     if (outbox) outbox.onReregistered();
     else void this.for(accountId).catch(() => undefined);
+  }
+
+  /**
+   * The account's queue polls again, on a new queue or its old one (a short outage keeps
+   * the server's queue, so no registration says the server is back): waiting sends and
+   * writes go now.
+   */
+  serverAnswers(accountId: string): void {
+    void this.ctx.writes?.flush(accountId);
+    this.#byAccount.get(accountId)?.onServerAnswers();
   }
 
   /** The account's queue stopped (quitting, signing out): not a new queue, so no look-up. */
   stopped(accountId: string): void {
     if (this.ctx.accounts.list().some((a) => a.id === accountId)) return;
     // Signed out: its file goes with the drafts.
+    this.ctx.writes?.forget(accountId);
     this.#byAccount.get(accountId)?.close();
     this.#byAccount.delete(accountId);
   }

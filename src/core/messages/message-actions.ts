@@ -21,6 +21,7 @@ import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { AccountState } from '../model/account-state.ts';
 import { hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
+import { OfflineWrites } from './offline-writes.ts';
 import { reconciled } from './reconcile.ts';
 
 /** Upstream's web app marks at most this many messages unread in one go. */
@@ -29,13 +30,16 @@ const UNREAD_FROM_LIMIT = 5000;
 export class MessageActions {
   readonly #accounts: Pick<AccountManager, 'clientFor'>;
   readonly #stateOf: (accountId: string) => AccountState | undefined;
+  readonly #writes: OfflineWrites;
 
   constructor(
     accounts: Pick<AccountManager, 'clientFor'>,
     stateOf: (accountId: string) => AccountState | undefined = () => undefined,
+    writes = new OfflineWrites(),
   ) {
     this.#accounts = accounts;
     this.#stateOf = stateOf;
+    this.#writes = writes;
   }
 
   async #withClient<T>(
@@ -140,9 +144,12 @@ export class MessageActions {
   star({ accountId, messageId, starred }: Args<'messages.star'>) {
     return this.#withClient(accountId, async (client) => {
       const op = starred ? 'add' : 'remove';
-      await reconciled(
-        () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
-        async () => (await hasFlag(client, messageId, 'starred')) === starred,
+      // Out of reach: starred once the server answers again (offline-writes.ts).
+      await this.#writes.run(accountId, () =>
+        reconciled(
+          () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+          async () => (await hasFlag(client, messageId, 'starred')) === starred,
+        ),
       );
       return {};
     });

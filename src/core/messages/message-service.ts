@@ -5,7 +5,7 @@
  * read back before it is called failed (docs/architecture.md, "Writes").
  */
 import type { ApiClient } from '../../api/client.ts';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, NetworkError } from '../../api/errors.ts';
 import { createVideoCall } from '../../api/routes/calls.ts';
 import { getMessages, sendMessage, updateMessageFlags } from '../../api/routes/messages.ts';
 import { addReaction, removeReaction } from '../../api/routes/reactions.ts';
@@ -19,13 +19,17 @@ import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
 import { allHaveFlag, hasMyReaction } from './read-back.ts';
+import { OfflineWrites } from './offline-writes.ts';
 import { reconciled } from './reconcile.ts';
+import { hasSearch, searchKept } from './store/offline-search.ts';
 import { fetchThroughStore } from './store/served-fetch.ts';
 
 export interface MessageServiceDeps {
   accounts: Pick<AccountManager, 'clientFor' | 'list'>;
   sync: Pick<AccountStores, 'unreadSummary'>;
   messages: Pick<MessagesKeeper, 'store' | 'access'>;
+  /** Where reactions and read marks made offline wait for the server (offline-writes.ts). */
+  writes?: OfflineWrites;
 }
 
 /**
@@ -44,9 +48,11 @@ export function refuseOverLimit(content: string, max: number | undefined): void 
 
 export class MessageService {
   readonly #deps: MessageServiceDeps;
+  readonly #writes: OfflineWrites;
 
   constructor(deps: MessageServiceDeps) {
     this.#deps = deps;
+    this.#writes = deps.writes ?? new OfflineWrites();
   }
 
   /** The account's shared client: its pacing and connections serve every call. */
@@ -74,9 +80,24 @@ export class MessageService {
     );
   }
 
-  fetch(args: Args<'messages.fetch'>): Promise<Result<'messages.fetch'>> {
+  async fetch(args: Args<'messages.fetch'>): Promise<Result<'messages.fetch'>> {
     const { access } = this.#deps.messages;
-    return this.#withClient(args.accountId, (client) => fetchThroughStore(access, client, args));
+    try {
+      return await this.#withClient(args.accountId, (client) =>
+        fetchThroughStore(access, client, args),
+      );
+    } catch (err) {
+      // A search with the server out of reach reads the saved copy instead, and says so.
+      if (!(err instanceof NetworkError) || !hasSearch(args.narrow)) throw err;
+      const found = searchKept(
+        access.store.existing(args.accountId),
+        args.narrow,
+        access.lookup(args.accountId),
+        args.numBefore + args.numAfter,
+      );
+      if (!found) throw err;
+      return found;
+    }
   }
 
   byIds({ accountId, messageIds, narrow }: Args<'messages.byIds'>) {
@@ -113,9 +134,11 @@ export class MessageService {
 
   markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
     return this.#withClient(accountId, async (client) => {
-      await reconciled(
-        () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
-        () => allHaveFlag(client, messageIds, 'read'),
+      await this.#writes.run(accountId, () =>
+        reconciled(
+          () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+          () => allHaveFlag(client, messageIds, 'read'),
+        ),
       );
       return {};
     });
@@ -130,19 +153,21 @@ export class MessageService {
         reaction_type: reactionType,
       };
       const emoji = { code: emojiCode, type: reactionType };
-      await reconciled(
-        () =>
-          (op === 'add'
-            ? addReaction(client, messageId, params)
-            : removeReaction(client, messageId, params)
-          ).catch((err: unknown) => {
-            // A try again after a lost answer finds the reaction already as asked: done.
-            if (!(err instanceof ApiError)) throw err;
-            const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
-            if (err.code !== already) throw err;
-          }),
-        async () =>
-          (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+      await this.#writes.run(accountId, () =>
+        reconciled(
+          () =>
+            (op === 'add'
+              ? addReaction(client, messageId, params)
+              : removeReaction(client, messageId, params)
+            ).catch((err: unknown) => {
+              // A try again after a lost answer finds the reaction already as asked: done.
+              if (!(err instanceof ApiError)) throw err;
+              const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+              if (err.code !== already) throw err;
+            }),
+          async () =>
+            (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+        ),
       );
       return {};
     });

@@ -14,6 +14,16 @@ export function mayHaveApplied(err: NetworkError): boolean {
   return err.kind !== 'proxy' || err.proxy?.reason === 'dropped';
 }
 
+/** The server could not be reached: the request never left, so nothing changed. */
+export class Unreached extends CoreError {
+  constructor(cause: Error) {
+    super(
+      'The server could not be reached, so nothing changed. Try again when the connection is back.',
+      { details: { cause: cause.message } },
+    );
+  }
+}
+
 function failed(message: string, cause: Error): CoreError {
   return new CoreError(message, { details: { cause: cause.message } });
 }
@@ -32,11 +42,7 @@ export async function reconciled(
     return;
   } catch (err) {
     if (!(err instanceof NetworkError)) throw err;
-    if (!mayHaveApplied(err))
-      throw failed(
-        'The server could not be reached, so nothing changed. Try again when the connection is back.',
-        err,
-      );
+    if (!mayHaveApplied(err)) throw new Unreached(err);
     let held: boolean;
     try {
       held = await holds();

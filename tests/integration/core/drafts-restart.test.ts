@@ -3,7 +3,8 @@
  * its data directory; deleting one (or signing out) takes it off disk, the newest 100 are kept,
  * and a damaged file neither stops the Core nor is overwritten.
  */
-import { mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, readFile, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { MAX_DRAFTS } from '../../../src/core/compose/drafts.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail } from '../server/messaging-client.ts';
+import { TestKeychain } from './cache/test-keychain.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';
 
 type Draft = { key: string; content: string; topic: string; where?: string };
@@ -19,7 +21,7 @@ type Draft = { key: string; content: string; topic: string; where?: string };
 describe('drafts across restarts of the Core', () => {
   let server: StartedServer;
   let dataDir: string;
-  let secrets: MemorySecrets;
+  let secrets: TestKeychain;
   let clock: ManualClock;
   const open: Core[] = [];
   let accountId: string;
@@ -52,7 +54,7 @@ describe('drafts across restarts of the Core', () => {
   beforeEach(async () => {
     server = await startServer({ rateLimit: false });
     dataDir = await mkdtemp(join(tmpdir(), 'perch-drafts-'));
-    secrets = new MemorySecrets();
+    secrets = new TestKeychain();
     clock = new ManualClock(Date.UTC(2026, 10, 25, 9, 0));
     const owner = byEmail(server, 'owner');
     ({ id: accountId } = await call<{ id: string }>(await start(), 'accounts.signInWithKey', {
@@ -118,8 +120,74 @@ describe('drafts across restarts of the Core', () => {
     const [name] = await readdir(dir);
     await writeFile(join(dir, name!), '{ not json');
     core = await start();
-    expect(await list(core)).toEqual([]);
+    // Only the server's copy (drafts synchronization) may bring the text back, not the file.
+    expect((await list(core)).map((d) => d.key)).not.toContain('topic:x');
     await save(core, { key: 'topic:y', content: 'new one', topic: 'y' });
     expect(await readdir(dir)).toContain(`${name}.unreadable`);
+  });
+
+  it('keeps no word in clear on disk, and seals a plain file of an earlier Perch once, then deletes it', async () => {
+    let core = open[0]!;
+    await core.close();
+    open.splice(0);
+    // An earlier Perch left its drafts and outbox in a plain file.
+    const dir = join(dataDir, 'drafts');
+    await mkdir(dir, { recursive: true });
+    const name = createHash('sha256').update(accountId).digest('hex').slice(0, 24);
+    await writeFile(
+      join(dir, `${name}.json`),
+      JSON.stringify({
+        accountId,
+        drafts: [
+          { key: 'topic:old', content: 'Written before the upgrade', topic: 'old', updatedAt: 1 },
+        ],
+        outbox: [
+          {
+            localId: 'kept-1',
+            to: { type: 'stream', streamId: 1, topic: 'old' },
+            content: 'Queued before the upgrade',
+            createdAt: 1,
+            state: 'failed',
+            reason: 'The server does not have it.',
+          },
+        ],
+      }),
+    );
+    core = await start();
+    expect(await list(core)).toMatchObject([
+      { key: 'topic:old', content: 'Written before the upgrade' },
+    ]);
+    const outbox = await call<{ content: string }[]>(core, 'outbox.list', { accountId });
+    expect(outbox).toMatchObject([{ content: 'Queued before the upgrade' }]);
+    expect(await readdir(dir)).toEqual([`${name}.drafts`]);
+    expect(await filesText()).not.toContain('before the upgrade');
+    await save(core, { key: 'topic:secret', content: 'The merger closes Friday', topic: 'secret' });
+    expect(await filesText()).not.toContain('merger');
+    // Read once: the next start finds them in the sealed file.
+    core = await restart(core);
+    expect(await list(core)).toMatchObject([{ key: 'topic:secret' }, { key: 'topic:old' }]);
+  });
+
+  it('with keys kept in memory writes nothing, and keeps drafts and queued sends for the run', async () => {
+    await Promise.all(open.splice(0).map((c) => c.close()));
+    const memoryDir = await mkdtemp(join(tmpdir(), 'perch-drafts-memory-'));
+    const core = await createCore({
+      dataDir: memoryDir,
+      version: 't',
+      transport: 'web',
+      secrets: new MemorySecrets(),
+      clock,
+    });
+    open.push(core);
+    const owner = byEmail(server, 'owner');
+    ({ id: accountId } = await call<{ id: string }>(core, 'accounts.signInWithKey', {
+      serverUrl: server.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+      allowInsecure: true,
+    }));
+    await save(core, { key: 'topic:mem', content: 'Only for this run', topic: 'mem' });
+    expect(await list(core)).toMatchObject([{ content: 'Only for this run' }]);
+    expect(await readdir(join(memoryDir, 'drafts')).catch(() => [])).toEqual([]);
   });
 });

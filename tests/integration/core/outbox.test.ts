@@ -20,7 +20,8 @@ import {
   type FaultProxy,
 } from '../../e2e/support/fault-proxy.ts';
 import { byEmail, ok } from '../server/messaging-client.ts';
-import { MemorySecrets } from './sync/memory-secrets.ts';
+// The outbox is kept on disk only where a keychain keeps its key (a restart needs it).
+import { TestKeychain } from './cache/test-keychain.ts';
 
 type Change = { accountId: string; entries: OutboxEntry[]; confirmed: { localId: string }[] };
 
@@ -28,7 +29,7 @@ describe('the outbox against the reference server through network faults', () =>
   let server: StartedServer;
   let proxy: FaultProxy;
   let dataDir: string;
-  let secrets: MemorySecrets;
+  let secrets: TestKeychain;
   let clock: ManualClock;
   let owner: ServerUser;
   let accountId: string;
@@ -93,7 +94,7 @@ describe('the outbox against the reference server through network faults', () =>
     server = await startServer({ rateLimit: false });
     proxy = await startFaultProxy(server.url);
     dataDir = await mkdtemp(join(tmpdir(), 'perch-outbox-'));
-    secrets = new MemorySecrets();
+    secrets = new TestKeychain();
     clock = new ManualClock(Date.now());
     owner = byEmail(server, 'owner');
     changes.length = 0;

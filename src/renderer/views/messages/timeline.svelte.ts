@@ -47,6 +47,8 @@ export class Timeline {
   /** False when the message asked for is gone or hidden from the user. */
   foundAnchor = $state(true);
   historyLimited = $state(false);
+  /** A search answered from the saved copy (the server out of reach): how many were searched. */
+  offlineSearched = $state<number | undefined>();
   loading = $state<'open' | 'older' | 'newer' | undefined>();
   error = $state<string | undefined>();
   /** Where the list should first show: a message id, or an end. */
@@ -87,6 +89,7 @@ export class Timeline {
       this.foundNewest = page.foundNewest;
       this.foundAnchor = anchor.kind !== 'id' || page.foundAnchor;
       this.historyLimited = page.historyLimited;
+      this.offlineSearched = page.offlineSearch?.searched;
       // No first unread (or a date after the last message) lands at the newest end.
       const resolved = page.anchor ?? (anchor.kind === 'id' ? anchor.id : undefined);
       this.target =

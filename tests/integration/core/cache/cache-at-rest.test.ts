@@ -9,25 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../../src/core/core.ts';
-import type { SecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
-
-/** Stands in for the OS keychain: what the Core sees of one, kept in this test. */
-class TestKeychain implements SecretStore {
-  readonly kind = 'keychain' as const;
-  readonly keys = new Map<string, string>();
-  async get(id: string) {
-    return this.keys.get(id);
-  }
-  async set(id: string, secret: string) {
-    this.keys.set(id, secret);
-  }
-  async delete(id: string) {
-    return this.keys.delete(id);
-  }
-}
+import { TestKeychain } from './test-keychain.ts';
 
 interface Status {
   accountId: string;
@@ -145,10 +130,11 @@ describe('the cache on disk after a session with five accounts', () => {
       ...texts,
       sender.full_name,
       sender.email,
+      ...readers.map((r) => r.full_name),
       ...readers.map((r) => r.api_key),
       ...[...keychain.keys.values()].flatMap((k) => [k, Buffer.from(k, 'base64').toString('hex')]),
     ];
-    // The account list names each signed-in user (docs/architecture.md, "The cache on disk").
+    // Not even the readers' own names: accounts.json keeps none (docs/architecture.md).
     for (const { path, bytes } of await everyFile()) {
       for (const secret of secrets) {
         expect(bytes.includes(Buffer.from(secret)), `${secret} in ${path}`).toBe(false);
@@ -156,6 +142,63 @@ describe('the cache on disk after a session with five accounts', () => {
         if (raw.length === 32) expect(bytes.includes(raw), `a raw key in ${path}`).toBe(false);
       }
     }
+  });
+
+  it('after drafts, a send queued offline and a search, holds no word, name or key in clear', async () => {
+    const core = await start();
+    await allPolling(core);
+    const written: string[] = [];
+    for (const [i, id] of ids.entries()) {
+      const draft = `Unsent thoughts on the budget, part ${i}`;
+      written.push(draft);
+      await call(core, 'drafts.save', {
+        accountId: id,
+        draft: { key: `dm:${sender.user_id}`, content: draft, topic: '' },
+      });
+    }
+    // The server goes away: a reply waits in the outbox, kept on disk; a search reads the copy.
+    await server.close();
+    const queued = 'Reply written on the train with no signal';
+    written.push(queued);
+    await call(core, 'outbox.send', {
+      accountId: ids[0],
+      to: { type: 'direct', userIds: [sender.user_id] },
+      content: queued,
+    });
+    await untilAsync(
+      async () =>
+        (await call<{ state: string }[]>(core, 'outbox.list', { accountId: ids[0] }))[0]?.state ===
+        'waiting',
+      'the reply waiting to send',
+    );
+    await call(core, 'messages.fetch', {
+      accountId: ids[0],
+      narrow: [{ operator: 'search', operand: 'Confidential plan' }],
+      anchor: 'newest',
+      numBefore: 50,
+      numAfter: 0,
+    }).catch(() => undefined);
+    await stop(core);
+    const secrets = [
+      ...texts,
+      ...written,
+      sender.full_name,
+      sender.email,
+      ...readers.map((r) => r.full_name),
+      ...readers.map((r) => r.api_key),
+      ...[...keychain.keys.values()].flatMap((k) => [k, Buffer.from(k, 'base64').toString('hex')]),
+    ];
+    const files = await everyFile();
+    expect(files.some((f) => f.path.includes(`${join(dataDir, 'drafts')}/`))).toBe(true);
+    for (const { path, bytes } of files)
+      for (const secret of secrets)
+        expect(bytes.includes(Buffer.from(secret)), `${secret} in ${path}`).toBe(false);
+    // What was kept comes back whole after a restart.
+    const again = await start();
+    const outbox = await call<{ content: string }[]>(again, 'outbox.list', { accountId: ids[0] });
+    expect(outbox.map((e) => e.content)).toEqual([queued]);
+    const drafts = await call<{ content: string }[]>(again, 'drafts.list', { accountId: ids[1] });
+    expect(drafts.map((d) => d.content)).toEqual([written[1]]);
   });
 
   it('shows the saved Inbox at once when every server is out of reach', async () => {

@@ -8,26 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../../src/core/core.ts';
-import type { SecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
-
-/** Stands in for the OS keychain, so the cache is written (it never is with keys in memory). */
-class TestKeychain implements SecretStore {
-  readonly kind = 'keychain' as const;
-  readonly keys = new Map<string, string>();
-  async get(id: string) {
-    return this.keys.get(id);
-  }
-  async set(id: string, secret: string) {
-    this.keys.set(id, secret);
-  }
-  async delete(id: string) {
-    return this.keys.delete(id);
-  }
-}
+import { TestKeychain } from './test-keychain.ts';
 
 describe('messages that arrived while Perch was closed', () => {
   let server: StartedServer;

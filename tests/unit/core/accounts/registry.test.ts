@@ -31,6 +31,15 @@ describe('AccountRegistry', () => {
     ]);
   });
 
+  it('shows the user’s name in this run but does not write it to accounts.json', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'perch-reg-'));
+    const reg = new AccountRegistry(dir);
+    await reg.load();
+    await reg.put({ ...sample('ada@example.org'), fullName: 'Ada Lovelace' });
+    expect(reg.list()[0]?.fullName).toBe('Ada Lovelace');
+    expect(await readFile(join(dir, 'accounts.json'), 'utf8')).not.toContain('Lovelace');
+  });
+
   it('does not lose a change when two are made at once', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'perch-reg-'));
     const reg = new AccountRegistry(dir);

@@ -14,9 +14,9 @@ import type { OutboxEntry } from '../../../../src/contract/schemas/outbox.ts';
 /**
  * What the network does to one send: `ok`; `lostBefore` (never reaches the server, the
  * client sees a broken link); `lostAfter` (applied, the answer lost); `refused` (the server
- * says no, nothing applied).
+ * says no, nothing applied); `offline` (the server cannot be reached: nothing left).
  */
-export type SendFault = 'ok' | 'lostBefore' | 'lostAfter' | 'refused';
+export type SendFault = 'ok' | 'lostBefore' | 'lostAfter' | 'refused' | 'offline';
 /** What happens to the sender's own message event: delivered now, held, or lost. */
 export type EventFault = 'deliver' | 'hold' | 'lose';
 
@@ -65,6 +65,7 @@ export class FakeChatServer {
         const fault = this.sendFault();
         if (fault === 'refused') return { kind: 'refused', reason: 'The server refused it.' };
         if (fault === 'lostBefore') return { kind: 'unknown' };
+        if (fault === 'offline') return { kind: 'offline' };
         const id = this.#nextId++;
         this.messages.push({
           id,

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   FIRST_CHECK_MS,
+  MAX_CHECK_MS,
   NOT_ARRIVED,
   Outbox,
   type OutboxChange,
@@ -176,5 +177,62 @@ describe('Outbox', () => {
     await settle();
     expect(second.list()).toEqual([]);
     expect(server.count('kept on disk')).toBe(1);
+  });
+
+  it('queues sends made while the server is out of reach and sends each once, in order, when it answers', async () => {
+    let offline = true;
+    server.sendFault = () => (offline ? 'offline' : 'ok');
+    const o = outbox();
+    await o.submit({ to, content: 'first while offline' });
+    await settle();
+    await o.submit({ to, content: 'second while offline' });
+    await settle();
+    // Waiting, never "not sent": nothing left this computer.
+    expect(states(o)).toEqual(['waiting', 'waiting']);
+    expect(JSON.parse(keeper.file)).toMatchObject([{ state: 'waiting' }, { state: 'waiting' }]);
+    await clock.advance(10 * FIRST_CHECK_MS);
+    await settle();
+    expect(states(o)).toEqual(['waiting', 'waiting']);
+    expect(server.messages).toEqual([]);
+    offline = false;
+    o.onReregistered();
+    await settle();
+    expect(o.list()).toEqual([]);
+    expect(server.messages.map((m) => m.content)).toEqual([
+      'first while offline',
+      'second while offline',
+    ]);
+    // A later registration or timer sends nothing again.
+    o.onReregistered();
+    await clock.advance(10 * FIRST_CHECK_MS);
+    await settle();
+    expect(server.messages).toHaveLength(2);
+  });
+
+  it('tries a waiting send again later by itself when no registration says the server is back', async () => {
+    let offline = true;
+    server.sendFault = () => (offline ? 'offline' : 'ok');
+    const o = outbox();
+    await o.submit({ to, content: 'retried by the timer' });
+    await settle();
+    offline = false;
+    await clock.advance(MAX_CHECK_MS);
+    await settle();
+    expect(o.list()).toEqual([]);
+    expect(server.count('retried by the timer')).toBe(1);
+  });
+
+  it('keeps a waiting send across a restart and sends it once the server answers', async () => {
+    server.sendFault = () => 'offline';
+    const first = outbox();
+    await first.submit({ to, content: 'queued before quitting' });
+    await settle();
+    first.close();
+    server.sendFault = () => 'ok';
+    const second = outbox();
+    await second.start();
+    await settle();
+    expect(second.list()).toEqual([]);
+    expect(server.count('queued before quitting')).toBe(1);
   });
 });

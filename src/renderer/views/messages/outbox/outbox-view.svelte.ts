@@ -14,6 +14,7 @@ export type SendStatus = OutboxEntry['state'] | 'sent';
 export const STATUS_WORDS: Record<SendStatus, string> = {
   sending: 'Sending…',
   unconfirmed: 'Waiting for the server…',
+  waiting: 'Waiting to send: the server is out of reach, it goes out when it answers again.',
   failed: 'Not sent',
   sent: 'Sent.',
 };

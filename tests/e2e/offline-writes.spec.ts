@@ -1,0 +1,134 @@
+/**
+ * Writing while the server is out of reach (docs/architecture.md, "Writes" and "The cache on
+ * disk"): Perch starts from its saved copy with the server unreachable, a reply waits in the
+ * outbox in the words compose uses, and once the server answers it arrives exactly once and
+ * shows once in the list, with no second copy from its own echo.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import type { StartedServer } from '../../src/server/index.ts';
+import { openNarrow } from './support/message-menu.ts';
+import { useServerAndBrowserMode } from './support/peers.ts';
+import { serverApi } from './support/server-api.ts';
+import { switchableServer } from './support/switchable-server.ts';
+import type { BrowserMode } from './support/web-host.ts';
+
+let mode: BrowserMode;
+let server: StartedServer;
+useServerAndBrowserMode((p) => ({ server, mode } = p));
+
+const SHOTS = '/tmp/shots/coff';
+const compose = (page: Page) => page.getByRole('form', { name: 'Compose' });
+const box = (page: Page) => compose(page).getByRole('textbox', { name: 'Message' });
+const pending = (page: Page) => page.getByRole('list', { name: 'Messages not yet sent' });
+
+async function shoot(page: Page, name: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [760, 1280]) {
+      await page.emulateMedia({ colorScheme });
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
+    }
+  }
+}
+
+test('a reply written offline waits, then reaches the server once and shows once', async ({
+  page,
+}) => {
+  const hop = await switchableServer(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
+    await serverApi(server.url, other, 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'harbour',
+      content: 'Is the harbour tour still on?',
+    });
+    const signed = await mode.core.invoke('accounts.signInWithKey', {
+      serverUrl: hop.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+    });
+    expect(signed.ok).toBe(true);
+    await openNarrow(page, mode, 'channel:general topic:harbour');
+    await expect(page.getByText('Is the harbour tour still on?')).toBeVisible();
+
+    // Perch quits, and starts again from its saved copy with the server unreachable.
+    await hop.down();
+    await mode.restart();
+    await openNarrow(page, mode, 'channel:general topic:harbour');
+    await expect(page.getByText('Is the harbour tour still on?')).toBeVisible();
+    const reply = 'Yes, we meet at the pier at nine';
+    await box(page).fill(reply);
+    await box(page).press('Control+Enter');
+    await expect(box(page)).toHaveValue('');
+    await expect(pending(page).getByRole('listitem')).toContainText(reply);
+    await expect(pending(page).getByRole('listitem')).toContainText('Waiting to send');
+    await expect(compose(page).getByRole('status')).toContainText('Waiting to send');
+    await expect(pending(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await shoot(page, 'reply-waiting');
+
+    // The server answers again.
+    await hop.up();
+    await mode.core.invoke('sync.reconnect', {});
+    const shown = page.getByRole('article').filter({ hasText: reply });
+    await expect(shown).toHaveCount(1);
+    await expect(pending(page)).toHaveCount(0);
+    const held = (await serverApi(server.url, owner, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 50,
+      num_after: 0,
+      narrow: [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: 'harbour' },
+      ],
+    })) as { messages: { content: string }[] };
+    expect(held.messages.filter((m) => m.content.includes(reply))).toHaveLength(1);
+    // Its own echo and a later registration add no second copy.
+    await mode.core.invoke('sync.reconnect', {});
+    await expect(page.getByText('Is the harbour tour still on?')).toBeVisible();
+    await expect(shown).toHaveCount(1);
+  } finally {
+    await hop.close();
+  }
+});
+
+test('a search offline reads the saved copy and says so, with no server error', async ({
+  page,
+}) => {
+  const hop = await switchableServer(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    for (const content of ['The ferry leaves at noon', 'Lunch by the ferry terminal', 'Rain later'])
+      await serverApi(server.url, owner, 'POST', '/messages', {
+        type: 'stream',
+        to: 'general',
+        topic: 'crossing',
+        content,
+      });
+    const signed = await mode.core.invoke('accounts.signInWithKey', {
+      serverUrl: hop.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+    });
+    expect(signed.ok).toBe(true);
+    await openNarrow(page, mode, 'channel:general topic:crossing');
+    await expect(page.getByText('Rain later')).toBeVisible();
+
+    await hop.down();
+    await mode.restart();
+    await openNarrow(page, mode, 'search:ferry');
+    const note = page.getByTestId('offline-search');
+    await expect(note).toContainText(
+      /^Offline: searched the saved copy of this account, \d+ messages\./,
+    );
+    const found = page.getByRole('article');
+    await expect(found.filter({ hasText: 'The ferry leaves at noon' })).toHaveCount(1);
+    await expect(found.filter({ hasText: 'Lunch by the ferry terminal' })).toHaveCount(1);
+    await expect(found.filter({ hasText: 'Rain later' })).toHaveCount(0);
+    await expect(page.locator('.banner.error')).toHaveCount(0);
+    await shoot(page, 'search-offline');
+  } finally {
+    await hop.close();
+  }
+});
