@@ -106,9 +106,17 @@ export class InboxRowCache {
    * A topic's row: a patch to one topic copies its channel, so the other topics' rows are
    * kept while what they show of the channel is the same.
    */
-  topic(id: string, channel: InboxChannelWire, topic: InboxTopicWire, key: string): InboxRow {
+  topic(
+    id: string,
+    channel: InboxChannelWire,
+    topic: InboxTopicWire,
+    channelKey: string,
+  ): InboxRow {
     const kept = this.#topics.get(topic);
-    if (kept && kept.key === key && sameChannel(kept.channel, channel)) return kept;
+    // The same topic of the same channel and account has the same key: not made again for
+    // each of a long channel's topics on every message to it.
+    if (kept && kept.accountId === id && sameChannel(kept.channel, channel)) return kept;
+    const key = `${channelKey}:${topic.name.toLowerCase()}`;
     const made = { kind: 'topic' as const, key, accountId: id, channel, topic };
     this.#topics.set(topic, made);
     return made;
@@ -237,7 +245,7 @@ function channelRows(
   const ck = `c:${id}:${channel.streamId}`;
   const rows: InboxRow[] = [{ kind: 'channel', key: ck, accountId: id, channel, unread, mentions }];
   for (const topic of topics) {
-    rows.push(cache.topic(id, channel, topic, `${ck}:${topic.name.toLowerCase()}`));
+    rows.push(cache.topic(id, channel, topic, ck));
   }
   return { accountId: id, rows, unread, mentions };
 }
