@@ -95,15 +95,21 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
   const pending = new PendingUploads();
   const uploadLimits = new UploadLimits(ctx.accounts);
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
+  const outboxes = new Outboxes(ctx);
   return {
     bus: ctx.bus,
     messages,
     messageService: new MessageService({ ...ctx, messages }),
     messageActions: new MessageActions(ctx.accounts, stateOf),
-    outboxes: new Outboxes(ctx),
+    outboxes,
     compose: new ComposeService(ctx.accounts),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),
-    scheduled: new ScheduledMessages(ctx.accounts, stateOf),
+    scheduled: new ScheduledMessages(
+      ctx.accounts,
+      stateOf,
+      (id) => outboxes.for(id),
+      () => ctx.clock.now(),
+    ),
     inbox: new InboxService(ctx),
     channels: new ChannelsService(ctx),
     typing,
