@@ -583,7 +583,11 @@ export const channels = {
   /** Marks a topic, channel or direct conversation read, or queues it while out of reach. */
   'inbox.markRead': channel(MarkConversationReadArgs, MarkReadResult),
   /** Marks every unread message of the organization read (after the user confirmed). */
-  'inbox.markAllRead': channel(z.object({ accountId: z.string().min(1) }).strict(), z.object({})),
+  /** `queued`: the organization is out of reach; it goes out once when it is back. */
+  'inbox.markAllRead': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.object({ queued: z.boolean() }),
+  ),
   'inbox.setTopicPolicy': channel(TopicPolicyArgs, z.object({})),
   /** A topic's mute / follow state and its channel's mute, for a recipient bar's menu. */
   'inbox.topicState': channel(TopicStateArgs, TopicStateWire),
