@@ -160,6 +160,7 @@ import {
   UpdateSettingsArgs,
 } from './schemas/settings.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
+import { ActionRetryArgs, ActionSettled } from './schemas/pending-actions.ts';
 import {
   RescheduleArgs,
   ScheduleArgs,
@@ -526,6 +527,8 @@ export const channels = {
   'messages.edit': channel(EditArgs, z.object({})),
   'messages.delete': channel(MessageArgs, z.object({})),
   'messages.star': channel(StarArgs, z.object({})),
+  /** Does again an action whose answer was lost and that the server does not hold. */
+  'actions.retry': channel(ActionRetryArgs, z.object({})),
   /** `count` is null when the answer was lost and the server was read back instead. */
   'messages.unreadFrom': channel(UnreadFromArgs, z.object({ count: z.number().int().nullable() })),
   'messages.snippets': channel(
@@ -696,6 +699,8 @@ export const topics = {
   'presence.changed': PresenceChanged,
   /** One account's outbox changed: its entries, and the sends just confirmed. */
   'outbox.changed': OutboxChanged,
+  /** An action on a message whose answer was lost was read back: what it came to. */
+  'actions.settled': ActionSettled,
   /** The user's own settings changed (any device, or a new registration). */
   'settings.changed': SettingsChanged,
   /** One account's scheduled messages changed, or may have (a new registration): list again. */

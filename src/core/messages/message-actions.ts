@@ -20,7 +20,8 @@ import type { Args, Result } from '../../contract/contract.ts';
 import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { AccountState } from '../model/account-state.ts';
-import { hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
+import { describeMessage, hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
+import type { PendingActions } from './pending-actions.ts';
 import { reconciled } from './reconcile.ts';
 
 /** Upstream's web app marks at most this many messages unread in one go. */
@@ -30,12 +31,16 @@ export class MessageActions {
   readonly #accounts: Pick<AccountManager, 'clientFor'>;
   readonly #stateOf: (accountId: string) => AccountState | undefined;
 
+  readonly #pending: Pick<PendingActions, 'run'>;
+
   constructor(
     accounts: Pick<AccountManager, 'clientFor'>,
     stateOf: (accountId: string) => AccountState | undefined = () => undefined,
+    pending: Pick<PendingActions, 'run'> = { run: (a) => reconciled(a.write, a.holds) },
   ) {
     this.#accounts = accounts;
     this.#stateOf = stateOf;
+    this.#pending = pending;
   }
 
   async #withClient<T>(
@@ -137,13 +142,19 @@ export class MessageActions {
     });
   }
 
+  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
   star({ accountId, messageId, starred }: Args<'messages.star'>) {
-    return this.#withClient(accountId, async (client) => {
+    return this.#withClient(accountId, async (client, account) => {
       const op = starred ? 'add' : 'remove';
-      await reconciled(
-        () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
-        async () => (await hasFlag(client, messageId, 'starred')) === starred,
-      );
+      await this.#pending.run({
+        accountId,
+        messageId,
+        what: starred ? 'Your star' : 'Your unstar',
+        notHeld: starred ? 'it is not starred' : 'it is still starred',
+        write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+        holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
+        describe: () => describeMessage(client, messageId, account.userId),
+      });
       return {};
     });
   }

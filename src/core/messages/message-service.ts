@@ -18,14 +18,16 @@ import type { AccountStores } from '../store/account-stores.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
-import { allHaveFlag, hasMyReaction } from './read-back.ts';
-import { reconciled } from './reconcile.ts';
+import type { PendingActions } from './pending-actions.ts';
+import { allHaveFlag, describeMessage, hasMyReaction } from './read-back.ts';
 import { fetchThroughStore } from './store/served-fetch.ts';
 
 export interface MessageServiceDeps {
   accounts: Pick<AccountManager, 'clientFor' | 'list'>;
   sync: Pick<AccountStores, 'unreadSummary'>;
   messages: Pick<MessagesKeeper, 'store' | 'access'>;
+  /** Settles the reads and reactions whose answer was lost. */
+  pending: Pick<PendingActions, 'run'>;
 }
 
 /**
@@ -111,12 +113,20 @@ export class MessageService {
     });
   }
 
+  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
   markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
-    return this.#withClient(accountId, async (client) => {
-      await reconciled(
-        () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
-        () => allHaveFlag(client, messageIds, 'read'),
-      );
+    return this.#withClient(accountId, async (client, account) => {
+      const first = messageIds[0]!;
+      const more = messageIds.length - 1;
+      await this.#deps.pending.run({
+        accountId,
+        messageId: first,
+        what: 'Your read mark',
+        notHeld: more > 0 ? `it and ${more} more are still unread` : 'it is still unread',
+        write: () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+        holds: () => allHaveFlag(client, messageIds, 'read'),
+        describe: () => describeMessage(client, first, account.userId),
+      });
       return {};
     });
   }
@@ -130,8 +140,13 @@ export class MessageService {
         reaction_type: reactionType,
       };
       const emoji = { code: emojiCode, type: reactionType };
-      await reconciled(
-        () =>
+      await this.#deps.pending.run({
+        accountId,
+        messageId,
+        what: `Your ${emojiName} reaction${op === 'add' ? '' : "'s removal"}`,
+        notHeld: op === 'add' ? 'it is not there' : 'it is still there',
+        describe: () => describeMessage(client, messageId, account.userId),
+        write: () =>
           (op === 'add'
             ? addReaction(client, messageId, params)
             : removeReaction(client, messageId, params)
@@ -141,9 +156,9 @@ export class MessageService {
             const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
             if (err.code !== already) throw err;
           }),
-        async () =>
+        holds: async () =>
           (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
-      );
+      });
       return {};
     });
   }
