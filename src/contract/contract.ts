@@ -160,6 +160,7 @@ import {
   UpdateSettingsArgs,
 } from './schemas/settings.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
+import { ActionRetryArgs, ActionSettled } from './schemas/pending-actions.ts';
 import {
   RescheduleArgs,
   ScheduleArgs,
@@ -526,6 +527,8 @@ export const channels = {
   'messages.edit': channel(EditArgs, z.object({})),
   'messages.delete': channel(MessageArgs, z.object({})),
   'messages.star': channel(StarArgs, z.object({})),
+  /** Does again an action whose answer was lost and that the server does not hold. */
+  'actions.retry': channel(ActionRetryArgs, z.object({})),
   /** `count` is null when the answer was lost and the server was read back instead. */
   'messages.unreadFrom': channel(UnreadFromArgs, z.object({ count: z.number().int().nullable() })),
   'messages.snippets': channel(
@@ -583,7 +586,11 @@ export const channels = {
   /** Marks a topic, channel or direct conversation read, or queues it while out of reach. */
   'inbox.markRead': channel(MarkConversationReadArgs, MarkReadResult),
   /** Marks every unread message of the organization read (after the user confirmed). */
-  'inbox.markAllRead': channel(z.object({ accountId: z.string().min(1) }).strict(), z.object({})),
+  /** `queued`: the organization is out of reach; it goes out once when it is back. */
+  'inbox.markAllRead': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.object({ queued: z.boolean() }),
+  ),
   'inbox.setTopicPolicy': channel(TopicPolicyArgs, z.object({})),
   /** A topic's mute / follow state and its channel's mute, for a recipient bar's menu. */
   'inbox.topicState': channel(TopicStateArgs, TopicStateWire),
@@ -692,6 +699,8 @@ export const topics = {
   'presence.changed': PresenceChanged,
   /** One account's outbox changed: its entries, and the sends just confirmed. */
   'outbox.changed': OutboxChanged,
+  /** An action on a message whose answer was lost was read back: what it came to. */
+  'actions.settled': ActionSettled,
   /** The user's own settings changed (any device, or a new registration). */
   'settings.changed': SettingsChanged,
   /** One account's scheduled messages changed, or may have (a new registration): list again. */

@@ -23,6 +23,7 @@ import { InboxService } from './inbox/service.ts';
 import { MessageActions } from './messages/message-actions.ts';
 import { MessageService } from './messages/message-service.ts';
 import { MessagesKeeper } from './messages/messages-keeper.ts';
+import { PendingActions } from './messages/pending-actions.ts';
 import { NetworkService } from './network/network-service.ts';
 import type { ProxySettings } from './network/proxy-settings.ts';
 import { PeopleWatch } from './people/people-watch.ts';
@@ -46,6 +47,8 @@ export interface CoreParts {
   /** View source, edit and move, delete, star, mark unread. */
   readonly messageActions: MessageActions;
   readonly outboxes: Outboxes;
+  /** Star, reaction and read mark whose answer was lost, read back and settled. */
+  readonly pendingActions: PendingActions;
   /** Compose's directory of people and channels, topics and preview. */
   readonly compose: ComposeService;
   /** Drafts, copied to the server for users who turned drafts synchronization on. */
@@ -97,15 +100,25 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
   const uploadLimits = new UploadLimits(ctx.accounts);
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
   const writes = new OfflineWrites();
+  const outboxes = new Outboxes({ ...ctx, writes });
+  const pendingActions = new PendingActions(ctx.clock, (settled) =>
+    ctx.bus.publish('actions.settled', settled),
+  );
   return {
     bus: ctx.bus,
     messages,
-    messageService: new MessageService({ ...ctx, messages, writes }),
-    messageActions: new MessageActions(ctx.accounts, stateOf, writes),
-    outboxes: new Outboxes({ ...ctx, writes }),
+    messageService: new MessageService({ ...ctx, messages, writes, pending: pendingActions }),
+    messageActions: new MessageActions(ctx.accounts, stateOf, writes, pendingActions),
+    pendingActions,
+    outboxes,
     compose: new ComposeService(ctx.accounts),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),
-    scheduled: new ScheduledMessages(ctx.accounts, stateOf),
+    scheduled: new ScheduledMessages(
+      ctx.accounts,
+      stateOf,
+      (id) => outboxes.for(id),
+      () => ctx.clock.now(),
+    ),
     inbox: new InboxService(ctx),
     channels: new ChannelsService(ctx),
     typing,

@@ -298,6 +298,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Before the queues stop: a stop lets go of the kept messages the copy saves.
       await cache.keeper.close(registry.list().map((a) => a.id));
       await sync.close();
+      // No read-back of a lost answer outlives the Core.
+      parts.pendingActions.close();
       desktop?.notifier?.disconnect();
       await accounts.close();
       await dndFile.settled();

@@ -2,7 +2,8 @@
  * The Inbox's bad input and failures in Chromium: an organization whose key the server stops
  * accepting stays in the Inbox and Recent, signed out, with its last known conversations marked
  * stale; and a mark-read asked for while it is out of reach waits, says so, and is sent when
- * the connection returns (the server then has it read, and the row leaves). The organization is
+ * the connection returns (the server then has it read, and the row leaves); so does "Mark all
+ * as read", sent once when the connection returns. The organization is
  * reached through a proxy the test can cut, as a network would.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -21,6 +22,8 @@ let member: ServerUser;
 let cut = false;
 /** While true, only requests that change something (POST) are dropped: the long-poll lives on. */
 let cutWrites = false;
+/** The requests let through to the server, in order. */
+const passed: { method: string; path: string }[] = [];
 
 expectNoPageErrors();
 
@@ -28,7 +31,12 @@ test.beforeEach(async () => {
   cut = cutWrites = false;
   // Heartbeats every second: each one is a poll the server answers.
   server = await startServer({ rateLimit: false, heartbeatSeconds: 1 });
-  proxy = await startCuttingProxy(server.url, (req) => cut || (cutWrites && req.method === 'POST'));
+  passed.length = 0;
+  proxy = await startCuttingProxy(server.url, (req) => {
+    const dropped = cut || (cutWrites && req.method === 'POST');
+    if (!dropped) passed.push(req);
+    return dropped;
+  });
   mode = await startBrowserMode();
   member = server.users.find((u) => u.email.startsWith('member@'))!;
   const owner = server.users.find((u) => u.email.startsWith('owner@'))!;
@@ -168,4 +176,47 @@ test('a mark-read that failed while the connection still looked live is sent on 
   await expect(topic(page, 'deploys')).toHaveCount(0);
   expect(await unreadOnServer('deploys')).toBe(0);
   expect(await unreadOnServer('lunch')).toBe(1);
+});
+
+test('Mark all as read while out of reach waits, says so, and goes out once when the connection returns', async ({
+  page,
+}) => {
+  await openInbox(page);
+  cut = true;
+  await mode.core.invoke('sync.reconnect', {});
+  await expect(orgState(page)).toContainText(/Offline since|Out of reach/);
+
+  await page.getByRole('button', { name: 'Mark all as read', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: /Mark all messages in .* as read\?/ })
+    .getByRole('button', { name: 'Mark all as read' })
+    .click();
+  await expect(page.getByText('Queued until Perch Demo is back.')).toBeVisible();
+  const pending = page.getByTestId('inbox-pending');
+  await expect(pending).toContainText('All messages: marked read when Perch Demo is back');
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [760, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({
+        path: `/tmp/shots/act39/mark-all-queued-${colorScheme}-${width}.png`,
+      });
+    }
+  }
+  await expect(topic(page, 'deploys')).toHaveCount(1);
+  expect(await unreadOnServer('deploys')).toBe(1);
+
+  cut = false;
+  await mode.core.invoke('sync.reconnect', {});
+  await expect(orgState(page)).toHaveCount(0);
+  await expect(pending).toHaveCount(0);
+  await expect(topic(page, 'deploys')).toHaveCount(0);
+  await expect(topic(page, 'lunch')).toHaveCount(0);
+  expect(await unreadOnServer('deploys')).toBe(0);
+  expect(await unreadOnServer('lunch')).toBe(0);
+  const marks = passed.filter(
+    (r) => r.method === 'POST' && r.path.startsWith('/api/v1/messages/flags/narrow'),
+  );
+  expect(marks).toHaveLength(1);
 });

@@ -404,3 +404,76 @@ test('an edit and a move that never reach the server stay in their form with Try
     edits: 2,
   });
 });
+
+/** Holds the member's star writes on the way, until dropped or released; returns the undo. */
+const holdStars = () =>
+  proxy.add((r) => (exactly('POST', '/api/v1/messages/flags')(r) ? { kind: 'hold' } : undefined));
+
+async function leaveForInbox(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Inbox', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Inbox' })).toBeVisible();
+}
+
+async function backTo(page: Page, narrow: string): Promise<void> {
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  await narrowTo(page, narrow);
+}
+
+test('a star whose answer is lost after the reader left is said where they are, with Retry', async ({
+  page,
+}) => {
+  const { id } = await openOwn(page, 'Star me into the void');
+  const lift = holdStars();
+  // Its read-back cannot reach the server at first either: the Core asks again by itself.
+  const noReads = proxy.add((r) =>
+    exactly('GET', `/api/v1/messages/${id}`)(r) ? { kind: 'refuse' } : undefined,
+  );
+  await (await menuItem(page, id, 'Star message')).click();
+  await expect.poll(() => proxy.held().length).toBe(1);
+  await leaveForInbox(page);
+
+  // The request never reaches the server, and its connection breaks off.
+  expect(proxy.drop()).toBe(1);
+  lift();
+  noReads();
+  const outcome = page.getByRole('alert').filter({ hasText: 'could not be confirmed' });
+  await expect(outcome.locator('.sentence')).toHaveText(
+    'Your star on your message in #general › faults could not be confirmed; it is not starred.',
+  );
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [760, 1280]) {
+      await page.setViewportSize({ width, height: 760 });
+      await page.screenshot({
+        path: `/tmp/shots/act39/star-not-confirmed-${colorScheme}-${width}.png`,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect((await onServer(id)).flags).not.toContain('starred');
+
+  await outcome.getByRole('button', { name: 'Retry' }).click();
+  await expect(outcome).toHaveCount(0);
+  expect((await onServer(id)).flags).toContain('starred');
+  await backTo(page, 'channel:general topic:faults');
+  await expect(messageRow(page, id).getByRole('img', { name: 'Starred' })).toBeVisible();
+});
+
+test('a star the server took while its answer was lost shows starred when the reader returns', async ({
+  page,
+}) => {
+  const { id } = await openOwn(page, 'Taken, answer lost');
+  const lift = holdStars();
+  await (await menuItem(page, id, 'Star message')).click();
+  await expect.poll(() => proxy.held().length).toBe(1);
+  await leaveForInbox(page);
+
+  // The server has it (the request reached it), but the answer never comes back.
+  await ok('/messages/flags', { messages: JSON.stringify([id]), op: 'add', flag: 'starred' });
+  expect(proxy.drop()).toBe(1);
+  lift();
+  await backTo(page, 'channel:general topic:faults');
+  await expect(messageRow(page, id).getByRole('img', { name: 'Starred' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect((await onServer(id)).flags).toContain('starred');
+});

@@ -57,10 +57,17 @@ export type InboxDmWire = z.infer<typeof InboxDmWire>;
  */
 export const OrgConnectionWire = z.enum(['live', 'connecting', 'unreachable', 'signed-out']);
 
+/** What a queued mark-read covers: one conversation, or the whole organization. */
+export const PendingReadTarget = z.union([
+  ConversationTarget,
+  z.object({ kind: z.literal('all') }).strict(),
+]);
+export type PendingReadTarget = z.infer<typeof PendingReadTarget>;
+
 /** A mark-read the server has not confirmed yet, or that it refused. */
 export const PendingReadWire = z.object({
   id: z.number().int(),
-  target: ConversationTarget,
+  target: PendingReadTarget,
   label: z.string(),
   state: z.enum(['queued', 'sending', 'failed']),
   error: z.object({ code: z.string(), message: z.string() }).optional(),

@@ -5,7 +5,7 @@
  * (src/core/store/account-store.ts).
  */
 import type { ApiClient } from '../../api/client.ts';
-import { sendMessage } from '../../api/routes/messages.ts';
+import { ApiError, NetworkError } from '../../api/errors.ts';
 import {
   createScheduledMessage,
   deleteScheduledMessage,
@@ -18,7 +18,10 @@ import type { Args, Result } from '../../contract/contract.ts';
 import type { SendTo } from '../../contract/schemas/messages.ts';
 import type { ScheduledWire } from '../../contract/schemas/scheduled.ts';
 import type { AccountManager } from '../accounts/manager.ts';
+import { CoreError } from '../errors.ts';
+import { mayHaveApplied } from '../messages/reconcile.ts';
 import type { AccountState } from '../model/account-state.ts';
+import type { Outbox } from './outbox.ts';
 
 function target(to: SendTo): ScheduledTarget {
   return to.type === 'stream'
@@ -30,6 +33,9 @@ export class ScheduledMessages {
   constructor(
     private readonly accounts: Pick<AccountManager, 'clientFor'>,
     private readonly stateOf: (accountId: string) => AccountState | undefined,
+    /** The account's outbox, which sends "Send now"'s message exactly once. */
+    private readonly outbox: (accountId: string) => Promise<Pick<Outbox, 'submit'>>,
+    private readonly now: () => number,
   ) {}
 
   async #client(accountId: string): Promise<{ client: ApiClient; userId: number }> {
@@ -65,23 +71,42 @@ export class ScheduledMessages {
   }
 
   /**
-   * Sent as an ordinary message, then taken off the schedule: the server takes no time in
-   * the past, so "now" cannot be a new time for it (upstream update-scheduled-message).
+   * Taken off the schedule first, and sent as an ordinary message only once this client's
+   * delete is known to have removed it: the server takes no time in the past, so "now" cannot
+   * be a new time for it (upstream update-scheduled-message), and a send before the delete
+   * would double the message whenever the delete fails or the server's own delivery comes
+   * between the two. The send goes through the outbox (docs/architecture.md "Writes"), so a
+   * lost answer or a restart never sends it twice either.
    */
   async sendNow({ accountId, id }: Args<'scheduled.sendNow'>) {
-    const { client } = await this.#client(accountId);
-    const { data } = await getScheduledMessages(client);
-    const m = data.scheduled_messages.find((s) => s.scheduled_message_id === id);
-    if (!m)
-      throw new Error('This scheduled message is no longer scheduled; it may have been sent.');
-    const to = toOf(m);
-    await sendMessage(
-      client,
-      to.type === 'stream'
-        ? { type: 'stream', to: to.streamId, topic: to.topic, content: m.content }
-        : { type: 'direct', to: to.userIds, content: m.content },
-    );
-    await deleteScheduledMessage(client, id);
+    const { client, userId } = await this.#client(accountId);
+    const listed = async () =>
+      (await getScheduledMessages(client)).data.scheduled_messages.find(
+        (s) => s.scheduled_message_id === id,
+      );
+    const m = await listed();
+    if (!m) throw new Error(ALREADY_GONE);
+    try {
+      await deleteScheduledMessage(client, id);
+    } catch (err) {
+      if (err instanceof ApiError) {
+        // The server delivered it between the listing and the delete: sent, once.
+        if (!(await listed())) return {};
+        throw err;
+      }
+      if (!(err instanceof NetworkError)) throw err;
+      if (!mayHaveApplied(err) || (await listed().catch(() => m)))
+        throw new CoreError(NOT_SENT, { details: { cause: err.message } });
+      // Gone, and the answer lost: this delete took it unless its time had come meanwhile.
+      if (m.scheduled_delivery_timestamp * 1000 <= this.now())
+        throw new CoreError(UNSURE, { details: { cause: err.message } });
+    }
+    const outbox = await this.outbox(accountId);
+    await outbox.submit({
+      to: toOf(m),
+      content: m.content,
+      where: this.#wire(m, this.stateOf(accountId), userId).where,
+    });
     return {};
   }
 
@@ -114,6 +139,12 @@ export class ScheduledMessages {
     };
   }
 }
+
+const ALREADY_GONE = 'This scheduled message is no longer scheduled; it may have been sent.';
+const NOT_SENT =
+  'The connection broke off before the server took it off the schedule, so nothing was sent. Try again.';
+const UNSURE =
+  'The connection broke off as its time came, so Perch cannot tell whether the server sent it. Look in the conversation before you send it again.';
 
 function toOf(m: ScheduledMessage): SendTo {
   if (m.type === 'stream' && typeof m.to === 'number')

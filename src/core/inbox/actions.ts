@@ -40,7 +40,8 @@ export async function markConversationRead(
  * Marks every unread message of the account read (upstream's "Mark all messages as read"),
  * newest first from `upTo`, through POST /messages/flags/narrow, which upstream's API
  * documentation names as the replacement of the deprecated POST /mark_all_as_read. A write
- * whose answer is lost is read back: done if nothing up to `upTo` is unread any more.
+ * whose answer is lost is read back: done if nothing up to `upTo` is unread any more; else
+ * it throws the network's error, for the caller to queue and send again, which is harmless.
  */
 export async function markAllRead(client: ApiClient, upTo: number | undefined): Promise<void> {
   await reconciled(
@@ -55,6 +56,7 @@ export async function markAllRead(client: ApiClient, upTo: number | undefined): 
       const first = data.messages[0];
       return first === undefined || (upTo !== undefined && first.id > upTo);
     },
+    { queued: true },
   );
 }
 

@@ -5,14 +5,14 @@
  * the server's own events say the messages were read.
  */
 import { NetworkError, PerchApiError } from '../../api/errors.ts';
-import type { ConversationTarget, PendingReadWire } from '../../contract/schemas/inbox.ts';
+import type { PendingReadTarget, PendingReadWire } from '../../contract/schemas/inbox.ts';
 
 export interface PendingRead extends PendingReadWire {
   /** The newest message the user was shown when asking: nothing newer is marked. */
   upTo: number | undefined;
 }
 
-export type SendRead = (target: ConversationTarget, upTo: number | undefined) => Promise<unknown>;
+export type SendRead = (target: PendingReadTarget, upTo: number | undefined) => Promise<unknown>;
 
 export class ReadQueue {
   readonly #pending: PendingRead[] = [];
@@ -23,7 +23,7 @@ export class ReadQueue {
     return this.#pending.map(({ upTo: _, ...p }) => p);
   }
 
-  add(target: ConversationTarget, label: string, upTo: number | undefined): void {
+  add(target: PendingReadTarget, label: string, upTo: number | undefined): void {
     this.#pending.push({ id: this.#nextId++, target, label, state: 'queued', upTo });
   }
 

@@ -15,6 +15,7 @@ import type { AccountManager } from '../accounts/manager.ts';
 import { emptyTopicParams } from '../messages/empty-topic.ts';
 import type { PushBus } from '../push-bus.ts';
 import type {
+  PendingReadTarget,
   ConversationTarget,
   InboxAccountWire,
   RecentAccountWire,
@@ -192,17 +193,35 @@ export class InboxService {
 
   /**
    * Marks every unread message of the organization read, up to the newest one its Inbox
-   * shows, so a message that arrives after the user confirmed stays unread. Unlike a
-   * conversation's, this is not queued while out of reach: the user confirmed it for now.
+   * shows, so a message that arrives after the user confirmed stays unread. Out of reach, it
+   * is queued like a conversation's mark-read and goes out once when the organization is back.
    */
-  async markAllRead(accountId: string): Promise<void> {
+  async markAllRead(accountId: string): Promise<{ queued: boolean }> {
+    // Its client first: an account not signed in is refused in the accounts' own words.
+    await this.#client(accountId);
+    const account = this.#account(accountId);
     const inbox = this.#deps.sync.inbox(accountId) ?? this.#kept.get(accountId)?.inbox;
     const ids = [
       ...(inbox?.channels.flatMap((c) => c.topics.map((t) => t.newestId)) ?? []),
       ...(inbox?.dms.map((d) => d.newestId) ?? []),
     ];
-    if (inbox !== undefined && ids.length === 0) return;
-    await markAllRead(await this.#client(accountId), ids.length > 0 ? Math.max(...ids) : undefined);
+    if (inbox !== undefined && ids.length === 0) return { queued: false };
+    const upTo = ids.length > 0 ? Math.max(...ids) : undefined;
+    const all = { kind: 'all' } as const;
+    const queue = (): { queued: boolean } => {
+      this.#queue(accountId).add(all, 'All messages', upTo);
+      this.#touch(accountId);
+      return { queued: true };
+    };
+    if (this.#connectionOf(account).connection !== 'live') return queue();
+    try {
+      await this.#sendRead(accountId, all, upTo);
+      return { queued: false };
+    } catch (error) {
+      // Only a request known not to have reached the server: a lost answer is read back.
+      if (!(error instanceof NetworkError)) throw error;
+      return queue();
+    }
   }
 
   async setTopicPolicy(
@@ -501,11 +520,12 @@ export class InboxService {
 
   async #sendRead(
     accountId: string,
-    target: ConversationTarget,
+    target: PendingReadTarget,
     upTo: number | undefined,
   ): Promise<void> {
     const { account, client } = await this.#deps.accounts.clientFor(accountId);
-    await markConversationRead(client, target, account.userId, upTo);
+    if (target.kind === 'all') await markAllRead(client, upTo);
+    else await markConversationRead(client, target, account.userId, upTo);
   }
 
   async #client(accountId: string): Promise<ApiClient> {

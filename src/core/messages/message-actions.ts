@@ -20,8 +20,9 @@ import type { Args, Result } from '../../contract/contract.ts';
 import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { AccountState } from '../model/account-state.ts';
-import { hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
+import { describeMessage, hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
 import { OfflineWrites } from './offline-writes.ts';
+import type { PendingActions } from './pending-actions.ts';
 import { reconciled } from './reconcile.ts';
 
 /** Upstream's web app marks at most this many messages unread in one go. */
@@ -32,14 +33,18 @@ export class MessageActions {
   readonly #stateOf: (accountId: string) => AccountState | undefined;
   readonly #writes: OfflineWrites;
 
+  readonly #pending: Pick<PendingActions, 'run'>;
+
   constructor(
     accounts: Pick<AccountManager, 'clientFor'>,
     stateOf: (accountId: string) => AccountState | undefined = () => undefined,
     writes = new OfflineWrites(),
+    pending: Pick<PendingActions, 'run'> = { run: (a) => reconciled(a.write, a.holds) },
   ) {
     this.#accounts = accounts;
     this.#stateOf = stateOf;
     this.#writes = writes;
+    this.#pending = pending;
   }
 
   async #withClient<T>(
@@ -141,15 +146,22 @@ export class MessageActions {
     });
   }
 
+  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
   star({ accountId, messageId, starred }: Args<'messages.star'>) {
-    return this.#withClient(accountId, async (client) => {
+    return this.#withClient(accountId, async (client, account) => {
       const op = starred ? 'add' : 'remove';
-      // Out of reach: starred once the server answers again (offline-writes.ts).
+      // Out of reach: starred once the server answers again (offline-writes.ts); a lost
+      // answer is settled by the pending-actions keeper.
       await this.#writes.run(accountId, () =>
-        reconciled(
-          () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
-          async () => (await hasFlag(client, messageId, 'starred')) === starred,
-        ),
+        this.#pending.run({
+          accountId,
+          messageId,
+          what: starred ? 'Your star' : 'Your unstar',
+          notHeld: starred ? 'it is not starred' : 'it is still starred',
+          write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+          holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
+          describe: () => describeMessage(client, messageId, account.userId),
+        }),
       );
       return {};
     });

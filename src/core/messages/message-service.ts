@@ -18,8 +18,9 @@ import type { AccountStores } from '../store/account-stores.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
-import { allHaveFlag, hasMyReaction } from './read-back.ts';
 import { OfflineWrites } from './offline-writes.ts';
+import type { PendingActions } from './pending-actions.ts';
+import { allHaveFlag, describeMessage, hasMyReaction } from './read-back.ts';
 import { reconciled } from './reconcile.ts';
 import { hasSearch, searchKept } from './store/offline-search.ts';
 import { fetchThroughStore } from './store/served-fetch.ts';
@@ -30,6 +31,8 @@ export interface MessageServiceDeps {
   messages: Pick<MessagesKeeper, 'store' | 'access'>;
   /** Where reactions and read marks made offline wait for the server (offline-writes.ts). */
   writes?: OfflineWrites;
+  /** Settles the reads and reactions whose answer was lost. */
+  pending?: Pick<PendingActions, 'run'>;
 }
 
 /**
@@ -49,10 +52,12 @@ export function refuseOverLimit(content: string, max: number | undefined): void 
 export class MessageService {
   readonly #deps: MessageServiceDeps;
   readonly #writes: OfflineWrites;
+  readonly #pending: Pick<PendingActions, 'run'>;
 
   constructor(deps: MessageServiceDeps) {
     this.#deps = deps;
     this.#writes = deps.writes ?? new OfflineWrites();
+    this.#pending = deps.pending ?? { run: (a) => reconciled(a.write, a.holds) };
   }
 
   /** The account's shared client: its pacing and connections serve every call. */
@@ -132,13 +137,22 @@ export class MessageService {
     });
   }
 
+  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
   markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
-    return this.#withClient(accountId, async (client) => {
+    return this.#withClient(accountId, async (client, account) => {
+      const first = messageIds[0]!;
+      const more = messageIds.length - 1;
       await this.#writes.run(accountId, () =>
-        reconciled(
-          () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
-          () => allHaveFlag(client, messageIds, 'read'),
-        ),
+        this.#pending.run({
+          accountId,
+          messageId: first,
+          what: 'Your read mark',
+          notHeld: more > 0 ? `it and ${more} more are still unread` : 'it is still unread',
+          write: () =>
+            updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+          holds: () => allHaveFlag(client, messageIds, 'read'),
+          describe: () => describeMessage(client, first, account.userId),
+        }),
       );
       return {};
     });
@@ -154,8 +168,13 @@ export class MessageService {
       };
       const emoji = { code: emojiCode, type: reactionType };
       await this.#writes.run(accountId, () =>
-        reconciled(
-          () =>
+        this.#pending.run({
+          accountId,
+          messageId,
+          what: `Your ${emojiName} reaction${op === 'add' ? '' : "'s removal"}`,
+          notHeld: op === 'add' ? 'it is not there' : 'it is still there',
+          describe: () => describeMessage(client, messageId, account.userId),
+          write: () =>
             (op === 'add'
               ? addReaction(client, messageId, params)
               : removeReaction(client, messageId, params)
@@ -165,9 +184,9 @@ export class MessageService {
               const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
               if (err.code !== already) throw err;
             }),
-          async () =>
+          holds: async () =>
             (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
-        ),
+        }),
       );
       return {};
     });

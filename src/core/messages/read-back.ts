@@ -120,3 +120,18 @@ export async function unreadFrom(
     data.messages.every((m) => m.id === anchor || m.sender_id === myUserId || unread(m))
   );
 }
+
+/** The message in words for a sentence: "Alice's message in #general › deploy". */
+export async function describeMessage(
+  client: ApiClient,
+  messageId: number,
+  myUserId: number,
+): Promise<string> {
+  const r = await read(client, messageId);
+  if (r === 'gone') return 'a message that is gone';
+  const m = messageOf(r);
+  const whose = m.sender_id === myUserId ? 'your' : `${m.sender_full_name}'s`;
+  if (typeof m.display_recipient === 'string')
+    return `${whose} message in #${m.display_recipient} › ${m.subject === '' ? 'general chat' : m.subject}`;
+  return `${whose} direct message`;
+}

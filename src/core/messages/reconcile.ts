@@ -31,17 +31,25 @@ function failed(message: string, cause: Error): CoreError {
 /**
  * Runs `write`; after a network failure, asks `holds` whether the server has the state the
  * write was for. Resolves when it has (whether or not this attempt did it); rejects with a
- * sentence when it has not, or when nobody can tell. A server's refusal is passed on as is.
+ * sentence when it has not, or when nobody can tell. A server's refusal is passed on as is,
+ * and so is the network's error, with `queued`, unless the read-back finds the change made.
  */
 export async function reconciled(
   write: () => Promise<unknown>,
   holds: () => Promise<boolean>,
+  options: { queued?: boolean } = {},
 ): Promise<void> {
   try {
     await write();
     return;
   } catch (err) {
     if (!(err instanceof NetworkError)) throw err;
+    // A write that is safe to send again (a mark-read up to a message) and that the caller
+    // queues takes the network's error whenever the server is not known to hold it.
+    if (options.queued) {
+      if (mayHaveApplied(err) && (await holds().catch(() => false))) return;
+      throw err;
+    }
     if (!mayHaveApplied(err)) throw new Unreached(err);
     let held: boolean;
     try {

@@ -19,10 +19,7 @@ export function inboxHandlers(ctx: CoreContext): Pick<HandlerTable, InboxChannel
   return {
     'inbox.get': async () => ({ accounts: inbox.snapshot() }),
     'inbox.markRead': ({ accountId, target }) => inbox.markRead(accountId, target),
-    'inbox.markAllRead': async ({ accountId }) => {
-      await inbox.markAllRead(accountId);
-      return {};
-    },
+    'inbox.markAllRead': ({ accountId }) => inbox.markAllRead(accountId),
     'inbox.setTopicPolicy': async ({ accountId, streamId, topic, policy }) => {
       await inbox.setTopicPolicy(accountId, streamId, topic, policy);
       return {};

@@ -8,6 +8,7 @@ type ActionChannels =
   | 'messages.edit'
   | 'messages.delete'
   | 'messages.star'
+  | 'actions.retry'
   | 'messages.unreadFrom';
 
 export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, ActionChannels> {
@@ -18,6 +19,10 @@ export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, Acti
     'messages.edit': (args) => actions.edit(args),
     'messages.delete': (args) => actions.delete(args),
     'messages.star': (args) => actions.star(args),
+    'actions.retry': async ({ id }) => {
+      await ctx.parts.pendingActions.retry(id);
+      return {};
+    },
     'messages.unreadFrom': (args) => actions.unreadFrom(args),
   };
 }

@@ -71,23 +71,38 @@ export class MarkAllReadModel {
     this.failed = false;
     const orgs = this.#orgs();
     const problems: string[] = [];
+    const queued: string[] = [];
     for (const org of orgs) {
+      const name = this.#names()[orgs.indexOf(org)]!;
       try {
-        await this.#invoke('inbox.markAllRead', { accountId: org.id });
+        const r = await this.#invoke('inbox.markAllRead', { accountId: org.id });
+        if (r.queued) queued.push(name);
       } catch (err) {
-        problems.push(`${this.#names()[orgs.indexOf(org)]}: ${errorText(err)}`);
+        problems.push(`${name}: ${errorText(err)}`);
       }
     }
     this.busy = false;
     this.failed = problems.length > 0;
-    if (problems.length === 0) {
+    // Out of reach, the Core queues it and sends it once the organization is back.
+    const later =
+      queued.length === 0
+        ? ''
+        : ` ${queued.join(', ')} ${queued.length === 1 ? 'is' : 'are'} out of reach: marked read when back.`;
+    if (problems.length === 0 && queued.length === orgs.length) {
+      this.result =
+        orgs.length === 1
+          ? `Queued until ${queued[0]} is back.`
+          : `Every organization is out of reach: all messages will be marked read when each is back.`;
+    } else if (problems.length === 0 && queued.length > 0) {
+      this.result = `Marked as read where in reach.${later}`;
+    } else if (problems.length === 0) {
       this.result =
         orgs.length === 1
           ? 'All messages marked as read.'
           : 'All messages in every organization marked as read.';
     } else {
       const done = orgs.length - problems.length;
-      this.result = `${done > 0 ? `Marked read in ${done} of ${orgs.length}; not` : 'Not'} marked as read in ${problems.join('; ')}`;
+      this.result = `${done > 0 ? `Marked read in ${done} of ${orgs.length}; not` : 'Not'} marked as read in ${problems.join('; ')}${later}`;
     }
   }
 }

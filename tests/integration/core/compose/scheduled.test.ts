@@ -53,16 +53,19 @@ describe('scheduled messages through the Core', () => {
     );
 
     await t.call('scheduled.sendNow', { accountId, id: first.id });
-    const newest = await ok(t.server, member(), 'GET', '/messages', {
-      anchor: 'newest',
-      num_before: 1,
-      num_after: 0,
-      apply_markdown: false,
-    });
-    expect((newest.messages as { content: string; subject: string }[])[0]).toMatchObject({
-      content: 'Standup moved to 10',
-      subject: 'plans',
-    });
+    // Handed to the outbox once off the schedule: it arrives as its send completes.
+    const newest = async () =>
+      (
+        (
+          await ok(t.server, member(), 'GET', '/messages', {
+            anchor: 'newest',
+            num_before: 1,
+            num_after: 0,
+            apply_markdown: false,
+          })
+        ).messages as { content: string; subject: string }[]
+      )[0];
+    await expect.poll(newest).toMatchObject({ content: 'Standup moved to 10', subject: 'plans' });
     expect((await t.call<Listed>('scheduled.list', { accountId })).map((s) => s.id)).toEqual([
       second.id,
     ]);

@@ -19,7 +19,7 @@ describe('MarkAllReadModel', () => {
   });
 
   it('marks every organization read and says so', async () => {
-    const port = new RecordingPort().answer('inbox.markAllRead', {});
+    const port = new RecordingPort().answer('inbox.markAllRead', { queued: false });
     const model = new MarkAllReadModel(port.invoke, () => [acme, zed]);
     expect(model.title).toBe('Mark all messages in all 2 organizations as read?');
     model.ask();
@@ -31,7 +31,7 @@ describe('MarkAllReadModel', () => {
 
   it('names the organization that refused, and still marks the others', async () => {
     const port = new RecordingPort().answer('inbox.markAllRead', (args) =>
-      args.accountId === 'a2' ? new Error('The server could not be reached.') : {},
+      args.accountId === 'a2' ? new Error('The server could not be reached.') : { queued: false },
     );
     const model = new MarkAllReadModel(port.invoke, () => [acme, zed]);
     await model.confirm();
@@ -39,5 +39,23 @@ describe('MarkAllReadModel', () => {
     expect(model.result).toBe(
       'Marked read in 1 of 2; not marked as read in Zed Co: The server could not be reached.',
     );
+  });
+
+  it('says an organization out of reach is marked read when it is back', async () => {
+    const port = new RecordingPort().answer('inbox.markAllRead', (args) => ({
+      queued: args.accountId === 'a2',
+    }));
+    const model = new MarkAllReadModel(port.invoke, () => [acme, zed]);
+    await model.confirm();
+    expect(model.failed).toBe(false);
+    expect(model.result).toBe(
+      'Marked as read where in reach. Zed Co is out of reach: marked read when back.',
+    );
+    const alone = new MarkAllReadModel(
+      new RecordingPort().answer('inbox.markAllRead', { queued: true }).invoke,
+      () => [zed],
+    );
+    await alone.confirm();
+    expect(alone.result).toBe('Queued until Zed Co is back.');
   });
 });

@@ -1,0 +1,18 @@
+/**
+ * Actions on a message whose answer was lost (docs/architecture.md "Writes"): the Core reads
+ * each back and says how it settled, wherever the reader is by then.
+ */
+import { z } from 'zod';
+
+export const ActionSettled = z.object({
+  id: z.number().int(),
+  accountId: z.string(),
+  messageId: z.number().int(),
+  /** Whether the server holds what the action asked. */
+  applied: z.boolean(),
+  /** What became of it, as a sentence naming the message. */
+  sentence: z.string(),
+});
+export type ActionSettled = z.infer<typeof ActionSettled>;
+
+export const ActionRetryArgs = z.object({ id: z.number().int() }).strict();
