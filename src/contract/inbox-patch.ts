@@ -184,6 +184,21 @@ const INBOX_ORDER: GroupedOrder<InboxChannelWire, InboxDmWire> = {
   dm: byNewest,
 };
 
+/**
+ * Topic rows are never changed once made (a change is a new row), so each one's lowercased
+ * name is worked out once, not for every topic of a long channel on every patch to it.
+ */
+const topicKeys = new WeakMap<object, string>();
+
+function keyOfTopic(topic: { name: string }): string {
+  let key = topicKeys.get(topic);
+  if (key === undefined) {
+    key = topic.name.toLowerCase();
+    topicKeys.set(topic, key);
+  }
+  return key;
+}
+
 /** Puts `item` into the sorted `list` in place, by a binary search. */
 function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
   let lo = 0;
@@ -229,7 +244,7 @@ export function applyGroupedRows<C extends GroupedChannel, D extends { userIds: 
   };
   const removeTopic = (streamId: number, name: string) => {
     const c = own(streamId);
-    const at = c?.topics.findIndex((t) => t.name.toLowerCase() === name) ?? -1;
+    const at = c?.topics.findIndex((t) => keyOfTopic(t) === name) ?? -1;
     if (c && at >= 0) c.topics.splice(at, 1);
   };
   for (const key of patch.remove) {
