@@ -7,8 +7,8 @@
  *   rows drawn: asking the Core for every account's Inbox, checking it, and the windowed
  *   rows. Median of several openings.
  * - one incoming message, Core: applying the message event to an account's state (4 000
- *   unread, 400 conversations), rebuilding that account's Inbox, finding the rows that
- *   changed since the last push, validating that patch against the contract and
+ *   unread, 400 conversations), bringing that account's kept Inbox up to date, finding the
+ *   rows that changed since the last push, validating that patch against the contract and
  *   serializing it for the WebSocket: what the Core does per message.
  * - one incoming message, renderer: from the push's arrival on the page's WebSocket to the
  *   rows updated and laid out.
@@ -16,8 +16,8 @@
  * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-inbox`.
  */
 import type { Page } from '@playwright/test';
-import { buildAccountInbox } from '../src/core/model/inbox-rows.ts';
-import { inboxRowKey, inboxRows, KeyedBaseline } from '../src/contract/inbox-patch.ts';
+import { LiveInbox } from '../src/core/model/inbox-rows.ts';
+import { diffInbox, KeyedBaseline } from '../src/contract/inbox-patch.ts';
 import { InboxPatchWire } from '../src/contract/schemas/inbox.ts';
 import { AccountState } from '../src/core/model/account-state.ts';
 import { UnreadPlaces } from '../src/core/model/unread-summary.ts';
@@ -95,8 +95,12 @@ function coreUpdateTimes(): number[] {
   const register = { ...base, unread_msgs: { ...base.unread_msgs, streams } };
   const state = new AccountState(register);
   const places = new UnreadPlaces(register);
+  // As the account's store keeps it (src/core/store/account-store.ts).
+  const inbox = new LiveInbox(state, places);
   const times: number[] = [];
   const baseline = new KeyedBaseline();
+  const head = { accountId: 'a', connection: 'live' as const, stale: false, pending: [] };
+  diffInbox(baseline, { ...head, ...inbox.current() });
   for (let i = 0; i < 50; i++) {
     const start = performance.now();
     const e = event('message', {
@@ -104,16 +108,11 @@ function coreUpdateTimes(): number[] {
       flags: [],
     });
     places.follow(e, state.apply(e), state);
-    const head = { accountId: 'a', connection: 'live' as const, stale: false, pending: [] };
-    const rows = inboxRows({ ...head, ...buildAccountInbox(state, places) });
-    // What crosses is the rows that changed since the last push.
-    const patch = InboxPatchWire.parse({
-      accountId: 'a',
-      seq: ++baseline.seq,
-      head,
-      ...baseline.diff(rows, inboxRowKey),
-    });
-    JSON.stringify({ topic: 'inbox.patch', payload: patch });
+    inbox.follow(e);
+    // What crosses is the rows that changed since the last push (src/core/inbox/service.ts).
+    const patch = diffInbox(baseline, { ...head, ...inbox.current() });
+    const wire = InboxPatchWire.parse({ ...patch, seq: ++baseline.seq });
+    JSON.stringify({ topic: 'inbox.patch', payload: wire });
     times.push(performance.now() - start);
   }
   return times.slice(10);

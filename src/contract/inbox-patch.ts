@@ -67,52 +67,105 @@ export function inboxRows(wire: InboxAccountWire): InboxRowWire[] {
   return groupedRows(wire.channels, wire.dms) as InboxRowWire[];
 }
 
-/** A row as last pushed: its JSON text, or the row itself until a diff compares with it. */
-type Kept = string | { row: unknown };
-
-function textOf(kept: Kept): string {
-  return typeof kept === 'string' ? kept : JSON.stringify(kept.row);
+/**
+ * What differs in an account's Inbox from the last push, as the Core pushes it. The rows are
+ * the store's (src/core/model/inbox-rows.ts), never changed once made: a topic or direct
+ * conversation made of the same object as last time is the same row, and only the rows a
+ * change made anew are compared as text. Undefined when nothing differs.
+ */
+export function diffInbox(
+  baseline: KeyedBaseline,
+  wire: InboxAccountWire,
+): Omit<InboxPatchWire, 'seq'> | undefined {
+  const { channels: _c, dms: _d, seq: _s, ...head } = wire;
+  type Row = InboxRowWire | { head: typeof head };
+  const rows = baseline.diff<Row>(
+    [{ head }, ...inboxRows(wire)],
+    (r) => ('head' in r ? 'head' : inboxRowKey(r)),
+    {
+      frozen: (r) => !('head' in r),
+      identity: (r) =>
+        'head' in r ? r : r.kind === 'topic' ? r.topic : r.kind === 'dm' ? r.dm : r,
+    },
+  );
+  if (rows.upsert.length === 0 && rows.remove.length === 0) return undefined;
+  return {
+    accountId: wire.accountId,
+    head,
+    upsert: rows.upsert.filter((r): r is InboxRowWire => !('head' in r)),
+    remove: rows.remove,
+  };
 }
 
-/** What was last pushed for one list: rows by key, as JSON text to compare with. */
+/**
+ * A row as last pushed: the row, what it is made of when it is never changed after (`id`),
+ * and its JSON text once a diff has had to compare it.
+ */
+interface Kept {
+  row: unknown;
+  id: unknown;
+  text?: string;
+}
+
+function textOf(kept: Kept): string {
+  return (kept.text ??= JSON.stringify(kept.row));
+}
+
+/** What was last pushed for one list: rows by key, compared by what they are made of or as JSON. */
 export class KeyedBaseline {
   #rows = new Map<string, Kept>();
   seq = 0;
 
   /**
    * The rows that differ from the last push and the keys gone since; the baseline moves on.
-   * `frozen`: the rows nothing changes after this call (they are built afresh for each
-   * change), so one new to the baseline is kept as it is and written out as text only if a
-   * later diff compares with it: a first push of thousands of rows writes none.
+   * `frozen`: the rows nothing changes after this call. One new to the baseline is kept as it
+   * is and written out as text only if a later diff compares with it, so a first push of
+   * thousands of rows writes none; and one made of the same object as last time (`identity`,
+   * the row itself by default) is the same row, so the rows an incremental change left alone
+   * cost a lookup each and are never written out.
    */
   diff<Row>(
     rows: readonly Row[],
     keyOf: (row: Row) => string,
-    { frozen }: { frozen?: (row: Row) => boolean } = {},
+    {
+      frozen,
+      identity = (row) => row,
+    }: { frozen?: (row: Row) => boolean; identity?: (row: Row) => unknown } = {},
   ): { upsert: Row[]; remove: string[] } {
     const next = new Map<string, Kept>();
     const upsert: Row[] = [];
+    let added = 0;
     for (const row of rows) {
       const key = keyOf(row);
       const before = this.#rows.get(key);
-      if (before === undefined && frozen?.(row)) {
-        next.set(key, { row });
-        upsert.push(row);
+      if (before === undefined) added++;
+      if (frozen?.(row)) {
+        const id = identity(row);
+        if (before !== undefined && before.id === id) {
+          next.set(key, before);
+          continue;
+        }
+        const kept: Kept = { row, id };
+        next.set(key, kept);
+        if (before === undefined || textOf(before) !== textOf(kept)) upsert.push(row);
         continue;
       }
-      const text = JSON.stringify(row);
-      next.set(key, text);
-      if (before === undefined || textOf(before) !== text) upsert.push(row);
+      const kept: Kept = { row, id: undefined, text: JSON.stringify(row) };
+      next.set(key, kept);
+      if (before === undefined || textOf(before) !== kept.text) upsert.push(row);
     }
     const remove: string[] = [];
-    for (const key of this.#rows.keys()) if (!next.has(key)) remove.push(key);
+    // With no key new to the baseline, the same count means none is gone.
+    if (added > 0 || next.size !== this.#rows.size) {
+      for (const key of this.#rows.keys()) if (!next.has(key)) remove.push(key);
+    }
     this.#rows = next;
     return { upsert, remove };
   }
 
   /** A row pushed by itself (not through `diff`): the next diff compares with it. */
   record(key: string, row: unknown): void {
-    this.#rows.set(key, JSON.stringify(row));
+    this.#rows.set(key, { row, id: undefined, text: JSON.stringify(row) });
   }
 }
 
@@ -130,6 +183,21 @@ const INBOX_ORDER: GroupedOrder<InboxChannelWire, InboxDmWire> = {
   topic: byNewest,
   dm: byNewest,
 };
+
+/**
+ * Topic rows are never changed once made (a change is a new row), so each one's lowercased
+ * name is worked out once, not for every topic of a long channel on every patch to it.
+ */
+const topicKeys = new WeakMap<object, string>();
+
+function keyOfTopic(topic: { name: string }): string {
+  let key = topicKeys.get(topic);
+  if (key === undefined) {
+    key = topic.name.toLowerCase();
+    topicKeys.set(topic, key);
+  }
+  return key;
+}
 
 /** Puts `item` into the sorted `list` in place, by a binary search. */
 function insertSorted<T>(list: T[], item: T, order: (a: T, b: T) => number): void {
@@ -176,7 +244,7 @@ export function applyGroupedRows<C extends GroupedChannel, D extends { userIds: 
   };
   const removeTopic = (streamId: number, name: string) => {
     const c = own(streamId);
-    const at = c?.topics.findIndex((t) => t.name.toLowerCase() === name) ?? -1;
+    const at = c?.topics.findIndex((t) => keyOfTopic(t) === name) ?? -1;
     if (c && at >= 0) c.topics.splice(at, 1);
   };
   for (const key of patch.remove) {

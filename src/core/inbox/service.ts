@@ -26,7 +26,7 @@ import type { AccountStatus, AccountStores } from '../store/account-stores.ts';
 import { markAllRead, markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
 import { orgConnection, type OrgConnection } from './connection.ts';
 import type { AccountInbox } from '../model/inbox-rows.ts';
-import { inboxRowKey, inboxRows, KeyedBaseline } from '../../contract/inbox-patch.ts';
+import { diffInbox, KeyedBaseline } from '../../contract/inbox-patch.ts';
 import { ReadQueue } from './read-queue.ts';
 import { conversationKey, RecentConversations, type RecentMessage } from './recent.ts';
 
@@ -464,20 +464,9 @@ export class InboxService {
     if (last?.channels === channels && last.dms === dms && last.head === headText)
       return baseline.seq;
     this.#diffedInbox.set(wire.accountId, { channels, dms, head: headText });
-    // The rows come from the store's Inbox, built afresh for each change and never changed.
-    const rows = baseline.diff(
-      [{ head }, ...inboxRows(wire)],
-      (r) => ('head' in r ? 'head' : inboxRowKey(r)),
-      { frozen: (r) => !('head' in r) },
-    );
-    if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
-    this.#deps.bus.publish('inbox.patch', {
-      accountId: wire.accountId,
-      seq: ++baseline.seq,
-      head,
-      upsert: rows.upsert.filter((r) => !('head' in r)) as ReturnType<typeof inboxRows>,
-      remove: rows.remove,
-    });
+    const patch = diffInbox(baseline, wire);
+    if (patch === undefined) return baseline.seq;
+    this.#deps.bus.publish('inbox.patch', { ...patch, seq: ++baseline.seq });
     return baseline.seq;
   }
 

@@ -282,4 +282,9 @@ export class AccountState {
   isUnread(messageId: number): boolean {
     return this.#model.unreads.has(messageId);
   }
+
+  /** Where an unread message was sent and whether it mentions the user; undefined once read. */
+  unreadEntry(messageId: number): Readonly<UnreadMessage> | undefined {
+    return this.#model.unreads.get(messageId);
+  }
 }

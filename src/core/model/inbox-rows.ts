@@ -25,6 +25,9 @@ export type InboxSource = Pick<
   'unreadEntries' | 'subscription' | 'stream' | 'topicPolicy' | 'user' | 'userId'
 >;
 
+/** What the incremental path reads besides: one unread message by its id. */
+export type LiveInboxSource = InboxSource & Pick<AccountState, 'unreadEntry'>;
+
 const DEFAULT_COLOR = '#888888';
 
 export function buildAccountInbox(
@@ -97,6 +100,158 @@ export function buildAccountInbox(
       .sort((a, b) => a.name.localeCompare(b.name)),
     dms: [...dms.values()].sort(byNewest),
   };
+}
+
+/**
+ * An account's Inbox kept current as events are applied. A new message, the event an Inbox
+ * sees most, changes one conversation: its row is made anew and moved to the top of its list,
+ * and every other row, list and channel is the very object it was, so the push that follows
+ * (src/core/inbox/service.ts) finds the changed rows by identity, whatever the Inbox's size.
+ * Any other event that may change the rows (reads, moves, mutes, names) has the Inbox built
+ * again from the models when next asked for. Either way the result equals
+ * `buildAccountInbox` on the same models: message ids grow with time on a server, so a new
+ * message is its conversation's newest and that conversation goes first, as the sort puts it.
+ */
+export class LiveInbox {
+  readonly #state: LiveInboxSource;
+  readonly #places: Pick<UnreadPlaces, 'placeOf'>;
+  #inbox: AccountInbox | undefined;
+  /** The highest message id among the rows: a message event at or below it is rebuilt. */
+  #newest = -1;
+
+  constructor(state: LiveInboxSource, places: Pick<UnreadPlaces, 'placeOf'>) {
+    this.#state = state;
+    this.#places = places;
+  }
+
+  /** The rows now; the same object until an event changes them. */
+  current(): AccountInbox {
+    if (this.#inbox === undefined) {
+      this.#inbox = buildAccountInbox(this.#state, this.#places);
+      this.#newest = newestOf(this.#inbox);
+    }
+    return this.#inbox;
+  }
+
+  /** Built again when next asked for. */
+  invalidate(): void {
+    this.#inbox = undefined;
+  }
+
+  /**
+   * Follows one event the state and the unread places have just applied. Events that
+   * change nothing the rows read (presence, typing, heartbeats) leave them as they are.
+   */
+  follow(event: { type: string }): void {
+    if (UNTOUCHED.has(event.type)) return;
+    if (this.#inbox === undefined) return;
+    if (event.type !== 'message' || !this.#message(event as MessageEventLike)) this.invalidate();
+  }
+
+  /** A new message into the kept rows; false when only a rebuild can say. */
+  #message(event: MessageEventLike): boolean {
+    const id = event.message?.id;
+    if (typeof id !== 'number' || id <= this.#newest) return false;
+    const inbox = this.#inbox as AccountInbox;
+    const m = this.#state.unreadEntry(id);
+    // Read already (the user's own, or a read flag): the rows are as they were.
+    if (m === undefined) return true;
+    this.#newest = id;
+    if (m.type === 'private') {
+      const place = this.#places.placeOf(id);
+      if (place === undefined || !('userIds' in place)) return true;
+      const key = place.userIds.join(',');
+      const at = inbox.dms.findIndex((d) => d.userIds.join(',') === key);
+      const before = at < 0 ? undefined : inbox.dms[at];
+      const dm: InboxDmWire = {
+        userIds: before?.userIds ?? place.userIds,
+        names: before?.names ?? namesOf(this.#state, place.userIds),
+        unread: (before?.unread ?? 0) + 1,
+        mentions: (before?.mentions ?? 0) + (m.mentioned ? 1 : 0),
+        newestId: id,
+      };
+      this.#inbox = { channels: inbox.channels, dms: toFront(inbox.dms, at, dm) };
+      return true;
+    }
+    const streamId = m.stream_id;
+    if (streamId === undefined) return true;
+    const name = m.topic ?? '';
+    const at = inbox.channels.findIndex((c) => c.streamId === streamId);
+    let channel: InboxChannelWire;
+    if (at >= 0) {
+      channel = inbox.channels[at] as InboxChannelWire;
+    } else {
+      const sub = this.#state.subscription(streamId);
+      if (sub === undefined || sub.is_archived || this.#state.stream(streamId)?.is_archived) {
+        return true;
+      }
+      channel = {
+        streamId,
+        name: sub.name,
+        color: typeof sub.color === 'string' ? sub.color : DEFAULT_COLOR,
+        muted: isChannelMuted(sub),
+        topics: [],
+      };
+    }
+    const key = topicKey(name);
+    const t = channel.topics.findIndex((x) => topicKey(x.name) === key);
+    let topic: InboxTopicWire;
+    if (t >= 0) {
+      const before = channel.topics[t] as InboxTopicWire;
+      topic = { ...before, unread: before.unread + 1, newestId: id };
+    } else {
+      const policy = this.#state.topicPolicy(streamId, name);
+      topic = {
+        name,
+        unread: 1,
+        mentions: 0,
+        policy,
+        muted: policy === 1 || (policy === 0 && channel.muted),
+        newestId: id,
+      };
+    }
+    if (m.mentioned || (m.wildcard && !topic.muted)) topic.mentions++;
+    const changed = { ...channel, topics: toFront(channel.topics, t, topic) };
+    const channels = [...inbox.channels];
+    if (at >= 0) channels[at] = changed;
+    else {
+      // After every channel whose name sorts with it or before it, as the stable sort would.
+      let i = 0;
+      while (
+        i < channels.length &&
+        (channels[i] as InboxChannelWire).name.localeCompare(changed.name) <= 0
+      )
+        i++;
+      channels.splice(i, 0, changed);
+    }
+    this.#inbox = { channels, dms: inbox.dms };
+    return true;
+  }
+}
+
+interface MessageEventLike {
+  type: 'message';
+  message?: { id?: unknown };
+}
+
+/** Events that change nothing an Inbox row shows. */
+const UNTOUCHED: ReadonlySet<string> = new Set(['heartbeat', 'presence', 'typing', 'user_status']);
+
+/** `list` without its item at `at` (if any), with `item` first: a new copy. */
+function toFront<T>(list: readonly T[], at: number, item: T): T[] {
+  const out = new Array<T>(at < 0 ? list.length + 1 : list.length);
+  out[0] = item;
+  let j = 1;
+  for (let i = 0; i < list.length; i++) if (i !== at) out[j++] = list[i] as T;
+  return out;
+}
+
+function newestOf(inbox: AccountInbox): number {
+  let newest = -1;
+  for (const c of inbox.channels)
+    for (const t of c.topics) if (t.newestId > newest) newest = t.newestId;
+  for (const d of inbox.dms) if (d.newestId > newest) newest = d.newestId;
+  return newest;
 }
 
 function byNewest(a: { newestId: number }, b: { newestId: number }): number {

@@ -16,7 +16,7 @@ import type { ServerEvent } from '../../api/schemas/event.ts';
 import { ICON_COUNT_SETTING } from '../../api/icon-count.ts';
 import { adminKindsOf } from '../admin/admin-events.ts';
 import { ChannelDirectory } from '../model/channel-directory.ts';
-import { buildAccountInbox, type AccountInbox } from '../model/inbox-rows.ts';
+import { LiveInbox, type AccountInbox } from '../model/inbox-rows.ts';
 import { AccountState } from '../model/account-state.ts';
 import { toAccountRegister } from '../model/register-state.ts';
 import { isChannelMuted } from '../model/state-muting.ts';
@@ -117,10 +117,10 @@ export class AccountStore {
   /** When the models came from a cache rather than the server, when that cache was saved. */
   #cachedAt: number | undefined;
   /**
-   * The Inbox as the models last gave it: built again only once they change (an event, a
-   * registration, a restore), so asking for it again between changes costs nothing.
+   * The Inbox as the models last gave it: a new message changes its one row, other changes
+   * have it built again when next asked for, and asking again between changes costs nothing.
    */
-  #inbox: AccountInbox | undefined;
+  #inbox: LiveInbox | undefined;
 
   constructor(
     accountId: string,
@@ -173,12 +173,12 @@ export class AccountStore {
   ): void {
     const register = toAccountRegister(data);
     const fresh = new AccountState(register);
-    this.#inbox = undefined;
     this.#log.registered(data);
     const wasSaved = this.#cachedAt !== undefined;
     this.#cachedAt = undefined;
     this.#state = fresh;
     this.#places = new UnreadPlaces(register);
+    this.#inbox = new LiveInbox(fresh, this.#places);
     this.#channels = new ChannelDirectory(register);
     this.#newestMessageId = Math.max(this.#newestMessageId, data.max_message_id ?? -1);
     const outcome = this.notifications.outcome();
@@ -224,7 +224,7 @@ export class AccountStore {
     this.#state = state;
     this.#places = places;
     this.#channels = channels;
-    this.#inbox = undefined;
+    this.#inbox = new LiveInbox(state, places);
     this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
     this.#log.restored(snapshot, events.length);
     this.#cachedAt = savedAt;
@@ -262,13 +262,13 @@ export class AccountStore {
     //    channel directory; each new message is decided on the state as that event left it
     //    (its flags, the mutes and settings of the moment).
     this.#log.applied(events);
-    this.#inbox = undefined;
     const outcome = this.notifications.outcome();
     for (const received of events) {
       // Events this client's schemas do not model (e.g. `stream`) travel as their payload.
       const event = received.type === 'unknown' ? received.payload : received;
       const result = state.apply(event as { id: number; type: string });
       this.#places?.follow(event as { type: string }, result, state);
+      this.#inbox?.follow(event as { type: string });
       this.#channels?.follow(event as Record<string, unknown>);
       if (result.unreadsChanged || isCountSetting(event)) outcome.badge = true;
       if (result.noLongerUnread === 'all') outcome.read = 'all';
@@ -334,9 +334,7 @@ export class AccountStore {
 
   /** Every unread conversation, muted ones flagged; undefined until the first registration. */
   inbox(): AccountInbox | undefined {
-    if (this.#inbox === undefined && this.#state && this.#places)
-      this.#inbox = buildAccountInbox(this.#state, this.#places);
-    return this.#inbox;
+    return this.#inbox?.current();
   }
 
   /** A channel's name, colour and mute, with one topic's policy (Recent conversations). */

@@ -229,25 +229,35 @@ function accountRows(
   return rows;
 }
 
-/** A channel's row and its topics' rows, with the counts of the topics shown. */
+/**
+ * A channel's row and its topics' rows, with the counts of the topics shown: one pass over
+ * the topics, since a patch to one topic of a long channel has the channel's rows made again.
+ */
 function channelRows(
   id: string,
   channel: InboxChannelWire,
   filters: InboxFilters,
   cache: InboxRowCache,
 ): ChannelRows {
-  const topics = channel.topics.filter(
-    (t) => (filters.showMuted || !t.muted) && (!filters.mentionsAndDms || t.mentions > 0),
-  );
-  if (topics.length === 0) return { accountId: id, rows: [], unread: 0, mentions: 0 };
-  const unread = sum(topics, 'unread');
-  const mentions = sum(topics, 'mentions');
   const ck = `c:${id}:${channel.streamId}`;
-  const rows: InboxRow[] = [{ kind: 'channel', key: ck, accountId: id, channel, unread, mentions }];
-  for (const topic of topics) {
+  const head = {
+    kind: 'channel' as const,
+    key: ck,
+    accountId: id,
+    channel,
+    unread: 0,
+    mentions: 0,
+  };
+  const rows: InboxRow[] = [head];
+  for (const topic of channel.topics) {
+    if (!filters.showMuted && topic.muted) continue;
+    if (filters.mentionsAndDms && topic.mentions === 0) continue;
+    head.unread += topic.unread;
+    head.mentions += topic.mentions;
     rows.push(cache.topic(id, channel, topic, ck));
   }
-  return { accountId: id, rows, unread, mentions };
+  if (rows.length === 1) return { accountId: id, rows: [], unread: 0, mentions: 0 };
+  return { accountId: id, rows, unread: head.unread, mentions: head.mentions };
 }
 
 function sum<K extends string>(items: readonly Record<K, number>[], field: K): number {

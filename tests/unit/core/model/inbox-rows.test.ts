@@ -1,10 +1,12 @@
+import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildAccountInbox } from '../../../../src/core/model/inbox-rows.ts';
+import { buildAccountInbox, LiveInbox } from '../../../../src/core/model/inbox-rows.ts';
 import { AccountState } from '../../../../src/core/model/account-state.ts';
 import { UnreadPlaces } from '../../../../src/core/model/unread-summary.ts';
-import { ALICE, BOB } from '../notify/fixtures.ts';
+import { ALICE, BOB, ME } from '../notify/fixtures.ts';
 import {
   DESIGN,
+  OLD,
   RANDOM,
   UNSUBSCRIBED,
   channelMessage,
@@ -93,5 +95,100 @@ describe('the Inbox of one account', () => {
   it('leaves out channels the user is not subscribed to', () => {
     apply(event('message', { message: channelMessage(500, UNSUBSCRIBED, 'x'), flags: [] }));
     expect(inbox().channels.map((c) => c.streamId)).not.toContain(UNSUBSCRIBED);
+  });
+});
+
+describe('the Inbox kept current event by event', () => {
+  const channel = fc.constantFrom(DESIGN, RANDOM, OLD, UNSUBSCRIBED);
+  const topic = fc.constantFrom('logo', 'Logo', 'lunch', 'noise', 'chat', 'Important', 'new', '');
+  const flags = fc.constantFrom<string[]>(
+    [],
+    ['mentioned'],
+    ['wildcard_mentioned'],
+    ['stream_wildcard_mentioned'],
+    ['read'],
+  );
+  type Step =
+    | { kind: 'channel'; streamId: number; topic: string; flags: string[]; old: boolean }
+    | { kind: 'dm'; flags: string[]; fromMe: boolean }
+    | { kind: 'read'; ids: number[] }
+    | { kind: 'presence' };
+  const step: fc.Arbitrary<Step> = fc.oneof(
+    fc.record({
+      kind: fc.constant('channel' as const),
+      streamId: channel,
+      topic,
+      flags,
+      old: fc.boolean(),
+    }),
+    fc.record({ kind: fc.constant('dm' as const), flags, fromMe: fc.boolean() }),
+    fc.record({
+      kind: fc.constant('read' as const),
+      ids: fc.subarray([100, 101, 200, 202, 300, 1000, 1001, 1002, 1003, 1004]),
+    }),
+    fc.record({ kind: fc.constant('presence' as const) }),
+  );
+
+  it('shows what building it afresh shows, after any messages, reads and other events', () => {
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 25 }), (steps) => {
+        const register = registerResponse();
+        const s = new AccountState(register);
+        const p = new UnreadPlaces(register);
+        const live = new LiveInbox(s, p);
+        live.current();
+        let next = 1000;
+        for (const st of steps) {
+          let e: { id: number; type: string };
+          if (st.kind === 'channel') {
+            // An id already seen (a message event told twice) as well as new ones.
+            const id = st.old ? 200 : next++;
+            e = event('message', {
+              message: channelMessage(id, st.streamId, st.topic),
+              flags: st.flags,
+            });
+          } else if (st.kind === 'dm') {
+            e = event('message', {
+              message: directMessage(next++, st.fromMe ? ME : ALICE),
+              flags: st.fromMe ? ['read'] : st.flags,
+            });
+          } else if (st.kind === 'read') {
+            e = event('update_message_flags', {
+              op: 'add',
+              flag: 'read',
+              messages: st.ids,
+              all: false,
+            });
+          } else {
+            e = event('presence', { user_id: ALICE, server_timestamp: 1, presence: {} });
+          }
+          p.follow(e, s.apply(e), s);
+          live.follow(e);
+          expect(live.current()).toEqual(buildAccountInbox(s, p));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("makes only the new message's conversation anew: every other row is the one it was", () => {
+    const live = new LiveInbox(state, places);
+    const before = live.current();
+    const e = event('message', { message: channelMessage(900, DESIGN, 'lunch'), flags: [] });
+    places.follow(e, state.apply(e), state);
+    live.follow(e);
+    const after = live.current();
+    const design = after.channels.find((c) => c.streamId === DESIGN)!;
+    expect(design.topics.map((t) => [t.name, t.unread])).toEqual([
+      ['lunch', 2],
+      ['noise', 1],
+      ['logo', 2],
+    ]);
+    const old = before.channels.find((c) => c.streamId === DESIGN)!;
+    expect(design.topics[1]).toBe(old.topics.find((t) => t.name === 'noise'));
+    expect(after.channels.find((c) => c.streamId === RANDOM)).toBe(
+      before.channels.find((c) => c.streamId === RANDOM),
+    );
+    expect(after.dms).toBe(before.dms);
   });
 });
