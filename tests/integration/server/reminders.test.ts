@@ -1,3 +1,12 @@
+/**
+ * Message reminders on the reference server over real HTTP, its clock moved by hand: a
+ * reminder is listed for its owner alone, arrives at its time as a direct message from the
+ * notification bot quoting the message and the note, and is then forgotten, each change a
+ * reminders event; a deleted reminder never arrives; a past time and another user's reminder
+ * are refused in upstream's words. Follows the upstream API documentation
+ * (zulip.com/api/create-message-reminder, get-reminders, delete-reminder, and the reminders
+ * events of get-events).
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';

@@ -1,3 +1,13 @@
+/**
+ * Scheduled messages on the reference server over real HTTP, its clock moved by hand: a
+ * message is listed, edited and sent at its time as its author, each change an event to the
+ * author's other clients; a past time, an unknown channel and another user's scheduled message
+ * are refused in upstream's words; one whose channel is gone by its time is marked failed, a
+ * notification-bot message says so, and it needs a new time before it is tried again. Follows
+ * the upstream API documentation (zulip.com/api/get-scheduled-messages,
+ * create-scheduled-message, update-scheduled-message, delete-scheduled-message, and the
+ * scheduled_messages events of get-events).
+ */
 import { afterEach, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
