@@ -4,19 +4,18 @@
  * "The cache on disk"): the message that arrived meanwhile shows once, and one edited and
  * one deleted while Perch was closed show as edited and gone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { openNarrow } from './support/message-menu.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
 import type { BrowserMode } from './support/web-host.ts';
+import { shotsAcross } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
-
-const SHOTS = '/tmp/shots/h37';
 
 async function post(from: ServerUser, topic: string, content: string) {
   await serverApi(server.url, from, 'POST', '/messages', {
@@ -25,16 +24,6 @@ async function post(from: ServerUser, topic: string, content: string) {
     topic,
     content,
   });
-}
-
-async function shoot(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [760, 1280]) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
 }
 
 test('opens offline from the saved copy, then shows what arrived meanwhile once', async ({
@@ -67,17 +56,17 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await expect(page.getByTestId('org-state').first()).toHaveText(
       /^Saved at .+ · offline since \d{1,2}[:.]\d{2}/,
     );
-    await shoot(page, 'inbox-saved');
+    await shotsAcross(page, 'inbox-saved');
     await page.getByRole('button', { name: 'Activity', exact: true }).click();
     await expect(page.getByTestId('queue-saved')).toContainText('The copy saved at');
-    await shoot(page, 'activity-saved');
+    await shotsAcross(page, 'activity-saved');
     await page.getByRole('button', { name: 'Preferences', exact: true }).click();
     await expect(page.getByTestId('offline-copy')).toContainText('On: each account');
     // The copy's size limit is a setting, saved next to it.
     await expect(page.getByTestId('cache-budget')).toHaveValue('25');
     await page.getByLabel('Largest copy per account').selectOption('10');
     await expect(page.getByTestId('offline-copy')).toContainText('Saved.');
-    await shoot(page, 'preferences-copy');
+    await shotsAcross(page, 'preferences-copy');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Messages', exact: true }).click();
     await page.getByRole('textbox', { name: 'Narrow' }).fill('channel:general topic:offsite');

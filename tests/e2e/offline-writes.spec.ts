@@ -11,25 +11,15 @@ import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
 import { switchableServer } from './support/switchable-server.ts';
 import type { BrowserMode } from './support/web-host.ts';
+import { shotsAcross } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
 
-const SHOTS = '/tmp/shots/coff';
 const compose = (page: Page) => page.getByRole('form', { name: 'Compose' });
 const box = (page: Page) => compose(page).getByRole('textbox', { name: 'Message' });
 const pending = (page: Page) => page.getByRole('list', { name: 'Messages not yet sent' });
-
-async function shoot(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [760, 1280]) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-}
 
 test('a reply written offline waits, then reaches the server once and shows once', async ({
   page,
@@ -66,7 +56,7 @@ test('a reply written offline waits, then reaches the server once and shows once
     await expect(pending(page).getByRole('listitem')).toContainText('Waiting to send');
     await expect(compose(page).getByRole('status')).toContainText('Waiting to send');
     await expect(pending(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await shoot(page, 'reply-waiting');
+    await shotsAcross(page, 'reply-waiting');
 
     // The server answers again.
     await hop.up();
@@ -127,7 +117,7 @@ test('a search offline reads the saved copy and says so, with no server error', 
     await expect(found.filter({ hasText: 'Lunch by the ferry terminal' })).toHaveCount(1);
     await expect(found.filter({ hasText: 'Rain later' })).toHaveCount(0);
     await expect(page.locator('.banner.error')).toHaveCount(0);
-    await shoot(page, 'search-offline');
+    await shotsAcross(page, 'search-offline');
   } finally {
     await hop.close();
   }
