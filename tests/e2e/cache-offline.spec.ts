@@ -6,10 +6,11 @@
  */
 import { expect, test } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';
-import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { openNarrow } from './support/message-menu.ts';
+import { restartOffline } from './support/saved-copy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
+import { switchableServer } from './support/switchable-server.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { shotsAcross } from './support/shots.ts';
 
@@ -29,24 +30,17 @@ async function post(from: ServerUser, topic: string, content: string) {
 test('opens offline from the saved copy, then shows what arrived meanwhile once', async ({
   page,
 }) => {
-  let offline = false;
-  const proxy = await startCuttingProxy(server.url, () => offline);
+  const hop = await switchableServer(server.url);
   try {
     const owner = server.users.find((u) => u.role === 100)!;
     const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
     await post(other, 'offsite', 'The offsite is in Lisbon this year');
-    const signed = await mode.core.invoke('accounts.signInWithKey', {
-      serverUrl: proxy.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-    });
-    expect(signed.ok).toBe(true);
-    await openNarrow(page, mode, 'channel:general topic:offsite');
-    await expect(page.getByText('The offsite is in Lisbon this year')).toBeVisible();
-
     // Quit with the server out of reach, and start again.
-    offline = true;
-    await mode.restart();
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:offsite',
+      seen: 'The offsite is in Lisbon this year',
+    });
     await page.goto(mode.host.url);
     await page.getByRole('button', { name: 'Inbox', exact: true }).click();
     await expect(page.getByTestId('org-state').first()).toHaveText(
@@ -75,12 +69,12 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
 
     // Meanwhile a message arrives; the server answers again.
     await post(other, 'offsite', 'Flights are booked for everyone');
-    offline = false;
+    await hop.up();
     await mode.core.invoke('sync.reconnect', {});
     await expect(page.getByText('Flights are booked for everyone')).toHaveCount(1);
     await expect(page.getByText('The offsite is in Lisbon this year')).toHaveCount(1);
   } finally {
-    await proxy.close();
+    await hop.close();
   }
 });
 

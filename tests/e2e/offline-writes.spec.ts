@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
 import { openNarrow } from './support/message-menu.ts';
+import { restartOffline } from './support/saved-copy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
 import { switchableServer } from './support/switchable-server.ts';
@@ -34,18 +35,12 @@ test('a reply written offline waits, then reaches the server once and shows once
       topic: 'harbour',
       content: 'Is the harbour tour still on?',
     });
-    const signed = await mode.core.invoke('accounts.signInWithKey', {
-      serverUrl: hop.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-    });
-    expect(signed.ok).toBe(true);
-    await openNarrow(page, mode, 'channel:general topic:harbour');
-    await expect(page.getByText('Is the harbour tour still on?')).toBeVisible();
-
     // Perch quits, and starts again from its saved copy with the server unreachable.
-    await hop.down();
-    await mode.restart();
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:harbour',
+      seen: 'Is the harbour tour still on?',
+    });
     await openNarrow(page, mode, 'channel:general topic:harbour');
     await expect(page.getByText('Is the harbour tour still on?')).toBeVisible();
     const reply = 'Yes, we meet at the pier at nine';
@@ -96,17 +91,11 @@ test('a search offline reads the saved copy and says so, with no server error', 
         topic: 'crossing',
         content,
       });
-    const signed = await mode.core.invoke('accounts.signInWithKey', {
-      serverUrl: hop.url,
-      email: owner.email,
-      apiKey: owner.api_key,
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:crossing',
+      seen: 'Rain later',
     });
-    expect(signed.ok).toBe(true);
-    await openNarrow(page, mode, 'channel:general topic:crossing');
-    await expect(page.getByText('Rain later')).toBeVisible();
-
-    await hop.down();
-    await mode.restart();
     await openNarrow(page, mode, 'search:ferry');
     const note = page.getByTestId('offline-search');
     await expect(note).toContainText(
