@@ -8,20 +8,17 @@
  * create-scheduled-message, update-scheduled-message, delete-scheduled-message, and the
  * scheduled_messages events of get-events).
  */
-import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/lib/clock.ts';
-import { startServer, type StartedServer } from '../../../src/server/index.ts';
-import { byEmail, call, ok, pending } from './messaging-client.ts';
+import { describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../../src/lib/clock.ts';
+import type { StartedServer } from '../../../src/server/index.ts';
+import { byEmail, call, ok, pending, useClockedServer } from './messaging-client.ts';
 
 let server: StartedServer;
 let clock: ManualClock;
-afterEach(async () => {
-  await server.close();
-});
+const startClockedServer = useClockedServer();
 
 async function setup() {
-  clock = new ManualClock();
-  server = await startServer({ rateLimit: false, clock });
+  ({ server, clock } = await startClockedServer());
   const owner = byEmail(server, 'owner');
   const member = byEmail(server, 'member');
   const general = server.state.channelByName('general')!.stream_id;
