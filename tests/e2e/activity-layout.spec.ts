@@ -11,6 +11,7 @@ import type { BrowserMode } from './support/web-host.ts';
 import { ownerBehindGateway } from './support/broken-gateway.ts';
 import { startFaultProxy } from './support/fault-proxy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { shot } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -64,7 +65,7 @@ for (const width of [1280, 900, 640]) {
       );
       for (const scheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme: scheme });
-        await card.screenshot({ path: test.info().outputPath(`card-${width}-${scheme}.png`) });
+        await shot(card, `card-${width}-${scheme}`);
       }
       await card.getByText('Details').click();
       await expect(card.locator('.details-fold')).toContainText('ECONNREFUSED while reaching');

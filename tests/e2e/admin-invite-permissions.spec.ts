@@ -10,11 +10,11 @@ import { startServer, type ServerOptions, type StartedServer } from '../../src/s
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { ADMIN, MEMBER, OWNER, openAdminAs, openAdminPanel } from './support/admin.ts';
 import { twoClientSuite } from './support/two-clients.ts';
+import { shotsFolder as SHOTS } from './support/shots.ts';
 
 const PANEL = 'Who may invite';
 const EMAIL = 'Who can send email invitations';
 const LINKS = 'Who can create reusable invitation links';
-const SHOTS = process.env['PERCH_SHOTS'];
 
 const setting = (page: Page, name: string): Locator => page.getByRole('group', { name });
 const picker = (page: Page, name: string): Locator =>

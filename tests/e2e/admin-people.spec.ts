@@ -9,6 +9,7 @@ import { addSubscription } from '../../src/server/state/factory.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { startRewritingProxy } from './support/rewriting-proxy.ts';
 import { ADMIN, MEMBER, MODERATOR, OWNER, openAdminAs } from './support/admin.ts';
+import { shot } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -383,7 +384,7 @@ test('saved snippets: a server before FL 297 is said to have none instead of a f
   await expect(tooOld.getByText('Needs API feature level 297; this server has 296.')).toBeHidden();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page.screenshot({ path: test.info().outputPath(`snippets-too-old-${scheme}.png`) });
+    await shot(page, `snippets-too-old-${scheme}`);
   }
   await tooOld.getByText('Details').click();
   await expect(tooOld.getByText('Needs API feature level 297; this server has 296.')).toBeVisible();

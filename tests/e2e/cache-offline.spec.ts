@@ -4,19 +4,19 @@
  * "The cache on disk"): the message that arrived meanwhile shows once, and one edited and
  * one deleted while Perch was closed show as edited and gone.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';
-import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { openNarrow } from './support/message-menu.ts';
+import { restartOffline } from './support/saved-copy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
+import { switchableServer } from './support/switchable-server.ts';
 import type { BrowserMode } from './support/web-host.ts';
+import { shotsAcross } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
-
-const SHOTS = '/tmp/shots/h37';
 
 async function post(from: ServerUser, topic: string, content: string) {
   await serverApi(server.url, from, 'POST', '/messages', {
@@ -27,37 +27,20 @@ async function post(from: ServerUser, topic: string, content: string) {
   });
 }
 
-async function shoot(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [760, 1280]) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-}
-
 test('opens offline from the saved copy, then shows what arrived meanwhile once', async ({
   page,
 }) => {
-  let offline = false;
-  const proxy = await startCuttingProxy(server.url, () => offline);
+  const hop = await switchableServer(server.url);
   try {
     const owner = server.users.find((u) => u.role === 100)!;
     const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
     await post(other, 'offsite', 'The offsite is in Lisbon this year');
-    const signed = await mode.core.invoke('accounts.signInWithKey', {
-      serverUrl: proxy.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-    });
-    expect(signed.ok).toBe(true);
-    await openNarrow(page, mode, 'channel:general topic:offsite');
-    await expect(page.getByText('The offsite is in Lisbon this year')).toBeVisible();
-
     // Quit with the server out of reach, and start again.
-    offline = true;
-    await mode.restart();
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:offsite',
+      seen: 'The offsite is in Lisbon this year',
+    });
     await page.goto(mode.host.url);
     await page.getByRole('button', { name: 'Inbox', exact: true }).click();
     await expect(page.getByTestId('org-state').first()).toHaveText(
@@ -67,17 +50,17 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await expect(page.getByTestId('org-state').first()).toHaveText(
       /^Saved at .+ · offline since \d{1,2}[:.]\d{2}/,
     );
-    await shoot(page, 'inbox-saved');
+    await shotsAcross(page, 'inbox-saved');
     await page.getByRole('button', { name: 'Activity', exact: true }).click();
     await expect(page.getByTestId('queue-saved')).toContainText('The copy saved at');
-    await shoot(page, 'activity-saved');
+    await shotsAcross(page, 'activity-saved');
     await page.getByRole('button', { name: 'Preferences', exact: true }).click();
     await expect(page.getByTestId('offline-copy')).toContainText('On: each account');
     // The copy's size limit is a setting, saved next to it.
     await expect(page.getByTestId('cache-budget')).toHaveValue('25');
     await page.getByLabel('Largest copy per account').selectOption('10');
     await expect(page.getByTestId('offline-copy')).toContainText('Saved.');
-    await shoot(page, 'preferences-copy');
+    await shotsAcross(page, 'preferences-copy');
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Messages', exact: true }).click();
     await page.getByRole('textbox', { name: 'Narrow' }).fill('channel:general topic:offsite');
@@ -86,12 +69,12 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
 
     // Meanwhile a message arrives; the server answers again.
     await post(other, 'offsite', 'Flights are booked for everyone');
-    offline = false;
+    await hop.up();
     await mode.core.invoke('sync.reconnect', {});
     await expect(page.getByText('Flights are booked for everyone')).toHaveCount(1);
     await expect(page.getByText('The offsite is in Lisbon this year')).toHaveCount(1);
   } finally {
-    await proxy.close();
+    await hop.close();
   }
 });
 

@@ -18,8 +18,8 @@ import {
   type KeyAndCert,
 } from '../fixtures/certificates.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { shotsFolder as SHOTS } from './support/shots.ts';
 
-const SHOTS = process.env['PERCH_SHOTS'];
 let mode: BrowserMode;
 const servers: StartedServer[] = [];
 

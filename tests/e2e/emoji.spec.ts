@@ -11,6 +11,7 @@ import type { StoredMessage } from '../../src/server/messages/types.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { shot } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -170,7 +171,7 @@ test('custom emoji: picked by keyboard, shown as their image, and gone once deac
 
 test('the service’s :zulip: emoji and a custom emoji show as loaded pictures in a message and a reaction', async ({
   page,
-}, info) => {
+}) => {
   const message = post(byRole(400), 'Ship it :zulip: :party_parrot: :cat:');
   message.reactions.push({
     emoji_name: 'zulip',
@@ -202,6 +203,6 @@ test('the service’s :zulip: emoji and a custom emoji show as loaded pictures i
       await page.evaluate((t) => (document.documentElement.dataset['theme'] = t), theme);
       await page.setViewportSize({ width, height: 800 });
       await expect(row).toBeInViewport();
-      await page.screenshot({ path: info.outputPath(`service-emoji-${theme}-${width}.png`) });
+      await shot(page, `service-emoji-${theme}-${width}`);
     }
 });

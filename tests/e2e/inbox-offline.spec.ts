@@ -13,6 +13,7 @@ import type { UserRecord } from '../../src/server/state/types.ts';
 import { startCuttingProxy } from './support/cutting-proxy.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { shot, shotsAcross } from './support/shots.ts';
 
 let server: StartedServer;
 let proxy: Awaited<ReturnType<typeof startCuttingProxy>>;
@@ -119,7 +120,7 @@ test('a revoked key: the organization stays, signed out, its conversations stale
   await expect(topic(page, 'deploys')).toHaveClass(/stale/);
   await expect(topic(page, 'lunch')).toHaveClass(/stale/);
   await expect(topic(page, 'lunch')).toContainText('1');
-  await page.screenshot({ path: test.info().outputPath('inbox-signed-out.png') });
+  await shot(page, 'inbox-signed-out');
 
   await page.keyboard.press('t');
   await expect(page.getByTestId('recent-stale')).toContainText(
@@ -142,7 +143,7 @@ test('a mark-read while out of reach waits, says so, and is sent when the connec
   const pending = page.getByTestId('inbox-pending');
   await expect(pending).toContainText('#general > deploys: marked read when Perch Demo is back');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: test.info().outputPath('inbox-out-of-reach-dark.png') });
+  await shot(page, 'inbox-out-of-reach-dark');
   // Nothing is shown as read that the server still has unread.
   await expect(topic(page, 'deploys')).toHaveCount(1);
   expect(await unreadOnServer('deploys')).toBe(1);
@@ -195,15 +196,7 @@ test('Mark all as read while out of reach waits, says so, and goes out once when
   const pending = page.getByTestId('inbox-pending');
   await expect(pending).toContainText('All messages: marked read when Perch Demo is back');
   await expect(page.getByRole('alert')).toHaveCount(0);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [760, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({
-        path: `/tmp/shots/act39/mark-all-queued-${colorScheme}-${width}.png`,
-      });
-    }
-  }
+  await shotsAcross(page, 'mark-all-queued');
   await expect(topic(page, 'deploys')).toHaveCount(1);
   expect(await unreadOnServer('deploys')).toBe(1);
 

@@ -11,6 +11,7 @@ import { startServer, type ServerUser, type StartedServer } from '../../src/serv
 import { expectNoPageErrors } from './support/page-errors.ts';
 import { serverApi } from './support/server-api.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { shot } from './support/shots.ts';
 
 let north: StartedServer;
 let south: StartedServer;
@@ -124,7 +125,7 @@ test('Inbox and Recent show all three accounts and follow new messages live', as
   await expect(topic(page, 'south fresh')).toHaveCount(1);
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: test.info().outputPath(`inbox-${colorScheme}.png`) });
+    await shot(page, `inbox-${colorScheme}`);
   }
 
   await page

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';
 import { menuItem } from './support/message-menu.ts';
 import { useMessageSuite } from './support/message-suite.ts';
+import { shot } from './support/shots.ts';
 
 const suite = useMessageSuite();
 const { byRole, post, openAt } = suite;
@@ -32,7 +33,7 @@ test('a move leaves a notice in the new topic by default, and in the old one whe
   await toOld.check();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await form.screenshot({ path: test.info().outputPath(`move-form-${scheme}.png`) });
+    await shot(form, `move-form-${scheme}`);
   }
   await form.getByRole('button', { name: 'Move' }).click();
 
@@ -53,7 +54,7 @@ test('a move leaves a notice in the new topic by default, and in the old one whe
   await expect(row(page, first)).toHaveCount(0);
   for (const scheme of ['light', 'dark'] as const) {
     await elsewhere.emulateMedia({ colorScheme: scheme });
-    await elsewhere.screenshot({ path: test.info().outputPath(`move-notice-${scheme}.png`) });
+    await shot(elsewhere, `move-notice-${scheme}`);
   }
 });
 

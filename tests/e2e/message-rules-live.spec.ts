@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test';
 import type { ServerUser } from '../../src/server/index.ts';
 import { menuItem } from './support/message-menu.ts';
 import { useMessageSuite } from './support/message-suite.ts';
+import { shot } from './support/shots.ts';
 
 const suite = useMessageSuite();
 const { byRole, post, openAt } = suite;
@@ -47,9 +48,10 @@ test('editing turned off by an administrator is refused in the open menu with th
   await expect(refused).toBeDisabled();
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    await page
-      .getByRole('menu', { name: /^Message actions: / })
-      .screenshot({ path: test.info().outputPath(`menu-editing-off-${scheme}.png`) });
+    await shot(
+      page.getByRole('menu', { name: /^Message actions: / }),
+      `menu-editing-off-${scheme}`,
+    );
   }
   await page.keyboard.press('Escape');
 

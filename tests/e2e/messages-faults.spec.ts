@@ -21,6 +21,7 @@ import { messageRow, narrowTo, sidebarButton } from './support/message-data.ts';
 import { menuItem } from './support/message-menu.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { shot, shotsAcross } from './support/shots.ts';
 
 let server: StartedServer;
 let proxy: FaultProxy;
@@ -87,7 +88,7 @@ test('a message posted while the queue was lost shows in the open topic once the
   await expect(messageRow(page, during)).toContainText('Posted while the queue was lost');
   await expect(otherTopic).toHaveCount(1);
   await expect(messageRow(page, before)).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('queue-lost-caught-up.png') });
+  await shot(page, 'queue-lost-caught-up');
 });
 
 test('Messages opened during an outage writes to the conversation, and loads in full once back', async ({
@@ -129,7 +130,7 @@ test('Messages opened during an outage writes to the conversation, and loads in 
     'The messages load by themselves when the connection is back.',
   );
   await expect(list.getByRole('alert')).not.toContainText('GET /messages');
-  await page.screenshot({ path: test.info().outputPath('messages-opened-in-outage.png') });
+  await shot(page, 'messages-opened-in-outage');
 
   outage.end();
   // No click: the list and the conversation load once the server answers again.
@@ -205,7 +206,7 @@ test('a star and a reaction lost on the way say so in words, and Try again makes
   await expect(starError.getByTestId('error-details')).toBeHidden();
   await starError.getByText('Details').click();
   await expect(starError.getByTestId('error-details')).toContainText('network');
-  await page.screenshot({ path: test.info().outputPath('star-not-changed.png') });
+  await shot(page, 'star-not-changed');
   expect((await onServer(id)).flags).not.toContain('starred');
 
   lift();
@@ -225,7 +226,7 @@ test('a star and a reaction lost on the way say so in words, and Try again makes
   await expect(reactError.locator('.sentence')).not.toContainText('ECONN');
   await expect(reactError.locator('.sentence')).not.toContainText('POST');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: test.info().outputPath('reaction-not-changed-dark.png') });
+  await shot(page, 'reaction-not-changed-dark');
   expect((await onServer(id)).reactions).toHaveLength(0);
 
   lift();
@@ -344,7 +345,7 @@ test('an edit and a move whose answer is lost are read back and said as made, on
     sidebarButton(page, /^Topic faults moved(, \d+ unread,)? in general$/),
   ).toBeVisible();
   await expect(sidebarButton(page, /^Topic faults(, \d+ unread,)? in general$/)).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('moved-after-lost-answer.png') });
+  await shot(page, 'moved-after-lost-answer');
   // Each went to the server once, its answer cut, and the server applied each once.
   expect(patches(id).map((e) => e.fault)).toEqual(['cut', 'cut']);
   expect(await heldText(id)).toEqual({
@@ -370,9 +371,9 @@ test('an edit and a move that never reach the server stay in their form with Try
   await expect(editForm.getByRole('textbox', { name: 'Message text' })).toHaveValue(
     'Words after the edit',
   );
-  await page.screenshot({ path: test.info().outputPath('edit-not-saved-light.png') });
+  await shot(page, 'edit-not-saved-light');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: test.info().outputPath('edit-not-saved-dark.png') });
+  await shot(page, 'edit-not-saved-dark');
   await page.emulateMedia({ colorScheme: 'light' });
   expect(await heldText(id)).toEqual({ raw: 'Words before the edit', topic: 'faults', edits: 0 });
 
@@ -389,9 +390,9 @@ test('an edit and a move that never reach the server stay in their form with Try
     'Not moved. The connection broke off before the server took the change. Try again.',
   );
   await expect(moveForm.getByRole('textbox', { name: 'Topic' })).toHaveValue('faults moved');
-  await page.screenshot({ path: test.info().outputPath('move-not-moved-light.png') });
+  await shot(page, 'move-not-moved-light');
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.screenshot({ path: test.info().outputPath('move-not-moved-dark.png') });
+  await shot(page, 'move-not-moved-dark');
   expect((await heldText(id)).topic).toBe('faults');
 
   lift();
@@ -440,16 +441,7 @@ test('a star whose answer is lost after the reader left is said where they are, 
   await expect(outcome.locator('.sentence')).toHaveText(
     'Your star on your message in #general › faults could not be confirmed; it is not starred.',
   );
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [760, 1280]) {
-      await page.setViewportSize({ width, height: 760 });
-      await page.screenshot({
-        path: `/tmp/shots/act39/star-not-confirmed-${colorScheme}-${width}.png`,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await shotsAcross(page, 'star-not-confirmed', { height: 760 });
   expect((await onServer(id)).flags).not.toContain('starred');
 
   await outcome.getByRole('button', { name: 'Retry' }).click();

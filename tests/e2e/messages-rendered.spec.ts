@@ -8,6 +8,7 @@ import { messageRow as row } from './support/message-data.ts';
 import { useMessageSuite } from './support/message-suite.ts';
 import { emojiSourceUrl } from '../../src/server/emoji/realm-emoji.ts';
 import { renderedMessages } from './support/rendered-html.ts';
+import { shot } from './support/shots.ts';
 
 const suite = useMessageSuite();
 const TOPIC = 'rendering';
@@ -64,7 +65,7 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 }
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`upstream-rendered messages read as expected, ${theme}`, async ({ page }, info) => {
+  test(`upstream-rendered messages read as expected, ${theme}`, async ({ page }) => {
     const ids = await postRendered();
     await suite.openAt(page, suite.byRole(100), `channel:general topic:${TOPIC}`);
     await page.setViewportSize({ width: 1280, height: 2400 });
@@ -180,7 +181,7 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 1500 });
       await page.getByTestId('message-list').evaluate((list) => (list.scrollTop = 0));
       await expect(content('mentions')).toBeInViewport();
-      await page.screenshot({ path: info.outputPath(`rendered-${theme}-${width}.png`) });
+      await shot(page, `rendered-${theme}-${width}`);
     }
   });
 }

@@ -7,29 +7,20 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
 import { openNarrow } from './support/message-menu.ts';
+import { restartOffline } from './support/saved-copy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
 import { switchableServer } from './support/switchable-server.ts';
 import type { BrowserMode } from './support/web-host.ts';
+import { shotsAcross } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
 
-const SHOTS = '/tmp/shots/coff';
 const compose = (page: Page) => page.getByRole('form', { name: 'Compose' });
 const box = (page: Page) => compose(page).getByRole('textbox', { name: 'Message' });
 const pending = (page: Page) => page.getByRole('list', { name: 'Messages not yet sent' });
-
-async function shoot(page: Page, name: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    for (const width of [760, 1280]) {
-      await page.emulateMedia({ colorScheme });
-      await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
-    }
-  }
-}
 
 test('a reply written offline waits, then reaches the server once and shows once', async ({
   page,
@@ -44,18 +35,12 @@ test('a reply written offline waits, then reaches the server once and shows once
       topic: 'harbour',
       content: 'Is the harbour tour still on?',
     });
-    const signed = await mode.core.invoke('accounts.signInWithKey', {
-      serverUrl: hop.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-    });
-    expect(signed.ok).toBe(true);
-    await openNarrow(page, mode, 'channel:general topic:harbour');
-    await expect(page.getByText('Is the harbour tour still on?')).toBeVisible();
-
     // Perch quits, and starts again from its saved copy with the server unreachable.
-    await hop.down();
-    await mode.restart();
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:harbour',
+      seen: 'Is the harbour tour still on?',
+    });
     await openNarrow(page, mode, 'channel:general topic:harbour');
     await expect(page.getByText('Is the harbour tour still on?')).toBeVisible();
     const reply = 'Yes, we meet at the pier at nine';
@@ -66,7 +51,7 @@ test('a reply written offline waits, then reaches the server once and shows once
     await expect(pending(page).getByRole('listitem')).toContainText('Waiting to send');
     await expect(compose(page).getByRole('status')).toContainText('Waiting to send');
     await expect(pending(page).getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await shoot(page, 'reply-waiting');
+    await shotsAcross(page, 'reply-waiting');
 
     // The server answers again.
     await hop.up();
@@ -106,17 +91,11 @@ test('a search offline reads the saved copy and says so, with no server error', 
         topic: 'crossing',
         content,
       });
-    const signed = await mode.core.invoke('accounts.signInWithKey', {
-      serverUrl: hop.url,
-      email: owner.email,
-      apiKey: owner.api_key,
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:crossing',
+      seen: 'Rain later',
     });
-    expect(signed.ok).toBe(true);
-    await openNarrow(page, mode, 'channel:general topic:crossing');
-    await expect(page.getByText('Rain later')).toBeVisible();
-
-    await hop.down();
-    await mode.restart();
     await openNarrow(page, mode, 'search:ferry');
     const note = page.getByTestId('offline-search');
     await expect(note).toContainText(
@@ -127,7 +106,7 @@ test('a search offline reads the saved copy and says so, with no server error', 
     await expect(found.filter({ hasText: 'Lunch by the ferry terminal' })).toHaveCount(1);
     await expect(found.filter({ hasText: 'Rain later' })).toHaveCount(0);
     await expect(page.locator('.banner.error')).toHaveCount(0);
-    await shoot(page, 'search-offline');
+    await shotsAcross(page, 'search-offline');
   } finally {
     await hop.close();
   }

@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { messageRow as row } from './support/message-data.ts';
 import { menuItem } from './support/message-menu.ts';
 import { useMessageSuite } from './support/message-suite.ts';
+import { shot } from './support/shots.ts';
 
 const suite = useMessageSuite();
 const NARROW = 'channel:general topic:popups';
@@ -52,7 +53,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(menu).toBeVisible();
     await expect(menu).toHaveAttribute('data-side', 'above');
     expect(await insideList(page, menu)).toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`menu-${scheme}.png`) });
+    await shot(page, `menu-${scheme}`);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
 
@@ -62,7 +63,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(picker.getByRole('textbox', { name: 'Search emoji' })).toBeFocused();
     await expect(picker).toHaveAttribute('data-side', 'above');
     expect(await insideList(page, picker)).toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`picker-${scheme}.png`) });
+    await shot(page, `picker-${scheme}`);
     // What it is for works from there: the first emoji reacts.
     await picker.getByRole('textbox', { name: 'Search emoji' }).fill('tada');
     await picker.getByRole('button', { name: /tada/ }).first().click();
@@ -91,7 +92,7 @@ test('a recipient bar’s menu at the bottom of the list opens above it, whole',
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   await expect(menu).toHaveAttribute('data-side', 'above');
   expect(await insideList(page, menu)).toBe(true);
-  await page.screenshot({ path: test.info().outputPath('bar-menu.png') });
+  await shot(page, 'bar-menu');
 });
 
 for (const scheme of ['light', 'dark'] as const) {
@@ -106,7 +107,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(move.getByRole('combobox', { name: 'Channel' })).toBeFocused();
     await expect(move.getByRole('button', { name: 'Move' })).toBeInViewport({ ratio: 0.9 });
     expect(await insideList(page, move)).toBe(true);
-    await page.screenshot({ path: test.info().outputPath(`move-form-${scheme}.png`) });
+    await shot(page, `move-form-${scheme}`);
     await page.keyboard.press('Escape');
     await expect(move).toHaveCount(0);
 
@@ -114,6 +115,6 @@ for (const scheme of ['light', 'dark'] as const) {
     const edit = page.getByRole('form', { name: `Edit message ${newest}` });
     await expect(edit.getByRole('textbox', { name: 'Message' })).toBeFocused();
     await expect(edit.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 0.9 });
-    await page.screenshot({ path: test.info().outputPath(`editor-${scheme}.png`) });
+    await shot(page, `editor-${scheme}`);
   });
 }

@@ -7,6 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { asBackgroundWindow } from './support/background-window.ts';
 import { messageRow, openAllMessages } from './support/message-data.ts';
 import { useMessageSuite } from './support/message-suite.ts';
+import { shot, shotsAcross } from './support/shots.ts';
 
 const suite = useMessageSuite();
 const { byRole, post, channelId } = suite;
@@ -119,20 +120,12 @@ test("a direct message's bar mutes and unmutes its notifications in Perch, and s
   const menu = page.getByRole('menu', { name: new RegExp(ada.full_name) });
   const mute = menu.getByRole('menuitem', { name: "Mute this conversation's notifications" });
   await expect(mute).toBeVisible();
-  const shots = '/tmp/shots/h38b';
-  for (const width of [760, 1280]) {
-    await page.setViewportSize({ width, height: 700 });
-    for (const colorScheme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme });
-      await page.screenshot({ path: `${shots}/dm-bar-menu-${width}-${colorScheme}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: null });
+  await shotsAcross(page, 'dm-bar-menu', { height: 700 });
   await mute.click();
   await expect(
     page.getByRole('status').filter({ hasText: `Perch will not notify you about` }),
   ).toBeVisible();
-  await page.screenshot({ path: `${shots}/dm-bar-muted-1280-light.png` });
+  await shot(page, 'dm-bar-muted-1280-light');
 
   // Undone where it was done: the same menu now offers the way back.
   await trigger.first().click();

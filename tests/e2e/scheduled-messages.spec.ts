@@ -4,12 +4,12 @@
  * the server when its clock gets there, leaving the list; another is cancelled after the
  * user confirmed. The server runs on a manual clock, so no test waits for the time.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { localInputValue } from '../../src/renderer/views/messages/actions/reminder-times.ts';
 import { useMessageSuite } from './support/message-suite.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
+import { shotsAcross } from './support/shots.ts';
 
 const clock = new ManualClock(Date.now());
 const suite = useMessageSuite({ clock });
@@ -18,20 +18,8 @@ expectNoPageErrors();
 const compose = (page: Page) => page.getByRole('form', { name: 'Compose' });
 const box = (page: Page) => compose(page).getByRole('textbox', { name: 'Message' });
 const list = (page: Page) => compose(page).getByRole('region', { name: 'Scheduled messages' });
-const SHOTS = '/tmp/shots/h39e';
-
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [760, 1280, 2560]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${colorScheme}-${width}.png` });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
+const shoot = (page: Page, name: string) =>
+  shotsAcross(page, name, { widths: [760, 1280, 2560], height: 900 });
 
 test('a scheduled message is listed, edited, sent at its time; another is cancelled', async ({
   page,

@@ -7,45 +7,19 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
+import type { StartedServer } from '../../src/server/index.ts';
 import type { Preferences } from '../../src/contract/contract.ts';
 import { openSettingsSection } from './support/admin.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import type { BrowserMode } from './support/web-host.ts';
+import { shotsFolder as SHOTS } from './support/shots.ts';
 import { sendAs } from '../fixtures/send-message.ts';
-import {
-  BUS_TOOLS,
-  missingTools,
-  startPrivateBus,
-  type PrivateBus,
-} from '../fixtures/notification-bus.ts';
-import {
-  startOwnNotificationServer,
-  type OwnNotificationServer,
-} from '../fixtures/own-notification-server.ts';
+import type { OwnNotificationServer } from '../fixtures/own-notification-server.ts';
+import { useDbusDesktop } from './support/dbus-session.ts';
 
-const missing = missingTools(BUS_TOOLS);
-test.skip(missing !== undefined, missing);
-const SHOTS = process.env['PERCH_SHOTS'];
-
-let bus: PrivateBus;
 let desktop: OwnNotificationServer;
 let mode: BrowserMode;
 let server: StartedServer;
-test.beforeEach(async () => {
-  bus = await startPrivateBus();
-  desktop = await startOwnNotificationServer(bus.address);
-  server = await startServer();
-  mode = await startBrowserMode({
-    notifyInRenderer: true,
-    dbusNotifications: { address: bus.address },
-  });
-});
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-  desktop.close();
-  await bus.close();
-});
+useDbusDesktop((d) => ({ desktop, mode, server } = d));
 
 test('a DM muted from its notification is listed by name in Settings and unmuted there', async ({
   page,

@@ -5,43 +5,21 @@
  * the URL in this test's browser, as xdg-open would open it in the user's.
  */
 import { expect, test } from '@playwright/test';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
-import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import type { StartedServer } from '../../src/server/index.ts';
+import type { BrowserMode } from './support/web-host.ts';
 import { sendAs } from '../fixtures/send-message.ts';
-import {
-  BUS_TOOLS,
-  missingTools,
-  startPrivateBus,
-  type PrivateBus,
-} from '../fixtures/notification-bus.ts';
-import {
-  startOwnNotificationServer,
-  type OwnNotificationServer,
-} from '../fixtures/own-notification-server.ts';
+import type { OwnNotificationServer } from '../fixtures/own-notification-server.ts';
+import { useDbusDesktop } from './support/dbus-session.ts';
 
-const missing = missingTools(BUS_TOOLS);
-test.skip(missing !== undefined, missing);
-
-let bus: PrivateBus;
 let desktop: OwnNotificationServer;
 let mode: BrowserMode;
 let server: StartedServer;
 const launched: string[] = [];
-test.beforeEach(async () => {
-  bus = await startPrivateBus();
-  desktop = await startOwnNotificationServer(bus.address);
-  server = await startServer();
+test.beforeEach(() => {
   launched.length = 0;
-  mode = await startBrowserMode(
-    { notifyInRenderer: true, dbusNotifications: { address: bus.address } },
-    { launcher: (url) => launched.push(url) },
-  );
 });
-test.afterEach(async () => {
-  await mode.stop();
-  await server.close();
-  desktop.close();
-  await bus.close();
+useDbusDesktop((d) => ({ desktop, mode, server } = d), {
+  launcher: (url) => launched.push(url),
 });
 
 test('a notification clicked with no tab open opens one at its message', async ({ page }) => {

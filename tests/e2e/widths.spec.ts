@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { OWNER, openAdminAs } from './support/admin.ts';
 import { useServerAndBrowserMode, type Peers } from './support/peers.ts';
+import { shot } from './support/shots.ts';
 
 let peers: Peers;
 useServerAndBrowserMode((p) => (peers = p), { demo: true });
@@ -142,9 +143,7 @@ for (const name of VIEWS) {
 }
 
 // Not a check but a record: every view at the widths people use, in both themes.
-test('screenshots of every view at 800, 1024 and 1440 px, light and dark', async ({
-  page,
-}, info) => {
+test('screenshots of every view at 800, 1024 and 1440 px, light and dark', async ({ page }) => {
   test.setTimeout(600_000);
   await signIn(page);
   for (const theme of ['light', 'dark'] as const) {
@@ -155,9 +154,7 @@ test('screenshots of every view at 800, 1024 and 1440 px, light and dark', async
       for (const name of VIEWS) {
         await section(page, name).click();
         await shown(page, name);
-        await page.screenshot({
-          path: info.outputPath(`${name.toLowerCase()}-${width}-${theme}.png`),
-        });
+        await shot(page, `${name.toLowerCase()}-${width}-${theme}`);
         expect
           .soft(await sideways(page), `${name} at ${width} px, ${theme}`)
           .toBeLessThanOrEqual(0);

@@ -13,7 +13,7 @@ import { MAX_DRAFTS } from '../../../src/core/compose/drafts.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { startServer, type StartedServer } from '../../../src/server/index.ts';
 import { byEmail } from '../server/messaging-client.ts';
-import { TestKeychain } from './cache/test-keychain.ts';
+import { TestKeychain } from '../../fixtures/test-keychain.ts';
 import { MemorySecrets } from './sync/memory-secrets.ts';
 
 type Draft = { key: string; content: string; topic: string; where?: string };

@@ -21,7 +21,7 @@ import {
 } from '../../e2e/support/fault-proxy.ts';
 import { byEmail, ok } from '../server/messaging-client.ts';
 // The outbox is kept on disk only where a keychain keeps its key (a restart needs it).
-import { TestKeychain } from './cache/test-keychain.ts';
+import { TestKeychain } from '../../fixtures/test-keychain.ts';
 
 type Change = { accountId: string; entries: OutboxEntry[]; confirmed: { localId: string }[] };
 

@@ -1,17 +1,14 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/lib/clock.ts';
-import { startServer, type StartedServer } from '../../../src/server/index.ts';
-import { byEmail, call, ok, pending, send } from './messaging-client.ts';
+import { describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../../src/lib/clock.ts';
+import type { StartedServer } from '../../../src/server/index.ts';
+import { byEmail, call, ok, pending, send, useClockedServer } from './messaging-client.ts';
 
 let server: StartedServer;
 let clock: ManualClock;
-afterEach(async () => {
-  await server.close();
-});
+const startClockedServer = useClockedServer();
 
 async function setup() {
-  clock = new ManualClock();
-  server = await startServer({ rateLimit: false, clock });
+  ({ server, clock } = await startClockedServer());
   return {
     owner: byEmail(server, 'owner'),
     member: byEmail(server, 'member'),

@@ -3,7 +3,9 @@
  * encoding of docs/api-notes.md "Wire format" (query for GET, form body otherwise, JSON for
  * non-strings).
  */
-import type { ServerUser, StartedServer } from '../../../src/server/index.ts';
+import { afterEach } from 'vitest';
+import { ManualClock } from '../../../src/lib/clock.ts';
+import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { messaging } from '../../../src/server/messages/service.ts';
 import type { UserRecord } from '../../../src/server/state/types.ts';
 
@@ -55,6 +57,23 @@ export async function ok(
   if (r.body.result !== 'success')
     throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
+}
+
+/**
+ * For a file whose tests move the server's clock by hand: the function returned starts a fresh
+ * reference server on a manual clock, rate limits off, and the server is closed after the test.
+ */
+export function useClockedServer(): () => Promise<{ server: StartedServer; clock: ManualClock }> {
+  let current: StartedServer | undefined;
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  return async () => {
+    const clock = new ManualClock();
+    current = await startServer({ rateLimit: false, clock });
+    return { server: current, clock };
+  };
 }
 
 export function byEmail(server: StartedServer, local: string): ServerUser {

@@ -1,17 +1,23 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/lib/clock.ts';
-import { startServer, type StartedServer } from '../../../src/server/index.ts';
-import { byEmail, call, ok, pending, send } from './messaging-client.ts';
+/**
+ * Message reminders on the reference server over real HTTP, its clock moved by hand: a
+ * reminder is listed for its owner alone, arrives at its time as a direct message from the
+ * notification bot quoting the message and the note, and is then forgotten, each change a
+ * reminders event; a deleted reminder never arrives; a past time and another user's reminder
+ * are refused in upstream's words. Follows the upstream API documentation
+ * (zulip.com/api/create-message-reminder, get-reminders, delete-reminder, and the reminders
+ * events of get-events).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../../src/lib/clock.ts';
+import type { StartedServer } from '../../../src/server/index.ts';
+import { byEmail, call, ok, pending, send, useClockedServer } from './messaging-client.ts';
 
 let server: StartedServer;
 let clock: ManualClock;
-afterEach(async () => {
-  await server.close();
-});
+const startClockedServer = useClockedServer();
 
 async function setup() {
-  clock = new ManualClock();
-  server = await startServer({ rateLimit: false, clock });
+  ({ server, clock } = await startClockedServer());
   const owner = byEmail(server, 'owner');
   const member = byEmail(server, 'member');
   const id = await send(server, owner, 'general', 'ship it on Friday', 'release');

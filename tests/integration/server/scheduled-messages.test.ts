@@ -1,17 +1,24 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/lib/clock.ts';
-import { startServer, type StartedServer } from '../../../src/server/index.ts';
-import { byEmail, call, ok, pending } from './messaging-client.ts';
+/**
+ * Scheduled messages on the reference server over real HTTP, its clock moved by hand: a
+ * message is listed, edited and sent at its time as its author, each change an event to the
+ * author's other clients; a past time, an unknown channel and another user's scheduled message
+ * are refused in upstream's words; one whose channel is gone by its time is marked failed, a
+ * notification-bot message says so, and it needs a new time before it is tried again. Follows
+ * the upstream API documentation (zulip.com/api/get-scheduled-messages,
+ * create-scheduled-message, update-scheduled-message, delete-scheduled-message, and the
+ * scheduled_messages events of get-events).
+ */
+import { describe, expect, it } from 'vitest';
+import type { ManualClock } from '../../../src/lib/clock.ts';
+import type { StartedServer } from '../../../src/server/index.ts';
+import { byEmail, call, ok, pending, useClockedServer } from './messaging-client.ts';
 
 let server: StartedServer;
 let clock: ManualClock;
-afterEach(async () => {
-  await server.close();
-});
+const startClockedServer = useClockedServer();
 
 async function setup() {
-  clock = new ManualClock();
-  server = await startServer({ rateLimit: false, clock });
+  ({ server, clock } = await startClockedServer());
   const owner = byEmail(server, 'owner');
   const member = byEmail(server, 'member');
   const general = server.state.channelByName('general')!.stream_id;

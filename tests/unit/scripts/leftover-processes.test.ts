@@ -12,13 +12,17 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((child) => stopTree(child)));
 });
 
-/** Runs the check as scripts/test.sh does; resolves with its exit code and output. */
+/**
+ * Runs the check as scripts/test.sh does, but without the grace a leftover gets to end by
+ * itself: the stragglers here never do. Resolves with its exit code and output.
+ */
 async function check(runId: string): Promise<{ code: number; output: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [
-      'scripts/leftover-processes.mjs',
-      runId,
-    ]);
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['scripts/leftover-processes.mjs', runId],
+      { env: { ...process.env, PERCH_LEFTOVER_GRACE_MS: '0' } },
+    );
     return { code: 0, output: stdout + stderr };
   } catch (error) {
     const { code, stdout, stderr } = error as { code: number; stdout: string; stderr: string };

@@ -12,7 +12,7 @@ import { createCore, type Core } from '../../../../src/core/core.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
-import { TestKeychain } from './test-keychain.ts';
+import { TestKeychain } from '../../../fixtures/test-keychain.ts';
 
 interface Status {
   accountId: string;

@@ -12,7 +12,7 @@ import { RecordingNotifier } from '../../../../src/core/notify/recorders.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
-import { TestKeychain } from './test-keychain.ts';
+import { TestKeychain } from '../../../fixtures/test-keychain.ts';
 
 describe('messages that arrived while Perch was closed', () => {
   let server: StartedServer;

@@ -11,7 +11,7 @@ import { createCore, type Core } from '../../../../src/core/core.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { switchableServer, type SwitchableServer } from '../../../e2e/support/switchable-server.ts';
 import { byEmail, ok, send } from '../../server/messaging-client.ts';
-import { TestKeychain } from '../cache/test-keychain.ts';
+import { TestKeychain } from '../../../fixtures/test-keychain.ts';
 import { untilAsync } from '../sync/harness.ts';
 
 interface Held {

@@ -14,21 +14,7 @@ import {
 import { cachePath } from '../../../../src/core/cache/cache-files.ts';
 import { CACHE_FORMAT_VERSION } from '../../../../src/core/cache/cache-format.ts';
 import { messagesOf, type CachedAccount } from '../../../../src/core/cache/cache-payload.ts';
-
-/** A keychain that lives in this test: what the cache sees of the OS keychain. */
-class TestKeychain implements SecretStore {
-  readonly kind = 'keychain' as const;
-  readonly keys = new Map<string, string>();
-  async get(id: string) {
-    return this.keys.get(id);
-  }
-  async set(id: string, secret: string) {
-    this.keys.set(id, secret);
-  }
-  async delete(id: string) {
-    return this.keys.delete(id);
-  }
-}
+import { TestKeychain } from '../../../fixtures/test-keychain.ts';
 
 const SECRET_TEXT = 'the launch moves to Thursday';
 
