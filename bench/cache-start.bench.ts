@@ -113,7 +113,10 @@ function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 
     child.once('exit', (code) => {
       const line = out.trim().split('\n').at(-1);
       if (code !== 0 || !line) reject(new Error(`host exited with ${code}: ${out}`));
-      else resolve(JSON.parse(line) as Seen);
+      else {
+        if (process.env.PERCH_BENCH_VERBOSE) console.log(mode, line);
+        resolve(JSON.parse(line) as Seen);
+      }
     });
   });
 }
