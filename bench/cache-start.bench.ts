@@ -29,7 +29,7 @@ import { FileKeychain } from './cache-start-host.ts';
 import type { BenchResult } from './types.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
 // @ts-expect-error: a build script of plain JavaScript, with no types of its own.
-import { leanBundle } from '../scripts/lean-bundle.mjs';
+import { nodeHostBundle } from '../scripts/lean-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.PERCH_BENCH_RUNS ?? 3);
@@ -71,21 +71,10 @@ function latencyProxy(target: string, port = 0): Promise<Server> {
  */
 async function bundleHost(outdir: string): Promise<string> {
   await build({
-    ...(leanBundle as object),
+    ...(nodeHostBundle as object),
     entryPoints: { 'cache-start-host': join(root, 'bench/cache-start-host.ts') },
     outdir,
-    outExtension: { '.js': '.mjs' },
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
     logLevel: 'warning',
-    external: ['keytar', 'dbus-next'],
-    banner: {
-      js: "import { createRequire as __perchRequire } from 'node:module'; const require = __perchRequire(import.meta.url);",
-    },
   });
   return join(outdir, 'cache-start-host.mjs');
 }

@@ -28,6 +28,15 @@ function seen(store: AccountStore, general: number) {
   };
 }
 
+/** A store registered from the recording, with its first batch of events applied. */
+function afterFirstBatch() {
+  const r = recorded();
+  const first = storeUnderTest();
+  first.store.registered(r.first, []);
+  first.store.apply(r.batch1);
+  return { r, first };
+}
+
 let nextEventId = 1000;
 /** A flag change on one of the messages the recording knows, or on all of them. */
 const flagEvent = fc
@@ -131,10 +140,7 @@ describe('an account store restarted from its snapshot', () => {
   });
 
   it('shows the Inbox saved with the snapshot as it was, and the one its models give', () => {
-    const r = recorded();
-    const first = storeUnderTest();
-    first.store.registered(r.first, []);
-    first.store.apply(r.batch1);
+    const { r, first } = afterFirstBatch();
     const saved = {
       accountId: 'a',
       savedAt: 0,
@@ -160,10 +166,7 @@ describe('an account store restarted from its snapshot', () => {
   });
 
   it('builds the Inbox from the models when the file has none, or one of another shape', () => {
-    const r = recorded();
-    const first = storeUnderTest();
-    first.store.registered(r.first, []);
-    first.store.apply(r.batch1);
+    const { first } = afterFirstBatch();
     const state = first.store.snapshot()!;
     const base = { accountId: 'a', savedAt: 0, state, messages: undefined, notifiedUpTo: 0 };
     const without = decodePayload(encodePayload(base), 'a');
@@ -181,10 +184,7 @@ describe('an account store restarted from its snapshot', () => {
   });
 
   it('notifies nothing when restored, and shows the saved time until the server answers', () => {
-    const r = recorded();
-    const first = storeUnderTest();
-    first.store.registered(r.first, []);
-    first.store.apply(r.batch1);
+    const { r, first } = afterFirstBatch();
     const snapshot = first.store.snapshot()!;
     const again = storeUnderTest();
     again.store.restore(snapshot, 1234);
