@@ -32,7 +32,8 @@ export function toRpcError(err: unknown): RpcError {
 /**
  * Results the Core builds from its own models alone, with nothing a server sent passed
  * through unchecked: the unified Inbox is 20 000 rows with five organizations, and checking
- * each on every call cost the first paint about 0.3 s (bench/README.md, `cache-start`).
+ * each on every call cost the first paint about 0.3 s (docs/architecture.md, "How a call
+ * flows"; bench/README.md, `cache-start`).
  * The tests still check them (`trustResults` is off by default).
  */
 export const TRUSTED_RESULTS: ReadonlySet<Channel> = new Set<Channel>(['inbox.get']);
