@@ -10,6 +10,7 @@
  * messages, and the host's RSS a few seconds after the first Inbox with and without the cache.
  */
 import { spawn } from 'node:child_process';
+import { build } from 'esbuild';
 import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -26,6 +27,9 @@ import { startServer } from '../src/server/index.ts';
 import { seedTopics } from '../tests/integration/server/messaging-client.ts';
 import { FileKeychain } from './cache-start-host.ts';
 import type { BenchResult } from './types.ts';
+import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
+// @ts-expect-error: a build script of plain JavaScript, with no types of its own.
+import { nodeHostBundle } from '../scripts/lean-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.PERCH_BENCH_RUNS ?? 3);
@@ -59,12 +63,38 @@ function latencyProxy(target: string, port = 0): Promise<Server> {
   return new Promise((resolve) => proxy.listen(port, '127.0.0.1', () => resolve(proxy)));
 }
 
-function host(dataDir: string, keyFile: string, mode: 'cache' | 'nocache') {
+/**
+ * The host bundled as scripts/build-web.mjs bundles the shipped one (same esbuild options,
+ * code splitting included), so "from the process's start" counts what a user's start does,
+ * not tsx compiling the sources. Kept in dist-bench/ so a host can be run alone on a kept seed:
+ *   node --v8-pool-size=1 --max-semi-space-size=2 dist-bench/cache-start-host.mjs <dir> <keychain> cache
+ */
+async function bundleHost(outdir: string): Promise<string> {
+  await build({
+    ...(nodeHostBundle as object),
+    entryPoints: { 'cache-start-host': join(root, 'bench/cache-start-host.ts') },
+    outdir,
+    logLevel: 'warning',
+  });
+  return join(outdir, 'cache-start-host.mjs');
+}
+
+/** Node started with the flags `npm run web` gives the shipped host. */
+const nodeFlags = webHostNodeArgs().slice(0, -1);
+
+function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 'nocache') {
   type Seen = { readyMs: number; loadedMs: number; coreMs: number; cpuMs: number; rssMb: number };
   return new Promise<Seen>((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', 'bench/cache-start-host.ts', dataDir, keyFile, mode],
+      [
+        ...nodeFlags,
+        ...(process.env.PERCH_BENCH_NODE_ARGS?.split(' ') ?? []),
+        script,
+        dataDir,
+        keyFile,
+        mode,
+      ],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
@@ -72,7 +102,10 @@ function host(dataDir: string, keyFile: string, mode: 'cache' | 'nocache') {
     child.once('exit', (code) => {
       const line = out.trim().split('\n').at(-1);
       if (code !== 0 || !line) reject(new Error(`host exited with ${code}: ${out}`));
-      else resolve(JSON.parse(line) as Seen);
+      else {
+        if (process.env.PERCH_BENCH_VERBOSE) console.log(mode, line);
+        resolve(JSON.parse(line) as Seen);
+      }
     });
   });
 }
@@ -105,6 +138,9 @@ export default async function (): Promise<BenchResult> {
   const base = await mkdtemp(join(tmpdir(), 'perch-bench-cache-'));
   const seedDir = join(base, 'seed');
   const keyFile = join(base, 'keychain.json');
+  // Inside the tree: the bundle's external packages (keytar, dbus-next) resolve from its
+  // node_modules.
+  const script = await bundleHost(join(root, 'dist-bench'));
 
   // One session that signs in, opens a narrow of 2000 messages per account, and quits.
   const core = await createCore({
@@ -208,20 +244,20 @@ export default async function (): Promise<BenchResult> {
   };
   if (process.env.PERCH_BENCH_KEEP) console.log(`seed kept in ${base}`);
   for (let i = 0; i < RUNS; i++) {
-    const a = await host(await fresh(), keyFile, 'cache');
+    const a = await host(script, await fresh(), keyFile, 'cache');
     runs.a.push(a.readyMs);
     fromCore.a.push(a.readyMs - a.loadedMs);
     cpuToInbox.a.push(a.cpuMs);
     rss.cache.push(a.rssMb);
     const bDir = await fresh();
     await rm(join(bDir, 'cache'), { recursive: true, force: true });
-    const b = await host(bDir, keyFile, 'nocache');
+    const b = await host(script, bDir, keyFile, 'nocache');
     runs.b.push(b.readyMs);
     fromCore.b.push(b.readyMs - b.loadedMs);
     cpuToInbox.b.push(b.cpuMs);
     rss.nocache.push(b.rssMb);
     await closeProxies();
-    const c = await host(await fresh(), keyFile, 'cache');
+    const c = await host(script, await fresh(), keyFile, 'cache');
     runs.c.push(c.readyMs);
     fromCore.c.push(c.readyMs - c.loadedMs);
     cpuToInbox.c.push(c.cpuMs);

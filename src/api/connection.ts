@@ -3,8 +3,8 @@
  * goes through. Every pool an ApiClient opens (ordinary calls and the long-poll) is built
  * here, so a request and a long-poll to the same server can never differ in either.
  */
-import type { Dispatcher } from 'undici';
-import { Agent, Pool, ProxyAgent } from './undici-parts.ts';
+import type { buildConnector as BuildConnector, Dispatcher } from 'undici';
+import { Agent, buildConnector, Pool, ProxyAgent } from './undici-parts.ts';
 import { tlsConnectOptions, type ServerTrust } from './tls/connect-options.ts';
 
 export type { ServerTrust };
@@ -86,6 +86,25 @@ function failFastTunnels(pool: Pool): Pool {
 }
 
 /**
+ * A direct pool's connector, its TLS options (a secure context of Node's and the system's
+ * roots, 70 to 240 ms of CPU to build) made at the first https connection rather than with
+ * the client: a start from the cache on disk makes every account's client before its first
+ * paint (docs/architecture.md, "The cache on disk"), and a plain-http server never needs them.
+ */
+function lazyTlsConnector(trust: ServerTrust | undefined): BuildConnector.connector {
+  let plain: BuildConnector.connector | undefined;
+  let secure: BuildConnector.connector | undefined;
+  return (opts, callback) => {
+    if (opts.protocol === 'https:') {
+      secure ??= buildConnector({ ...tlsConnectOptions(trust) });
+      return secure(opts, callback);
+    }
+    plain ??= buildConnector({});
+    return plain(opts, callback);
+  };
+}
+
+/**
  * One keep-alive pool to a server, following `options`. `connections` caps its sockets: the
  * long-poll's pool has one. Without a cap, undici opens a second socket for a request sent
  * as the previous response's body ends (the first is not yet released), so each next poll
@@ -97,9 +116,9 @@ export function createDispatcher(
   connections?: number,
 ): Dispatcher {
   const { proxy } = options;
-  // The same verification for a direct connection and for the TLS inside a proxy's tunnel.
-  const tls = tlsConnectOptions(options.trust);
   if (proxy) {
+    // The same verification for a direct connection and for the TLS inside a proxy's tunnel.
+    const tls = tlsConnectOptions(options.trust);
     // CONNECT tunnels for http and https alike, so the proxy never sees a request or its key.
     return new ProxyAgent({
       uri: proxy.url,
@@ -119,7 +138,7 @@ export function createDispatcher(
   }
   return new Agent({
     keepAliveTimeout: 30_000,
-    connect: tls,
+    connect: lazyTlsConnector(options.trust),
     ...(connections ? { connections } : {}),
   });
 }

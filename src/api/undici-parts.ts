@@ -10,12 +10,13 @@ import Dispatcher from 'undici/lib/dispatcher/dispatcher.js';
 import Pool from 'undici/lib/dispatcher/pool.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import api from 'undici/lib/api/index.js';
+import buildConnector from 'undici/lib/core/connect.js';
 
 // What undici's index does: request, connect and the rest are methods of every dispatcher
 // (ProxyAgent calls `connect` on its client to open the tunnel).
 Object.assign(Dispatcher.prototype, api);
 
-export { Agent, Pool, ProxyAgent };
+export { Agent, Pool, ProxyAgent, buildConnector };
 
 export type RequestOptions = Omit<DispatcherType.RequestOptions, 'origin' | 'path' | 'method'> & {
   method?: DispatcherType.HttpMethod;

@@ -47,6 +47,11 @@ export interface CoreOptions extends HostAdapters {
    * on unless a shipped host turns it off.
    */
   checkPushes?: boolean;
+  /**
+   * Whether the results the Core builds from its own models alone (rpc/dispatch.ts,
+   * TRUSTED_RESULTS) are checked against the contract too; on unless a shipped host turns it off.
+   */
+  checkResults?: boolean;
   /** How "Try the demo organization" starts its server (tests pass a smaller one). */
   demoServer?: DemoServerFactory;
   /** Start the demo organization and sign in to it as soon as the Core is up (`--demo`). */
@@ -258,10 +263,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     openNotifications: () => pageNotifier?.stillOpen() ?? [],
   };
   const handlers = createHandlers(ctx);
+  const dispatchOptions = { trustResults: options.checkResults === false };
   const dbus = desktop?.notifier;
   const shownBy = dbus ?? options.notifier ?? pageNotifier;
   const actions = new NotificationActions({
-    invoke: (channel, args) => dispatch(handlers, channel, args),
+    invoke: (channel, args) => dispatch(handlers, channel, args, dispatchOptions),
     subscribe: (listener, interest) => bus.subscribe(listener, interest),
     reveal: (target) => revealTarget(target),
     close: (id) => shownBy?.close(id),
@@ -287,7 +293,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
 
   return {
     info,
-    invoke: (channel, args) => dispatch(handlers, channel, args),
+    invoke: (channel, args) => dispatch(handlers, channel, args, dispatchOptions),
     subscribe: (listener, interest) => bus.subscribe(listener, interest),
     status,
     reveal: (target) => revealTarget(target),

@@ -65,8 +65,17 @@ export function sealCache(
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
   cipher.setAAD(aad(head, accountId));
-  const body = Buffer.concat([cipher.update(plaintext), cipher.final()]);
-  return Buffer.concat([head, iv, cipher.getAuthTag(), body]);
+  const body = cipher.update(plaintext);
+  const tail = cipher.final();
+  // One copy of the ciphertext into the file's bytes, not three: each copy of a cache of
+  // several MB stays in the host's memory, outside V8's heap, until a full collection.
+  const out = Buffer.allocUnsafe(MIN_BYTES + body.length + tail.length);
+  head.copy(out, 0);
+  iv.copy(out, HEADER_BYTES);
+  cipher.getAuthTag().copy(out, HEADER_BYTES + IV_BYTES);
+  body.copy(out, MIN_BYTES);
+  tail.copy(out, MIN_BYTES + body.length);
+  return out;
 }
 
 /** The plaintext of a sealed file, or CacheRefused with why it cannot be trusted. */
@@ -85,7 +94,11 @@ export function openCache(file: Buffer, key: Buffer, accountId: string): Buffer 
     const decipher = createDecipheriv('aes-256-gcm', key, iv);
     decipher.setAAD(aad(head, accountId));
     decipher.setAuthTag(tag);
-    return Buffer.concat([decipher.update(file.subarray(MIN_BYTES)), decipher.final()]);
+    const body = decipher.update(file.subarray(MIN_BYTES));
+    const tail = decipher.final();
+    // GCM's final block is empty: no second copy of the plaintext, which would stay in the
+    // host's memory, outside V8's heap, until a full collection.
+    return tail.length === 0 ? body : Buffer.concat([body, tail]);
   } catch {
     // GCM cannot tell a flipped byte, a cut-off body and a wrong key apart, nor should it.
     throw new CacheRefused('does-not-decrypt');

@@ -9,7 +9,15 @@ import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
 import type { StoreSnapshot } from '../store/state-log.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { ServerEvent } from '../../api/schemas/event.ts';
+import type { AccountInbox } from '../model/inbox-rows.ts';
 import { CacheRefused } from './cache-format.ts';
+
+/**
+ * The shape of the Inbox rows saved with a snapshot: bumped whenever the rows built from the
+ * models change, so a summary of another shape is not shown but built again from the models.
+ * The file's format stays: a Perch that does not know the summary reads the file without it.
+ */
+export const INBOX_SUMMARY_VERSION = 1;
 
 export interface CachedAccount {
   accountId: string;
@@ -25,6 +33,11 @@ export interface CachedAccount {
   messagesText?: string;
   /** The newest message id already notified or counted: nothing at or below is notified again. */
   notifiedUpTo: number;
+  /**
+   * The account's Inbox as the saved models give it, written with them: a start shows it
+   * without building 4 000 rows again from the restored models (AccountStore.restore).
+   */
+  inbox?: AccountInbox | undefined;
 }
 
 const Head = z.object({
@@ -32,7 +45,19 @@ const Head = z.object({
   savedAt: z.number(),
   newestMessageId: z.number(),
   notifiedUpTo: z.number(),
+  // Checked for its version and shape only (summaryOf): the rows are the Core's own, sealed
+  // with the rest, and checking thousands of them would cost what the summary saves.
+  inbox: z.unknown().optional(),
 });
+
+/** The saved Inbox, if it is of this Perch's shape; undefined makes the restore build it. */
+function summaryOf(saved: unknown): AccountInbox | undefined {
+  if (typeof saved !== 'object' || saved === null) return undefined;
+  const { version, channels, dms } = saved as Record<string, unknown>;
+  if (version !== INBOX_SUMMARY_VERSION || !Array.isArray(channels) || !Array.isArray(dms))
+    return undefined;
+  return { channels, dms } as AccountInbox;
+}
 
 export function encodePayload(cached: CachedAccount): Buffer {
   const head = JSON.stringify({
@@ -40,6 +65,7 @@ export function encodePayload(cached: CachedAccount): Buffer {
     savedAt: cached.savedAt,
     newestMessageId: cached.state.newestMessageId,
     notifiedUpTo: cached.notifiedUpTo,
+    ...(cached.inbox ? { inbox: { version: INBOX_SUMMARY_VERSION, ...cached.inbox } } : {}),
   });
   const messages =
     cached.messagesText ?? (cached.messages ? JSON.stringify(cached.messages) : 'null');
@@ -92,6 +118,7 @@ export function decodePayload(
     const saved = messagesText === 'null' ? undefined : messagesText;
     // The messages are checked for what they are when parsed: a text that is no JSON object
     // is no kept messages, and the account starts without them (`SavedMessages.load`).
+    const inbox = summaryOf(head.inbox);
     const messages =
       parseMessages && saved !== undefined ? (JSON.parse(saved) as MessagesSnapshot) : undefined;
     return {
@@ -109,6 +136,7 @@ export function decodePayload(
       messages,
       ...(messages === undefined && saved !== undefined ? { messagesText: saved } : {}),
       notifiedUpTo: head.notifiedUpTo,
+      ...(inbox ? { inbox } : {}),
     };
   } catch (err) {
     throw new CacheRefused('unreadable-contents', err instanceof Error ? err.message : undefined);

@@ -65,6 +65,8 @@ export function createAccountCache(deps: {
         state,
         // Every message up to the newest the store knows has been decided for notification.
         notifiedUpTo: store.newestMessageId,
+        // Built from the same models in the same turn: it is what their restore shows.
+        inbox: store.inbox(),
       };
       // Nobody asked for the saved messages since the start: they are written back as read.
       const saved = parts?.messages.store.saved(accountId);
@@ -110,7 +112,7 @@ export function createAccountCache(deps: {
       const cached = await (early ?? keeper.load(accountId));
       if (!cached) return;
       try {
-        store.restore(cached.state, cached.savedAt);
+        store.restore(cached.state, cached.savedAt, cached.inbox);
       } catch {
         // A snapshot this Perch cannot replay is no head start: the account starts as before.
         await keeper.forget(accountId);

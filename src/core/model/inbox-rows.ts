@@ -119,9 +119,14 @@ export class LiveInbox {
   /** The highest message id among the rows: a message event at or below it is rebuilt. */
   #newest = -1;
 
-  constructor(state: LiveInboxSource, places: Pick<UnreadPlaces, 'placeOf'>) {
+  /** `saved`: the rows these models gave when cached, shown until an event changes them. */
+  constructor(state: LiveInboxSource, places: Pick<UnreadPlaces, 'placeOf'>, saved?: AccountInbox) {
     this.#state = state;
     this.#places = places;
+    if (saved) {
+      this.#inbox = saved;
+      this.#newest = newestOf(saved);
+    }
   }
 
   /** The rows now; the same object until an event changes them. */

@@ -207,9 +207,11 @@ export class AccountStore {
   /**
    * Puts back the models a snapshot saved, before the queue registers: the views show
    * them at once and the first registration replaces them. Nothing is decided for
-   * notification: every message of the snapshot was decided when it arrived.
+   * notification: every message of the snapshot was decided when it arrived. `inbox`: the
+   * Inbox these models gave when saved (src/core/cache/cache-payload.ts), shown as it is
+   * until they change rather than built again.
    */
-  restore(snapshot: StoreSnapshot, savedAt: number): void {
+  restore(snapshot: StoreSnapshot, savedAt: number, inbox?: AccountInbox): void {
     const register = toAccountRegister(StateLog.registerOf(snapshot));
     const state = new AccountState(register);
     const places = new UnreadPlaces(register);
@@ -224,7 +226,7 @@ export class AccountStore {
     this.#state = state;
     this.#places = places;
     this.#channels = channels;
-    this.#inbox = new LiveInbox(state, places);
+    this.#inbox = new LiveInbox(state, places, inbox);
     this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
     this.#log.restored(snapshot, events.length);
     this.#cachedAt = savedAt;

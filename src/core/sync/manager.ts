@@ -133,8 +133,18 @@ export class SyncManager implements AccountStores {
     this.accounts.set(accountId, { store, sync });
     await this.opts.beforeStart?.(accountId, store).catch(() => undefined);
     // Stopped or restarted while the cache was read: that start is not this one's to run.
-    if (this.accounts.get(accountId)?.sync !== sync) return;
-    void sync.start();
+    const current = () => this.accounts.get(accountId)?.sync === sync;
+    if (!current()) return;
+    if (store.cachedAt === undefined) {
+      void sync.start();
+      return;
+    }
+    // Shown from the copy on disk: the registration (and the HTTP client's first connection)
+    // waits for the end of this turn, so the other accounts' copies and the first Inbox come
+    // before anything on the network (docs/architecture.md, "The cache on disk").
+    setImmediate(() => {
+      if (current()) void sync.start();
+    });
   }
 
   private liveCheckOf(realmUrl: string): ServerLiveCheck {

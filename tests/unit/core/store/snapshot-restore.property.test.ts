@@ -28,6 +28,15 @@ function seen(store: AccountStore, general: number) {
   };
 }
 
+/** A store registered from the recording, with its first batch of events applied. */
+function afterFirstBatch() {
+  const r = recorded();
+  const first = storeUnderTest();
+  first.store.registered(r.first, []);
+  first.store.apply(r.batch1);
+  return { r, first };
+}
+
 let nextEventId = 1000;
 /** A flag change on one of the messages the recording knows, or on all of them. */
 const flagEvent = fc
@@ -108,15 +117,19 @@ describe('an account store restarted from its snapshot', () => {
             expect(snapshot).toBeDefined();
             // What the cache writes is text: the restart reads it back from the very text
             // the cache file holds, parsed once by the cache and taken over by the restore.
+            // The Inbox saved beside the models is what the restored store shows until
+            // they change.
             const plain = encodePayload({
               accountId: 'a',
               savedAt: 0,
               state: snapshot!,
               messages: undefined,
               notifiedUpTo: 0,
+              inbox: restarted.inbox(),
             });
             const fresh = storeUnderTest().store;
-            fresh.restore(decodePayload(plain, 'a').state, 0);
+            const decoded = decodePayload(plain, 'a');
+            fresh.restore(decoded.state, 0, decoded.inbox);
             restarted = fresh;
           }
           expect(seen(restarted, r.general)).toEqual(seen(steady, r.general));
@@ -126,11 +139,52 @@ describe('an account store restarted from its snapshot', () => {
     );
   });
 
+  it('shows the Inbox saved with the snapshot as it was, and the one its models give', () => {
+    const { r, first } = afterFirstBatch();
+    const saved = {
+      accountId: 'a',
+      savedAt: 0,
+      state: first.store.snapshot()!,
+      messages: undefined,
+      notifiedUpTo: 0,
+      inbox: first.store.inbox(),
+    };
+    const decoded = decodePayload(encodePayload(saved), 'a');
+    expect(decoded.inbox?.channels.length).toBeGreaterThan(0);
+    const shown = storeUnderTest().store;
+    shown.restore(decoded.state, 0, decoded.inbox);
+    // Not built again: the very rows read from the file.
+    expect(shown.inbox()).toBe(decoded.inbox);
+    const built = storeUnderTest().store;
+    built.restore(decodePayload(encodePayload(saved), 'a').state, 0);
+    expect(shown.inbox()).toEqual(built.inbox());
+    // An event changes the models: the Inbox is theirs from then on.
+    shown.apply(structuredClone(r.batch2));
+    built.apply(structuredClone(r.batch2));
+    expect(shown.inbox()).not.toBe(decoded.inbox);
+    expect(shown.inbox()).toEqual(built.inbox());
+  });
+
+  it('builds the Inbox from the models when the file has none, or one of another shape', () => {
+    const { first } = afterFirstBatch();
+    const state = first.store.snapshot()!;
+    const base = { accountId: 'a', savedAt: 0, state, messages: undefined, notifiedUpTo: 0 };
+    const without = decodePayload(encodePayload(base), 'a');
+    expect(without.inbox).toBeUndefined();
+    // A summary written by a Perch whose rows had another shape.
+    const text = encodePayload({ ...base, inbox: first.store.inbox() }).toString('utf8');
+    const other = Buffer.from(text.replace('"inbox":{"version":1,', '"inbox":{"version":0,'));
+    const stale = decodePayload(other, 'a');
+    expect(stale.inbox).toBeUndefined();
+    for (const decoded of [without, stale]) {
+      const restored = storeUnderTest().store;
+      restored.restore(decoded.state, 0, decoded.inbox);
+      expect(restored.inbox()).toEqual(first.store.inbox());
+    }
+  });
+
   it('notifies nothing when restored, and shows the saved time until the server answers', () => {
-    const r = recorded();
-    const first = storeUnderTest();
-    first.store.registered(r.first, []);
-    first.store.apply(r.batch1);
+    const { r, first } = afterFirstBatch();
     const snapshot = first.store.snapshot()!;
     const again = storeUnderTest();
     again.store.restore(snapshot, 1234);
