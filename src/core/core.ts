@@ -200,8 +200,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const statuses = sync.statuses();
       parts.inbox.statuses(statuses);
       // Sends and writes made while out of reach go once the server answers again.
-      for (const s of statuses)
-        if (s.health.state === 'polling') parts.outboxes.serverAnswers(s.accountId);
+      for (const s of statuses) {
+        if (s.health.state !== 'polling') continue;
+        parts.outboxes.serverAnswers(s.accountId);
+        // Answered since its last failure: a lost answer's read-back can reach the server now.
+        if (s.health.failures === 0) parts.pendingActions.serverAnswers(s.accountId);
+      }
     },
     dmMuted: (accountId, userIds, selfId) => isDmMuted(prefs.get(), accountId, userIds, selfId),
     cache,
