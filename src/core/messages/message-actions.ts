@@ -5,6 +5,7 @@
  * failed (docs/architecture.md, "Writes").
  */
 import type { ApiClient } from '../../api/client.ts';
+import { NetworkError } from '../../api/errors.ts';
 import {
   deleteMessage,
   getMessage,
@@ -20,10 +21,18 @@ import type { Args, Result } from '../../contract/contract.ts';
 import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { AccountState } from '../model/account-state.ts';
-import { describeMessage, hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
+import {
+  describeMessage,
+  hasFlag,
+  isGone,
+  mySubmessages,
+  readsAs,
+  unreadFrom,
+} from './read-back.ts';
 import { OfflineWrites } from './offline-writes.ts';
 import type { PendingActions } from './pending-actions.ts';
-import { reconciled } from './reconcile.ts';
+import { reconciled, Unreached } from './reconcile.ts';
+import { widgetWords } from './widget-words.ts';
 
 /** Upstream's web app marks at most this many messages unread in one go. */
 const UNREAD_FROM_LIMIT = 5000;
@@ -89,14 +98,34 @@ export class MessageActions {
     });
   }
 
-  /** A widget's change (a vote, a task ticked), sent as a submessage (POST /submessage). */
+  /**
+   * A widget's change (a vote, a task ticked), sent as a submessage (POST /submessage). A lost
+   * answer is settled by the pending-actions keeper: the server took it when the message holds
+   * one more submessage of the user's with this content than before it was sent.
+   */
   submessage({
     accountId,
     messageId,
     content,
   }: Args<'messages.submessage'>): Promise<Result<'messages.submessage'>> {
-    return this.#withClient(accountId, async (client) => {
-      await sendSubmessage(client, messageId, content);
+    return this.#withClient(accountId, async (client, account) => {
+      const mine = () => mySubmessages(client, messageId, account.userId, content);
+      let before: number;
+      try {
+        before = await mine();
+      } catch (err) {
+        // Nothing was sent yet: nothing changed.
+        if (err instanceof NetworkError) throw new Unreached(err);
+        throw err;
+      }
+      await this.#pending.run({
+        accountId,
+        messageId,
+        ...widgetWords(content),
+        write: () => sendSubmessage(client, messageId, content),
+        holds: async () => (await mine()) > before,
+        describe: () => describeMessage(client, messageId, account.userId),
+      });
       return {};
     });
   }
