@@ -101,8 +101,10 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
   const writes = new OfflineWrites();
   const outboxes = new Outboxes({ ...ctx, writes });
-  const pendingActions = new PendingActions((settled) =>
-    ctx.bus.publish('actions.settled', settled),
+  const pendingActions = new PendingActions(
+    (settled) => ctx.bus.publish('actions.settled', settled),
+    // Sealed with the drafts, so a restart reads back what this run could not.
+    (accountId, records) => void ctx.drafts.putPending(accountId, records).catch(() => undefined),
   );
   return {
     bus: ctx.bus,

@@ -29,6 +29,7 @@ import { createCoreParts } from './core-parts.ts';
 import { createAccountCache } from './cache/cache-wiring.ts';
 import { DEFAULT_CACHE_BUDGET_BYTES } from './cache/cache-keeper.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
+import { resumePendingActions } from './messages/pending-resume.ts';
 import type { Env } from './network/proxy-env.ts';
 
 export interface CoreOptions extends HostAdapters {
@@ -279,6 +280,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   act.run = (action) => actions.run(action);
   // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
   parts.outboxes.resumeAll();
+  // Actions an earlier run could not read back are read back once their queue answers.
+  await resumePendingActions({ ...parts, accounts, drafts });
   await cache.preload(
     accounts
       .list()

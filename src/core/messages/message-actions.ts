@@ -30,7 +30,7 @@ import {
   unreadFrom,
 } from './read-back.ts';
 import { OfflineWrites } from './offline-writes.ts';
-import type { PendingActions } from './pending-actions.ts';
+import type { PendingAction, PendingActions } from './pending-actions.ts';
 import { reconciled, Unreached } from './reconcile.ts';
 import { widgetWords } from './widget-words.ts';
 
@@ -103,31 +103,38 @@ export class MessageActions {
    * answer is settled by the pending-actions keeper: the server took it when the message holds
    * one more submessage of the user's with this content than before it was sent.
    */
-  submessage({
-    accountId,
-    messageId,
-    content,
-  }: Args<'messages.submessage'>): Promise<Result<'messages.submessage'>> {
-    return this.#withClient(accountId, async (client, account) => {
-      const mine = () => mySubmessages(client, messageId, account.userId, content);
+  submessage(args: Args<'messages.submessage'>): Promise<Result<'messages.submessage'>> {
+    return this.#withClient(args.accountId, async (client, account) => {
       let before: number;
       try {
-        before = await mine();
+        before = await mySubmessages(client, args.messageId, account.userId, args.content);
       } catch (err) {
         // Nothing was sent yet: nothing changed.
         if (err instanceof NetworkError) throw new Unreached(err);
         throw err;
       }
-      await this.#pending.run({
-        accountId,
-        messageId,
-        ...widgetWords(content),
-        write: () => sendSubmessage(client, messageId, content),
-        holds: async () => (await mine()) > before,
-        describe: () => describeMessage(client, messageId, account.userId),
-      });
+      await this.#pending.run(this.submessageAction(client, account, args, before));
       return {};
     });
+  }
+
+  /** The widget change as the keeper settles it, now or after a restart (pending-record.ts). */
+  submessageAction(
+    client: ApiClient,
+    account: Account,
+    args: Args<'messages.submessage'>,
+    before: number,
+  ): PendingAction {
+    const { accountId, messageId, content } = args;
+    return {
+      accountId,
+      messageId,
+      ...widgetWords(content),
+      write: () => sendSubmessage(client, messageId, content),
+      holds: async () => (await mySubmessages(client, messageId, account.userId, content)) > before,
+      describe: () => describeMessage(client, messageId, account.userId),
+      record: { channel: 'messages.submessage', accountId, args: { ...args }, before },
+    };
   }
 
   /** "Remind me about this" (POST /reminders): the server sends the reminder at its time. */
@@ -176,24 +183,31 @@ export class MessageActions {
   }
 
   /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
-  star({ accountId, messageId, starred }: Args<'messages.star'>) {
-    return this.#withClient(accountId, async (client, account) => {
-      const op = starred ? 'add' : 'remove';
+  star(args: Args<'messages.star'>) {
+    return this.#withClient(args.accountId, async (client, account) => {
       // Out of reach: starred once the server answers again (offline-writes.ts); a lost
       // answer is settled by the pending-actions keeper.
-      await this.#writes.run(accountId, () =>
-        this.#pending.run({
-          accountId,
-          messageId,
-          what: starred ? 'Your star' : 'Your unstar',
-          notHeld: starred ? 'it is not starred' : 'it is still starred',
-          write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
-          holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
-          describe: () => describeMessage(client, messageId, account.userId),
-        }),
+      await this.#writes.run(args.accountId, () =>
+        this.#pending.run(this.starAction(client, account, args)),
       );
       return {};
     });
+  }
+
+  /** The star as the keeper settles it, now or after a restart (pending-record.ts). */
+  starAction(client: ApiClient, account: Account, args: Args<'messages.star'>): PendingAction {
+    const { accountId, messageId, starred } = args;
+    const op = starred ? 'add' : 'remove';
+    return {
+      accountId,
+      messageId,
+      what: starred ? 'Your star' : 'Your unstar',
+      notHeld: starred ? 'it is not starred' : 'it is still starred',
+      write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+      holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
+      describe: () => describeMessage(client, messageId, account.userId),
+      record: { channel: 'messages.star', accountId, args: { ...args } },
+    };
   }
 
   unreadFrom({

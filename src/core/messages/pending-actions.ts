@@ -6,10 +6,12 @@
  * while the server cannot be asked, each time the account's event queue is answered again
  * (not on a timer: asking an unreachable server only fails again), and publishes what it came
  * to on `actions.settled`, which the renderer shows wherever the reader is. One the server
- * does not hold can be done again (`actions.retry`).
+ * does not hold can be done again (`actions.retry`). Those nobody could read back yet are kept
+ * on disk as records (pending-record.ts), so a restart reads them back too.
  */
 import type { Payload } from '../../contract/contract.ts';
 import { CoreError } from '../errors.ts';
+import type { PendingRecord } from './pending-record.ts';
 import { reconciled } from './reconcile.ts';
 
 export interface PendingAction {
@@ -24,6 +26,8 @@ export interface PendingAction {
   holds: () => Promise<boolean>;
   /** The message in words: "Alice's message in #general › deploy". */
   describe: () => Promise<string>;
+  /** The action as kept on disk, to be built again after a restart; none: kept in memory. */
+  record?: PendingRecord;
 }
 
 /** Actions kept for a retry, and actions waiting to be read back; the oldest go first. */
@@ -39,9 +43,20 @@ export class PendingActions {
   /** Those being read back now: one question at a time each. */
   readonly #asking = new Set<PendingAction>();
   #closed = false;
+  readonly #keep: (accountId: string, records: PendingRecord[]) => void;
 
-  constructor(publish: (settled: Payload<'actions.settled'>) => void) {
+  /** `keep` is handed an account's records each time its actions not read back change. */
+  constructor(
+    publish: (settled: Payload<'actions.settled'>) => void,
+    keep: (accountId: string, records: PendingRecord[]) => void = () => {},
+  ) {
     this.#publish = publish;
+    this.#keep = keep;
+  }
+
+  /** Actions kept from an earlier run: read back once their account's queue is answered. */
+  restore(actions: readonly PendingAction[]): void {
+    for (const action of actions) this.#keepUnknown(action);
   }
 
   /**
@@ -91,6 +106,7 @@ export class PendingActions {
         (held) => {
           this.#asking.delete(action);
           this.#unknown.delete(action);
+          this.#kept(accountId);
           return this.#settle(action, held, false);
         },
         () => this.#asking.delete(action),
@@ -110,6 +126,17 @@ export class PendingActions {
       if (this.#unknown.size <= KEPT) break;
       this.#unknown.delete(old);
     }
+    this.#kept(action.accountId);
+  }
+
+  /** Hands the account's records to `keep`, after any change of its actions not read back. */
+  #kept(accountId: string): void {
+    // Quitting: what is on disk stays for the next start.
+    if (this.#closed) return;
+    const records: PendingRecord[] = [];
+    for (const a of this.#unknown)
+      if (a.accountId === accountId && a.record) records.push(a.record);
+    this.#keep(accountId, records);
   }
 
   async #settle(action: PendingAction, applied: boolean, told: boolean): Promise<void> {
