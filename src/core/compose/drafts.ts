@@ -2,7 +2,8 @@
  * Unsent drafts, kept per account in the data directory so a restart loses none: one file
  * per account (named by a hash, as account ids hold a URL), the newest MAX_DRAFTS kept. The
  * same file keeps the account's outbox (sends not yet confirmed, outbox.ts), so a text moves
- * from a draft to the outbox in one write and is never in both or in neither.
+ * from a draft to the outbox in one write and is never in both or in neither. It keeps, too,
+ * the actions whose answer was lost that nobody could read back yet (pending-record.ts).
  *
  * The file holds what the user wrote, so it is sealed like the cache (docs/architecture.md,
  * "The cache on disk": AES-256-GCM, written to a temporary name and renamed, 0600 in a 0700
