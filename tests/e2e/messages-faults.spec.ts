@@ -534,6 +534,17 @@ test('a vote lost on the way is said once, in the poll, and one whose answer is 
   expect(await settled).toEqual(expect.objectContaining({ applied: false, told: true }));
   await windowCaughtUp(page);
   await expect(page.getByRole('alert')).toHaveCount(1);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [760, 1280]) {
+      await page.setViewportSize({ width, height: 760 });
+      await poll.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `/tmp/shots/act39b/vote-not-counted-row-${colorScheme}-${width}.png`,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
   expect(await heldVotes(id)).toEqual([]);
 
   lift();
