@@ -30,7 +30,7 @@ import {
   unreadFrom,
 } from './read-back.ts';
 import { OfflineWrites } from './offline-writes.ts';
-import type { PendingAction, PendingActions } from './pending-actions.ts';
+import { firstRunTold, type PendingAction, type PendingActions } from './pending-actions.ts';
 import { reconciled, Unreached } from './reconcile.ts';
 import { widgetWords } from './widget-words.ts';
 
@@ -187,8 +187,9 @@ export class MessageActions {
     return this.#withClient(args.accountId, async (client, account) => {
       // Out of reach: starred once the server answers again (offline-writes.ts); a lost
       // answer is settled by the pending-actions keeper.
-      await this.#writes.run(args.accountId, () =>
-        this.#pending.run(this.starAction(client, account, args)),
+      await this.#writes.run(
+        args.accountId,
+        firstRunTold(this.#pending, this.starAction(client, account, args)),
       );
       return {};
     });

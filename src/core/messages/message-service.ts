@@ -19,7 +19,7 @@ import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
 import { OfflineWrites } from './offline-writes.ts';
-import type { PendingAction, PendingActions } from './pending-actions.ts';
+import { firstRunTold, type PendingAction, type PendingActions } from './pending-actions.ts';
 import { allHaveFlag, describeMessage, hasMyReaction } from './read-back.ts';
 import { reconciled } from './reconcile.ts';
 import { hasSearch, searchKept } from './store/offline-search.ts';
@@ -140,8 +140,9 @@ export class MessageService {
   /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
   markRead(args: Args<'messages.markRead'>) {
     return this.#withClient(args.accountId, async (client, account) => {
-      await this.#writes.run(args.accountId, () =>
-        this.#pending.run(this.markReadAction(client, account, args)),
+      await this.#writes.run(
+        args.accountId,
+        firstRunTold(this.#pending, this.markReadAction(client, account, args)),
       );
       return {};
     });
@@ -170,8 +171,9 @@ export class MessageService {
 
   react(args: Args<'messages.react'>) {
     return this.#withClient(args.accountId, async (client, account) => {
-      await this.#writes.run(args.accountId, () =>
-        this.#pending.run(this.reactAction(client, account, args)),
+      await this.#writes.run(
+        args.accountId,
+        firstRunTold(this.#pending, this.reactAction(client, account, args)),
       );
       return {};
     });

@@ -30,6 +30,22 @@ export interface PendingAction {
   record?: PendingRecord;
 }
 
+/**
+ * A write OfflineWrites may make again once the server answers (offline-writes.ts): only its
+ * first run answers the view that made it; a later one is heard by nobody but the keeper.
+ */
+export function firstRunTold(
+  pending: Pick<PendingActions, 'run'>,
+  action: PendingAction,
+): () => Promise<void> {
+  let told = true;
+  return () => {
+    const first = told;
+    told = false;
+    return pending.run(action, { told: first });
+  };
+}
+
 /** Actions kept for a retry, and actions waiting to be read back; the oldest go first. */
 const KEPT = 50;
 
@@ -63,7 +79,7 @@ export class PendingActions {
    * Runs the action. A failure rejects with a sentence, as `reconciled` does; one whose answer
    * was lost is also settled here and published, even when that is long after this call ended.
    */
-  async run(action: PendingAction): Promise<void> {
+  async run(action: PendingAction, { told = true }: { told?: boolean } = {}): Promise<void> {
     await reconciled(action.write, async () => {
       let held: boolean;
       try {
@@ -73,8 +89,8 @@ export class PendingActions {
         this.#keepUnknown(action);
         throw err;
       }
-      // The caller hears this outcome as its own answer too (`told`).
-      void this.#settle(action, held, true);
+      // The caller hears this outcome as its own answer too, when it is the view (`told`).
+      void this.#settle(action, held, told);
       return held;
     });
   }

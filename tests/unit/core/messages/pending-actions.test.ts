@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { NetworkError } from '../../../../src/api/errors.ts';
 import type { Payload } from '../../../../src/contract/contract.ts';
 import {
+  firstRunTold,
   PendingActions,
   type PendingAction,
 } from '../../../../src/core/messages/pending-actions.ts';
@@ -91,5 +92,16 @@ describe('PendingActions', () => {
     pending.serverAnswers('a1');
     expect(pending.unknown('a1')).toBe(0);
     expect(settled).toEqual([]);
+  });
+
+  it('a write made again after an outage is told to nobody but the keeper', async () => {
+    const { settled, pending } = keeper();
+    const run = firstRunTold(pending, star('a1', async () => false).action);
+    // The view's own call: it hears the failure, so the outcome says it was told.
+    await expect(run()).rejects.toThrow();
+    // The same write made again when the server answers (offline-writes.ts): nobody hears it.
+    await expect(run()).rejects.toThrow();
+    await expect.poll(() => settled).toHaveLength(2);
+    expect(settled.map((s) => s.told)).toEqual([true, false]);
   });
 });
