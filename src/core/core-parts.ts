@@ -47,7 +47,7 @@ export interface CoreParts {
   /** View source, edit and move, delete, star, mark unread. */
   readonly messageActions: MessageActions;
   readonly outboxes: Outboxes;
-  /** Star, reaction and read mark whose answer was lost, read back and settled. */
+  /** Star, reaction, read mark and widget change whose answer was lost, read back and settled. */
   readonly pendingActions: PendingActions;
   /** Compose's directory of people and channels, topics and preview. */
   readonly compose: ComposeService;
@@ -101,8 +101,10 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
   const writes = new OfflineWrites();
   const outboxes = new Outboxes({ ...ctx, writes });
-  const pendingActions = new PendingActions(ctx.clock, (settled) =>
-    ctx.bus.publish('actions.settled', settled),
+  const pendingActions = new PendingActions(
+    (settled) => ctx.bus.publish('actions.settled', settled),
+    // Sealed with the drafts, so a restart reads back what this run could not.
+    (accountId, records) => void ctx.drafts.putPending(accountId, records).catch(() => undefined),
   );
   return {
     bus: ctx.bus,

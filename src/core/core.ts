@@ -29,6 +29,7 @@ import { createCoreParts } from './core-parts.ts';
 import { createAccountCache } from './cache/cache-wiring.ts';
 import { DEFAULT_CACHE_BUDGET_BYTES } from './cache/cache-keeper.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
+import { resumePendingActions } from './messages/pending-resume.ts';
 import type { Env } from './network/proxy-env.ts';
 
 export interface CoreOptions extends HostAdapters {
@@ -205,8 +206,12 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       const statuses = sync.statuses();
       parts.inbox.statuses(statuses);
       // Sends and writes made while out of reach go once the server answers again.
-      for (const s of statuses)
-        if (s.health.state === 'polling') parts.outboxes.serverAnswers(s.accountId);
+      for (const s of statuses) {
+        if (s.health.state !== 'polling') continue;
+        parts.outboxes.serverAnswers(s.accountId);
+        // Answered since its last failure: a lost answer's read-back can reach the server now.
+        if (s.health.failures === 0) parts.pendingActions.serverAnswers(s.accountId);
+      }
     },
     dmMuted: (accountId, userIds, selfId) => isDmMuted(prefs.get(), accountId, userIds, selfId),
     cache,
@@ -281,6 +286,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   act.run = (action) => actions.run(action);
   // Sends kept from an earlier run go out (lookup first) once the handlers are in place.
   parts.outboxes.resumeAll();
+  // Actions an earlier run could not read back are read back once their queue answers.
+  await resumePendingActions({ ...parts, accounts, drafts });
   await cache.preload(
     accounts
       .list()

@@ -10,7 +10,9 @@
  * "Writes"): a star or reaction lost on its way says so in words, the network's own error only
  * under Details, and Try again makes it once; one whose answer is lost is read back and
  * reported as made ("Starred."), not as a failure. The same for mark unread, and for the edit
- * and move forms, whose failure stays in the form with Try again.
+ * and move forms, whose failure stays in the form with Try again. A poll's vote is settled the
+ * same way, and each failure is said once: in the poll while it is on screen, in the banner
+ * with Retry once the reader has left.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
@@ -468,4 +470,128 @@ test('a star the server took while its answer was lost shows starred when the re
   await expect(messageRow(page, id).getByRole('img', { name: 'Starred' })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
   expect((await onServer(id)).flags).toContain('starred');
+});
+
+/** Resolves with the next outcome the Core settles, as it leaves the Core. */
+function nextSettled(): Promise<{ applied: boolean; told: boolean }> {
+  return new Promise((resolve) => {
+    const stop = mode.core.subscribe((topic, payload) => {
+      if (topic !== 'actions.settled') return;
+      stop();
+      resolve(payload as { applied: boolean; told: boolean });
+    });
+  });
+}
+
+/**
+ * Waits until the window has taken every push the Core sent so far: pushes arrive in order,
+ * so once a message posted now shows, anything pushed before it has been shown or dropped.
+ */
+async function windowCaughtUp(page: Page): Promise<void> {
+  const marker = post(owner, 'faults', 'Anything said before this has arrived');
+  await expect(messageRow(page, marker)).toBeVisible();
+}
+
+const onSubmessages = (fault: 'refuse' | 'cut' | 'hold') =>
+  proxy.add((r) => (exactly('POST', '/api/v1/submessage')(r) ? { kind: fault } : undefined));
+
+/** The member's votes on the poll, as the server holds them. */
+async function heldVotes(id: number): Promise<string[]> {
+  const res = await fetch(`${server.url}/api/v1/messages/${id}`, {
+    headers: { authorization: memberAuth() },
+  });
+  const { message } = (await res.json()) as {
+    message: { submessages: { sender_id: number; content: string }[] };
+  };
+  return message.submessages
+    .slice(1)
+    .filter((s) => s.sender_id === member.user_id)
+    .map((s) => s.content);
+}
+
+test('a vote lost on the way is said once, in the poll, and one whose answer is lost counts', async ({
+  page,
+}) => {
+  const { id, row } = await openOwn(page, '/poll Lunch?\nNoodles\nTacos');
+  const poll = row.getByRole('region', { name: 'Poll: Lunch?' });
+
+  const lift = onSubmessages('refuse');
+  const settled = nextSettled();
+  await poll.getByRole('button', { name: 'Vote for Noodles (0 votes)' }).click();
+  const error = poll.getByRole('alert');
+  await expect(error.locator('.sentence')).toHaveText(
+    'Vote not counted. The connection broke off before the server took the change. Try again.',
+  );
+  // The Core settled it too; the poll on screen said it, so the banner does not repeat it.
+  expect(await settled).toEqual(expect.objectContaining({ applied: false, told: true }));
+  await windowCaughtUp(page);
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [760, 1280]) {
+      await page.setViewportSize({ width, height: 760 });
+      await poll.scrollIntoViewIfNeeded();
+      await page.screenshot({
+        path: `/tmp/shots/act39b/vote-not-counted-row-${colorScheme}-${width}.png`,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await heldVotes(id)).toEqual([]);
+
+  lift();
+  await poll.getByRole('button', { name: 'Try again' }).click();
+  await expect(
+    poll.getByRole('button', { name: 'Take back your vote for Noodles (1 vote)' }),
+  ).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+
+  // The server takes this one, but its answer never comes back: read back, it counts.
+  onSubmessages('cut');
+  await poll.getByRole('button', { name: 'Vote for Tacos (0 votes)' }).click();
+  await expect(
+    poll.getByRole('button', { name: 'Take back your vote for Tacos (1 vote)' }),
+  ).toBeVisible();
+  await windowCaughtUp(page);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await heldVotes(id)).toHaveLength(2);
+});
+
+test('a vote whose answer is lost after the reader left is said where they are, with Retry', async ({
+  page,
+}) => {
+  const { id } = await openOwn(page, '/poll Lunch?\nNoodles\nTacos');
+  const poll = messageRow(page, id).getByRole('region', { name: 'Poll: Lunch?' });
+  const lift = onSubmessages('hold');
+  await poll.getByRole('button', { name: 'Vote for Noodles (0 votes)' }).click();
+  await expect.poll(() => proxy.held().length).toBe(1);
+  await leaveForInbox(page);
+
+  // The vote never reaches the server, and its connection breaks off.
+  expect(proxy.drop()).toBe(1);
+  lift();
+  const outcome = page.getByRole('alert').filter({ hasText: 'could not be confirmed' });
+  await expect(outcome.locator('.sentence')).toHaveText(
+    'Your vote on your message in #general › faults could not be confirmed; it is not counted.',
+  );
+  await expect(page.getByRole('alert')).toHaveCount(1);
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    for (const width of [760, 1280]) {
+      await page.setViewportSize({ width, height: 760 });
+      await page.screenshot({
+        path: `/tmp/shots/act39b/vote-not-confirmed-${colorScheme}-${width}.png`,
+      });
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await heldVotes(id)).toEqual([]);
+
+  await outcome.getByRole('button', { name: 'Retry' }).click();
+  await expect(outcome).toHaveCount(0);
+  expect(await heldVotes(id)).toHaveLength(1);
+  await backTo(page, 'channel:general topic:faults');
+  await expect(
+    poll.getByRole('button', { name: 'Take back your vote for Noodles (1 vote)' }),
+  ).toBeVisible();
 });

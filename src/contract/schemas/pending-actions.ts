@@ -10,6 +10,11 @@ export const ActionSettled = z.object({
   messageId: z.number().int(),
   /** Whether the server holds what the action asked. */
   applied: z.boolean(),
+  /**
+   * Whether the call that made the action was answered with this outcome: the view that made
+   * it said so already if it is still on screen, so nothing else repeats it.
+   */
+  told: z.boolean(),
   /** What became of it, as a sentence naming the message. */
   sentence: z.string(),
 });

@@ -2,7 +2,8 @@
  * Unsent drafts, kept per account in the data directory so a restart loses none: one file
  * per account (named by a hash, as account ids hold a URL), the newest MAX_DRAFTS kept. The
  * same file keeps the account's outbox (sends not yet confirmed, outbox.ts), so a text moves
- * from a draft to the outbox in one write and is never in both or in neither.
+ * from a draft to the outbox in one write and is never in both or in neither. It keeps, too,
+ * the actions whose answer was lost that nobody could read back yet (pending-record.ts).
  *
  * The file holds what the user wrote, so it is sealed like the cache (docs/architecture.md,
  * "The cache on disk": AES-256-GCM, written to a temporary name and renamed, 0600 in a 0700
@@ -21,6 +22,7 @@ import { readJsonFile } from '../../lib/json-file.ts';
 import { DraftWire } from '../../contract/schemas/drafts.ts';
 import { OutboxEntry } from '../../contract/schemas/outbox.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
+import { PendingRecord } from '../messages/pending-record.ts';
 import { KEY_BYTES, newCacheKey, openCache, sealCache } from '../cache/cache-format.ts';
 import { readCacheFile, writeCacheFile } from '../cache/cache-files.ts';
 
@@ -31,8 +33,11 @@ const DraftsFile = z.object({
   accountId: z.string(),
   drafts: z.array(DraftWire),
   outbox: z.array(OutboxEntry).default([]),
+  /** Actions whose answer was lost and that nobody could read back yet (pending-actions.ts). */
+  pending: z.array(PendingRecord).default([]),
 });
-type Kept = { drafts: DraftWire[]; outbox: OutboxEntry[] };
+type Kept = { drafts: DraftWire[]; outbox: OutboxEntry[]; pending: PendingRecord[] };
+const NONE: Kept = { drafts: [], outbox: [], pending: [] };
 
 /** The secret store's entry for the key of an account's drafts file. */
 export function draftsKeyId(accountId: string): string {
@@ -89,15 +94,30 @@ export class DraftStore {
     return [...(await this.#kept(accountId)).outbox];
   }
 
+  /** The account's actions that were not read back yet, as last kept. */
+  async pending(accountId: string): Promise<PendingRecord[]> {
+    return [...(await this.#kept(accountId)).pending];
+  }
+
+  /** Keeps the account's actions that are not read back yet, in place of those kept before. */
+  putPending(accountId: string, pending: readonly PendingRecord[]): Promise<void> {
+    return this.#changeAll(accountId, (kept) =>
+      JSON.stringify(kept.pending) === JSON.stringify(pending)
+        ? undefined
+        : { ...kept, pending: [...pending] },
+    );
+  }
+
   /**
    * Hands a send to the outbox: the entry is kept and its narrow's draft dropped in the same
    * write, so a crash leaves the text in exactly one of them. Returns the dropped draft.
    */
   async take(accountId: string, entry: OutboxEntry): Promise<DraftWire | undefined> {
     let dropped: DraftWire | undefined;
-    await this.#changeAll(accountId, ({ drafts, outbox }) => {
+    await this.#changeAll(accountId, ({ drafts, outbox, pending }) => {
       dropped = drafts.find((d) => d.key === entry.draftKey);
       return {
+        pending,
         drafts: dropped ? drafts.filter((d) => d !== dropped) : drafts,
         outbox: [...outbox.filter((e) => e.localId !== entry.localId), entry],
       };
@@ -160,7 +180,7 @@ export class DraftStore {
   /** A signed-out account's drafts go with it. */
   async forget(accountId: string): Promise<void> {
     await this.#writing.get(accountId)?.catch(() => undefined);
-    this.#current.set(accountId, Promise.resolve({ drafts: [], outbox: [] }));
+    this.#current.set(accountId, Promise.resolve(NONE));
     await rm(this.pathOf(accountId), { force: true });
     await rm(this.#legacyPathOf(accountId), { force: true });
     this.#keys.delete(accountId);
@@ -231,7 +251,7 @@ export class DraftStore {
   }
 
   async #read(accountId: string): Promise<Kept> {
-    const none: Kept = { drafts: [], outbox: [] };
+    const none = NONE;
     const path = this.pathOf(accountId);
     try {
       const sealed = await readCacheFile(path);
@@ -241,7 +261,9 @@ export class DraftStore {
         const file = DraftsFile.parse(JSON.parse(openCache(sealed, key, accountId).toString()));
         // A plain file a crash left beside its sealed copy is already in it.
         await rm(this.#legacyPathOf(accountId), { force: true });
-        return file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
+        return file.accountId === accountId
+          ? { drafts: file.drafts, outbox: file.outbox, pending: file.pending }
+          : none;
       }
     } catch {
       // Unreadable: set aside rather than overwritten, so a damaged file costs no text.
@@ -253,12 +275,15 @@ export class DraftStore {
 
   /** A plain file of an earlier Perch: read once, sealed (or kept in memory), deleted. */
   async #migrate(accountId: string): Promise<Kept> {
-    const none: Kept = { drafts: [], outbox: [] };
+    const none = NONE;
     const legacy = this.#legacyPathOf(accountId);
     let kept: Kept;
     try {
       const file = await readJsonFile(legacy, DraftsFile, { accountId, ...none });
-      kept = file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
+      kept =
+        file.accountId === accountId
+          ? { drafts: file.drafts, outbox: file.outbox, pending: [] }
+          : none;
     } catch {
       await rename(legacy, `${legacy}.unreadable`).catch(() => undefined);
       return none;

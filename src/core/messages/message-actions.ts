@@ -5,6 +5,7 @@
  * failed (docs/architecture.md, "Writes").
  */
 import type { ApiClient } from '../../api/client.ts';
+import { NetworkError } from '../../api/errors.ts';
 import {
   deleteMessage,
   getMessage,
@@ -20,10 +21,18 @@ import type { Args, Result } from '../../contract/contract.ts';
 import type { Account } from '../accounts/account.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { AccountState } from '../model/account-state.ts';
-import { describeMessage, hasFlag, isGone, readsAs, unreadFrom } from './read-back.ts';
+import {
+  describeMessage,
+  hasFlag,
+  isGone,
+  mySubmessages,
+  readsAs,
+  unreadFrom,
+} from './read-back.ts';
 import { OfflineWrites } from './offline-writes.ts';
-import type { PendingActions } from './pending-actions.ts';
-import { reconciled } from './reconcile.ts';
+import { firstRunTold, type PendingAction, type PendingActions } from './pending-actions.ts';
+import { reconciled, Unreached } from './reconcile.ts';
+import { widgetWords } from './widget-words.ts';
 
 /** Upstream's web app marks at most this many messages unread in one go. */
 const UNREAD_FROM_LIMIT = 5000;
@@ -89,16 +98,43 @@ export class MessageActions {
     });
   }
 
-  /** A widget's change (a vote, a task ticked), sent as a submessage (POST /submessage). */
-  submessage({
-    accountId,
-    messageId,
-    content,
-  }: Args<'messages.submessage'>): Promise<Result<'messages.submessage'>> {
-    return this.#withClient(accountId, async (client) => {
-      await sendSubmessage(client, messageId, content);
+  /**
+   * A widget's change (a vote, a task ticked), sent as a submessage (POST /submessage). A lost
+   * answer is settled by the pending-actions keeper: the server took it when the message holds
+   * one more submessage of the user's with this content than before it was sent.
+   */
+  submessage(args: Args<'messages.submessage'>): Promise<Result<'messages.submessage'>> {
+    return this.#withClient(args.accountId, async (client, account) => {
+      let before: number;
+      try {
+        before = await mySubmessages(client, args.messageId, account.userId, args.content);
+      } catch (err) {
+        // Nothing was sent yet: nothing changed.
+        if (err instanceof NetworkError) throw new Unreached(err);
+        throw err;
+      }
+      await this.#pending.run(this.submessageAction(client, account, args, before));
       return {};
     });
+  }
+
+  /** The widget change as the keeper settles it, now or after a restart (pending-record.ts). */
+  submessageAction(
+    client: ApiClient,
+    account: Account,
+    args: Args<'messages.submessage'>,
+    before: number,
+  ): PendingAction {
+    const { accountId, messageId, content } = args;
+    return {
+      accountId,
+      messageId,
+      ...widgetWords(content),
+      write: () => sendSubmessage(client, messageId, content),
+      holds: async () => (await mySubmessages(client, messageId, account.userId, content)) > before,
+      describe: () => describeMessage(client, messageId, account.userId),
+      record: { channel: 'messages.submessage', accountId, args: { ...args }, before },
+    };
   }
 
   /** "Remind me about this" (POST /reminders): the server sends the reminder at its time. */
@@ -147,24 +183,32 @@ export class MessageActions {
   }
 
   /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
-  star({ accountId, messageId, starred }: Args<'messages.star'>) {
-    return this.#withClient(accountId, async (client, account) => {
-      const op = starred ? 'add' : 'remove';
+  star(args: Args<'messages.star'>) {
+    return this.#withClient(args.accountId, async (client, account) => {
       // Out of reach: starred once the server answers again (offline-writes.ts); a lost
       // answer is settled by the pending-actions keeper.
-      await this.#writes.run(accountId, () =>
-        this.#pending.run({
-          accountId,
-          messageId,
-          what: starred ? 'Your star' : 'Your unstar',
-          notHeld: starred ? 'it is not starred' : 'it is still starred',
-          write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
-          holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
-          describe: () => describeMessage(client, messageId, account.userId),
-        }),
+      await this.#writes.run(
+        args.accountId,
+        firstRunTold(this.#pending, this.starAction(client, account, args)),
       );
       return {};
     });
+  }
+
+  /** The star as the keeper settles it, now or after a restart (pending-record.ts). */
+  starAction(client: ApiClient, account: Account, args: Args<'messages.star'>): PendingAction {
+    const { accountId, messageId, starred } = args;
+    const op = starred ? 'add' : 'remove';
+    return {
+      accountId,
+      messageId,
+      what: starred ? 'Your star' : 'Your unstar',
+      notHeld: starred ? 'it is not starred' : 'it is still starred',
+      write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+      holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
+      describe: () => describeMessage(client, messageId, account.userId),
+      record: { channel: 'messages.star', accountId, args: { ...args } },
+    };
   }
 
   unreadFrom({

@@ -19,7 +19,7 @@ import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
 import { OfflineWrites } from './offline-writes.ts';
-import type { PendingActions } from './pending-actions.ts';
+import { firstRunTold, type PendingAction, type PendingActions } from './pending-actions.ts';
 import { allHaveFlag, describeMessage, hasMyReaction } from './read-back.ts';
 import { reconciled } from './reconcile.ts';
 import { hasSearch, searchKept } from './store/offline-search.ts';
@@ -138,58 +138,72 @@ export class MessageService {
   }
 
   /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
-  markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
-    return this.#withClient(accountId, async (client, account) => {
-      const first = messageIds[0]!;
-      const more = messageIds.length - 1;
-      await this.#writes.run(accountId, () =>
-        this.#pending.run({
-          accountId,
-          messageId: first,
-          what: 'Your read mark',
-          notHeld: more > 0 ? `it and ${more} more are still unread` : 'it is still unread',
-          write: () =>
-            updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
-          holds: () => allHaveFlag(client, messageIds, 'read'),
-          describe: () => describeMessage(client, first, account.userId),
-        }),
+  markRead(args: Args<'messages.markRead'>) {
+    return this.#withClient(args.accountId, async (client, account) => {
+      await this.#writes.run(
+        args.accountId,
+        firstRunTold(this.#pending, this.markReadAction(client, account, args)),
       );
       return {};
     });
   }
 
+  /** The read mark as the keeper settles it, now or after a restart (pending-record.ts). */
+  markReadAction(
+    client: ApiClient,
+    account: Account,
+    args: Args<'messages.markRead'>,
+  ): PendingAction {
+    const { accountId, messageIds } = args;
+    const first = messageIds[0]!;
+    const more = messageIds.length - 1;
+    return {
+      accountId,
+      messageId: first,
+      what: 'Your read mark',
+      notHeld: more > 0 ? `it and ${more} more are still unread` : 'it is still unread',
+      write: () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+      holds: () => allHaveFlag(client, messageIds, 'read'),
+      describe: () => describeMessage(client, first, account.userId),
+      record: { channel: 'messages.markRead', accountId, args: { ...args } },
+    };
+  }
+
   react(args: Args<'messages.react'>) {
-    const { accountId, messageId, op, emojiName, emojiCode, reactionType } = args;
-    return this.#withClient(accountId, async (client, account) => {
-      const params = {
-        emoji_name: emojiName,
-        emoji_code: emojiCode,
-        reaction_type: reactionType,
-      };
-      const emoji = { code: emojiCode, type: reactionType };
-      await this.#writes.run(accountId, () =>
-        this.#pending.run({
-          accountId,
-          messageId,
-          what: `Your ${emojiName} reaction${op === 'add' ? '' : "'s removal"}`,
-          notHeld: op === 'add' ? 'it is not there' : 'it is still there',
-          describe: () => describeMessage(client, messageId, account.userId),
-          write: () =>
-            (op === 'add'
-              ? addReaction(client, messageId, params)
-              : removeReaction(client, messageId, params)
-            ).catch((err: unknown) => {
-              // A try again after a lost answer finds the reaction already as asked: done.
-              if (!(err instanceof ApiError)) throw err;
-              const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
-              if (err.code !== already) throw err;
-            }),
-          holds: async () =>
-            (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
-        }),
+    return this.#withClient(args.accountId, async (client, account) => {
+      await this.#writes.run(
+        args.accountId,
+        firstRunTold(this.#pending, this.reactAction(client, account, args)),
       );
       return {};
     });
+  }
+
+  /** The reaction as the keeper settles it, now or after a restart (pending-record.ts). */
+  reactAction(client: ApiClient, account: Account, args: Args<'messages.react'>): PendingAction {
+    const { accountId, messageId, op, emojiName, emojiCode, reactionType } = args;
+    const params = { emoji_name: emojiName, emoji_code: emojiCode, reaction_type: reactionType };
+    const emoji = { code: emojiCode, type: reactionType };
+    return {
+      accountId,
+      messageId,
+      what: `Your ${emojiName} reaction${op === 'add' ? '' : "'s removal"}`,
+      notHeld: op === 'add' ? 'it is not there' : 'it is still there',
+      describe: () => describeMessage(client, messageId, account.userId),
+      write: () =>
+        (op === 'add'
+          ? addReaction(client, messageId, params)
+          : removeReaction(client, messageId, params)
+        ).catch((err: unknown) => {
+          // A try again after a lost answer finds the reaction already as asked: done.
+          if (!(err instanceof ApiError)) throw err;
+          const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+          if (err.code !== already) throw err;
+        }),
+      holds: async () =>
+        (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+      record: { channel: 'messages.react', accountId, args: { ...args } },
+    };
   }
 
   snippets(accountId: string): Promise<Result<'messages.snippets'>> {

@@ -92,6 +92,26 @@ export async function allHaveFlag(
   return true;
 }
 
+/**
+ * How many of the message's submessages (a widget's votes, options and tasks) are the user's
+ * with exactly this content: one more than before a lost answer means the server took it.
+ * Upstream's message object carries them as `submessages`, each with its `sender_id` and
+ * `content` (GET /messages/{message_id}).
+ */
+export async function mySubmessages(
+  client: ApiClient,
+  messageId: number,
+  userId: number,
+  content: string,
+): Promise<number> {
+  const r = await read(client, messageId);
+  if (r === 'gone') return 0;
+  return (messageOf(r).submessages ?? []).filter((raw) => {
+    const s = raw as { sender_id?: unknown; content?: unknown } | null;
+    return s?.sender_id === userId && s.content === content;
+  }).length;
+}
+
 /** How many messages from the anchor on are read back after a lost mark-unread. */
 const UNREAD_WINDOW = 100;
 

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { ActionOutcomes } from '../../../../src/renderer/components/action-outcomes.svelte.ts';
+import { MessagesOnScreen } from '../../../../src/renderer/lib/messages-on-screen.ts';
 import { RecordingPort } from '../support/recording-port.ts';
 
-const settled = (id: number, applied: boolean) => ({
+const settled = (id: number, applied: boolean, told = false, messageId = 7) => ({
   id,
   accountId: 'a1',
-  messageId: 7,
+  messageId,
   applied,
+  told,
   sentence: `Your star on Alice's message in #general › deploy could not be confirmed; it is not starred.`,
 });
 
@@ -33,5 +35,36 @@ describe('ActionOutcomes', () => {
     expect(model.outcomes[0]?.busy).toBe(false);
     model.dismiss(3);
     expect(model.outcomes).toEqual([]);
+  });
+
+  it('leaves a failure to the row that was told it while that row is on screen, once', () => {
+    const port = new RecordingPort();
+    const rows = new MessagesOnScreen();
+    const model = new ActionOutcomes(port, (a, m) => rows.shows(a, m));
+    model.listen();
+    const gone = rows.hold('a1', 7);
+    // Its row heard the failure as the call's answer and shows it: not said again here.
+    port.push('actions.settled', settled(4, false, true));
+    expect(model.outcomes).toEqual([]);
+    // Settled later, after the row's call had ended: only here can the reader learn it.
+    port.push('actions.settled', settled(5, false, false));
+    // The reader left before the answer came: the row that was told is gone.
+    gone();
+    port.push('actions.settled', settled(6, false, true));
+    expect(model.outcomes.map((o) => o.id)).toEqual([5, 6]);
+  });
+});
+
+describe('MessagesOnScreen', () => {
+  it('shows a message while any of its rows stands, and each row lets go once', () => {
+    const rows = new MessagesOnScreen();
+    const first = rows.hold('a1', 7);
+    const second = rows.hold('a1', 7);
+    first();
+    first();
+    expect(rows.shows('a1', 7)).toBe(true);
+    expect(rows.shows('a2', 7)).toBe(false);
+    second();
+    expect(rows.shows('a1', 7)).toBe(false);
   });
 });
