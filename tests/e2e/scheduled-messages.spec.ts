@@ -48,6 +48,17 @@ test('a scheduled message is listed, edited, sent at its time; another is cancel
   await box(page).fill('Lunch order closes at noon');
   await c.getByRole('button', { name: 'Schedule…' }).click();
   await shoot(page, 'schedule-form');
+  // Cancel keeps its place beside Schedule whatever the width: a line never ends in it alone.
+  const form = c.getByRole('group', { name: 'Schedule message' });
+  for (const width of [760, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const schedule = (await form
+      .getByRole('button', { name: 'Schedule', exact: true })
+      .boundingBox())!;
+    const cancel = (await form.getByRole('button', { name: 'Cancel', exact: true }).boundingBox())!;
+    expect(Math.abs(cancel.y - schedule.y)).toBeLessThan(2);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await c.getByRole('button', { name: /^Monday at 9:00 AM/ }).click();
   await c.getByRole('button', { name: 'See scheduled messages' }).click();
   const rows = list(page).getByRole('listitem');
