@@ -451,6 +451,13 @@ test('a star whose answer is lost after the reader left is said where they are, 
   }
   await page.emulateMedia({ colorScheme: 'light' });
   expect((await onServer(id)).flags).not.toContain('starred');
+  // Under the sentence, the Messages page still fits the window: compose's Send on screen.
+  await page.setViewportSize({ width: 760, height: 760 });
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  await expect(
+    page.getByRole('form', { name: 'Compose' }).getByRole('button', { name: 'Send', exact: true }),
+  ).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 760 });
 
   await outcome.getByRole('button', { name: 'Retry' }).click();
   await expect(outcome).toHaveCount(0);
