@@ -449,7 +449,10 @@ test('a star whose answer is lost after the reader left is said where they are, 
       });
     }
   }
+  // On the dark theme the sentence is a lighter red than the light theme's, readable (5:1).
+  await expect(outcome).toHaveCSS('color', 'rgb(206, 127, 120)');
   await page.emulateMedia({ colorScheme: 'light' });
+  await expect(outcome).toHaveCSS('color', 'rgb(192, 57, 43)');
   expect((await onServer(id)).flags).not.toContain('starred');
   // Under the sentence, the Messages page still fits the window: compose's Send on screen.
   await page.setViewportSize({ width: 760, height: 760 });
