@@ -177,7 +177,7 @@ test('message times follow the 24-hour setting; the window opens on, and Esc goe
   await expect(recentList(page)).toBeVisible();
 });
 
-test('small defects: sender:me, Recent’s names and ellipsis, Inbox order, the menu, the CSP', async ({
+test('small defects: sender:me, Recent’s names, ellipsis and times, Inbox order, the menu, the CSP', async ({
   page,
 }) => {
   const csp: string[] = [];
@@ -220,6 +220,20 @@ test('small defects: sender:me, Recent’s names and ellipsis, Inbox order, the 
     .locator('.name');
   await expect(name).toHaveCSS('text-overflow', 'ellipsis');
   expect(await name.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // The times form one column: a direct message's (one row button) where a topic's (three) is.
+  const timeOf = (button: RegExp) =>
+    recentList(page)
+      .getByTestId('recent-row')
+      .filter({ has: page.getByRole('button', { name: button }) })
+      .locator('.when')
+      .boundingBox();
+  const dmTime = await timeOf(/^Direct: /);
+  const topicTime = await timeOf(/^#general > deploy$/);
+  expect(Math.abs(dmTime!.x + dmTime!.width - (topicTime!.x + topicTime!.width))).toBeLessThan(1);
+  // Nothing runs past the list's right edge at 760 px.
+  expect(await recentList(page).evaluate((list) => list.scrollWidth <= list.clientWidth)).toBe(
+    true,
+  );
 
   // Inbox: direct messages come before the channels.
   await page.setViewportSize({ width: 1280, height: 800 });

@@ -444,7 +444,19 @@ test('a star whose answer is lost after the reader left is said where they are, 
     'Your star on your message in #general › faults could not be confirmed; it is not starred.',
   );
   await shotsAcross(page, 'star-not-confirmed', { height: 760 });
+  // On the dark theme the sentence is a lighter red than the light theme's, readable (5:1).
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(outcome).toHaveCSS('color', 'rgb(206, 127, 120)');
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(outcome).toHaveCSS('color', 'rgb(192, 57, 43)');
   expect((await onServer(id)).flags).not.toContain('starred');
+  // Under the sentence, the Messages page still fits the window: compose's Send on screen.
+  await page.setViewportSize({ width: 760, height: 760 });
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+  await expect(
+    page.getByRole('form', { name: 'Compose' }).getByRole('button', { name: 'Send', exact: true }),
+  ).toBeInViewport({ ratio: 1 });
+  await page.setViewportSize({ width: 1280, height: 760 });
 
   await outcome.getByRole('button', { name: 'Retry' }).click();
   await expect(outcome).toHaveCount(0);

@@ -36,6 +36,21 @@ test('a scheduled message is listed, edited, sent at its time; another is cancel
   await box(page).fill('Lunch order closes at noon');
   await c.getByRole('button', { name: 'Schedule…' }).click();
   await shoot(page, 'schedule-form');
+  // Cancel keeps its place beside Schedule whatever the width: no line holds it alone.
+  const form = c.getByRole('group', { name: 'Schedule message' });
+  for (const width of [760, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    const schedule = (await form
+      .getByRole('button', { name: 'Schedule', exact: true })
+      .boundingBox())!;
+    const cancel = (await form.getByRole('button', { name: 'Cancel', exact: true }).boundingBox())!;
+    expect(Math.abs(cancel.y - schedule.y)).toBeLessThan(2);
+    // And compose's Send keeps to the line of Schedule…, never on a line alone.
+    const opener = (await c.getByRole('button', { name: 'Schedule…' }).boundingBox())!;
+    const send = (await c.getByRole('button', { name: 'Send', exact: true }).boundingBox())!;
+    expect(Math.abs(send.y - opener.y)).toBeLessThan(2);
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
   await c.getByRole('button', { name: /^Monday at 9:00 AM/ }).click();
   await c.getByRole('button', { name: 'See scheduled messages' }).click();
   const rows = list(page).getByRole('listitem');

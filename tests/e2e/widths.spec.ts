@@ -1,8 +1,9 @@
 /**
  * Widths people use: at 800 px nothing on the main views scrolls sideways, compose keeps its
  * buttons on one row, the Messages sidebar folds behind a toggle and Recent still shows which
- * conversation a row is. Screenshots at 800, 1024 and 1440 px, light and dark, are kept in the
- * test's output folder under test-results/ to be looked at.
+ * conversation a row is, and at 2560 px no page runs the whole width. Screenshots at 800,
+ * 1024 and 1440 px, light and dark, are kept in the test's output folder under
+ * test-results/ to be looked at.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { OWNER, openAdminAs } from './support/admin.ts';
@@ -141,6 +142,32 @@ for (const name of VIEWS) {
     expect(overflow).toEqual({ down: 0, side: 0 });
   });
 }
+
+/**
+ * On a 2560 px screen no page runs the whole width: Messages (its narrow box and compose)
+ * and Settings keep the Inbox's and Recent's 1440 px measure.
+ */
+test('at 2560 px Messages, Settings, Inbox and Recent stop at a readable width', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 2560, height: 900 });
+  await signIn(page);
+  const widest = async (selector: string) =>
+    (await page.getByRole('main').locator(selector).first().boundingBox())!.width;
+  await section(page, 'Messages').click();
+  await shown(page, 'Messages');
+  expect(await widest('.messages-view')).toBeLessThanOrEqual(1440);
+  const box = (await page.getByRole('textbox', { name: 'Narrow' }).boundingBox())!;
+  expect(box.x + box.width).toBeLessThan(1800);
+  for (const name of ['Inbox', 'Recent'] as const) {
+    await section(page, name).click();
+    await shown(page, name);
+    expect(await widest('.page')).toBeLessThanOrEqual(1440);
+  }
+  await section(page, 'Settings').click();
+  await expect(page.getByRole('navigation', { name: 'Settings sections' })).toBeVisible();
+  expect(await widest('.settings')).toBeLessThanOrEqual(1440);
+});
 
 // Not a check but a record: every view at the widths people use, in both themes.
 test('screenshots of every view at 800, 1024 and 1440 px, light and dark', async ({ page }) => {

@@ -36,7 +36,7 @@ export class MarkAllReadModel {
   get consequence(): string {
     return this.#orgs().length === 1
       ? 'Every unread message of this organization becomes read, in every channel, topic and direct message, on all your devices. This cannot be undone in one step.'
-      : `Every unread message of ${this.#names().join(', ')} becomes read, on all your devices. This cannot be undone in one step.`;
+      : `Every unread message of ${new Intl.ListFormat('en', { type: 'conjunction' }).format(this.#names())} becomes read, on all your devices. This cannot be undone in one step.`;
   }
 
   /** Each organization by name, with its URL where two signed-in ones share the name. */

@@ -22,6 +22,7 @@ describe('MarkAllReadModel', () => {
     const port = new RecordingPort().answer('inbox.markAllRead', { queued: false });
     const model = new MarkAllReadModel(port.invoke, () => [acme, zed]);
     expect(model.title).toBe('Mark all messages in all 2 organizations as read?');
+    expect(model.consequence).toContain('Every unread message of Acme and Zed Co becomes read');
     model.ask();
     await model.confirm();
     expect(port.calls.map((c) => c.args)).toEqual([{ accountId: 'a1' }, { accountId: 'a2' }]);
