@@ -538,17 +538,8 @@ test('a vote lost on the way is said once, in the poll, and one whose answer is 
   expect(await settled).toEqual(expect.objectContaining({ applied: false, told: true }));
   await windowCaughtUp(page);
   await expect(page.getByRole('alert')).toHaveCount(1);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [760, 1280]) {
-      await page.setViewportSize({ width, height: 760 });
-      await poll.scrollIntoViewIfNeeded();
-      await page.screenshot({
-        path: `/tmp/shots/act39b/vote-not-counted-row-${colorScheme}-${width}.png`,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await poll.scrollIntoViewIfNeeded();
+  await shotsAcross(page, 'vote-not-counted-row', { height: 760 });
   expect(await heldVotes(id)).toEqual([]);
 
   lift();
@@ -587,16 +578,7 @@ test('a vote whose answer is lost after the reader left is said where they are, 
     'Your vote on your message in #general › faults could not be confirmed; it is not counted.',
   );
   await expect(page.getByRole('alert')).toHaveCount(1);
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme });
-    for (const width of [760, 1280]) {
-      await page.setViewportSize({ width, height: 760 });
-      await page.screenshot({
-        path: `/tmp/shots/act39b/vote-not-confirmed-${colorScheme}-${width}.png`,
-      });
-    }
-  }
-  await page.emulateMedia({ colorScheme: 'light' });
+  await shotsAcross(page, 'vote-not-confirmed', { height: 760 });
   expect(await heldVotes(id)).toEqual([]);
 
   await outcome.getByRole('button', { name: 'Retry' }).click();
