@@ -10,7 +10,7 @@ import type { InboxAccountWire } from '../../../../src/contract/schemas/inbox.ts
 import { createCore, type Core } from '../../../../src/core/core.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, ok, send } from '../../server/messaging-client.ts';
-import { TestKeychain } from '../cache/test-keychain.ts';
+import { TestKeychain } from '../../../fixtures/test-keychain.ts';
 import { Gate } from '../sync/harness.ts';
 
 let server: StartedServer;
