@@ -2,6 +2,7 @@ import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener, type TopicInterest } from './push-bus.ts';
 import { PreferencesStore } from './prefs.ts';
 import { isDmMuted } from '../contract/muted-dms.ts';
+import { migrateAccountIds } from './accounts/id-migration.ts';
 import { DndFile } from './notify/dnd-file.ts';
 import { DraftStore } from './compose/drafts.ts';
 import { createHandlers } from './rpc/handlers.ts';
@@ -241,6 +242,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   // A demo account left by an earlier run points at a server that no longer exists.
   await accounts.forgetDemoAccounts();
+  // Ids of an earlier Perch held the email; before anything reads under them.
+  await migrateAccountIds({
+    registry,
+    secrets,
+    drafts,
+    forgetCache: (id) => cache.keeper.forget(id),
+    prefs,
+  });
+  void accounts.restoreEmails().catch(() => undefined);
 
   const ctx: CoreContext = {
     info,

@@ -169,6 +169,24 @@ export class DraftStore {
       .catch(() => undefined);
   }
 
+  /**
+   * The account's id changed (id-migration.ts): its drafts and outbox are sealed again under
+   * the new id, with the same key moved to the new id's entry, before the old file goes.
+   */
+  async moveAccount(oldId: string, newId: string): Promise<void> {
+    const kept = await this.#kept(oldId);
+    await this.#writing.get(oldId)?.catch(() => undefined);
+    const key = await this.#key(oldId, false);
+    const secrets = this.#secretsFor(newId);
+    if (key && secrets) {
+      await secrets.set(draftsKeyId(newId), key.toString('base64'));
+      this.#keys.set(newId, key);
+    }
+    this.#current.set(newId, Promise.resolve(kept));
+    if (kept.drafts.length > 0 || kept.outbox.length > 0) await this.#write(newId, kept);
+    await this.forget(oldId);
+  }
+
   /** Resolves once every write has finished, so quitting never cuts one short. */
   async settled(): Promise<void> {
     await Promise.all([...this.#writing.values()].map((w) => w.catch(() => undefined)));
