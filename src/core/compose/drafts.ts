@@ -20,6 +20,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { readJsonFile } from '../../lib/json-file.ts';
 import { DraftWire } from '../../contract/schemas/drafts.ts';
 import { OutboxEntry } from '../../contract/schemas/outbox.ts';
+import { QueuedWrite } from '../../contract/schemas/offline-writes.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
 import { KEY_BYTES, newCacheKey, openCache, sealCache } from '../cache/cache-format.ts';
 import { readCacheFile, writeCacheFile } from '../cache/cache-files.ts';
@@ -31,8 +32,10 @@ const DraftsFile = z.object({
   accountId: z.string(),
   drafts: z.array(DraftWire),
   outbox: z.array(OutboxEntry).default([]),
+  /** Reactions, stars and read marks made offline (offline-writes.ts); later than the rest. */
+  writes: z.array(QueuedWrite).default([]),
 });
-type Kept = { drafts: DraftWire[]; outbox: OutboxEntry[] };
+type Kept = { drafts: DraftWire[]; outbox: OutboxEntry[]; writes: QueuedWrite[] };
 
 /** The secret store's entry for the key of an account's drafts file. */
 export function draftsKeyId(accountId: string): string {
@@ -89,15 +92,27 @@ export class DraftStore {
     return [...(await this.#kept(accountId)).outbox];
   }
 
+  /** The account's reactions, stars and read marks waiting for the server, oldest first. */
+  async queuedWrites(accountId: string): Promise<QueuedWrite[]> {
+    return [...(await this.#kept(accountId)).writes];
+  }
+
+  putQueuedWrites(accountId: string, writes: QueuedWrite[]): Promise<void> {
+    return this.#changeAll(accountId, (kept) =>
+      kept.writes.length === 0 && writes.length === 0 ? undefined : { ...kept, writes },
+    );
+  }
+
   /**
    * Hands a send to the outbox: the entry is kept and its narrow's draft dropped in the same
    * write, so a crash leaves the text in exactly one of them. Returns the dropped draft.
    */
   async take(accountId: string, entry: OutboxEntry): Promise<DraftWire | undefined> {
     let dropped: DraftWire | undefined;
-    await this.#changeAll(accountId, ({ drafts, outbox }) => {
+    await this.#changeAll(accountId, ({ drafts, outbox, writes }) => {
       dropped = drafts.find((d) => d.key === entry.draftKey);
       return {
+        writes,
         drafts: dropped ? drafts.filter((d) => d !== dropped) : drafts,
         outbox: [...outbox.filter((e) => e.localId !== entry.localId), entry],
       };
@@ -160,7 +175,7 @@ export class DraftStore {
   /** A signed-out account's drafts go with it. */
   async forget(accountId: string): Promise<void> {
     await this.#writing.get(accountId)?.catch(() => undefined);
-    this.#current.set(accountId, Promise.resolve({ drafts: [], outbox: [] }));
+    this.#current.set(accountId, Promise.resolve({ drafts: [], outbox: [], writes: [] }));
     await rm(this.pathOf(accountId), { force: true });
     await rm(this.#legacyPathOf(accountId), { force: true });
     this.#keys.delete(accountId);
@@ -183,7 +198,8 @@ export class DraftStore {
       this.#keys.set(newId, key);
     }
     this.#current.set(newId, Promise.resolve(kept));
-    if (kept.drafts.length > 0 || kept.outbox.length > 0) await this.#write(newId, kept);
+    if (kept.drafts.length > 0 || kept.outbox.length > 0 || kept.writes.length > 0)
+      await this.#write(newId, kept);
     await this.forget(oldId);
   }
 
@@ -249,7 +265,7 @@ export class DraftStore {
   }
 
   async #read(accountId: string): Promise<Kept> {
-    const none: Kept = { drafts: [], outbox: [] };
+    const none: Kept = { drafts: [], outbox: [], writes: [] };
     const path = this.pathOf(accountId);
     try {
       const sealed = await readCacheFile(path);
@@ -259,7 +275,9 @@ export class DraftStore {
         const file = DraftsFile.parse(JSON.parse(openCache(sealed, key, accountId).toString()));
         // A plain file a crash left beside its sealed copy is already in it.
         await rm(this.#legacyPathOf(accountId), { force: true });
-        return file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
+        return file.accountId === accountId
+          ? { drafts: file.drafts, outbox: file.outbox, writes: file.writes }
+          : none;
       }
     } catch {
       // Unreadable: set aside rather than overwritten, so a damaged file costs no text.
@@ -271,12 +289,15 @@ export class DraftStore {
 
   /** A plain file of an earlier Perch: read once, sealed (or kept in memory), deleted. */
   async #migrate(accountId: string): Promise<Kept> {
-    const none: Kept = { drafts: [], outbox: [] };
+    const none: Kept = { drafts: [], outbox: [], writes: [] };
     const legacy = this.#legacyPathOf(accountId);
     let kept: Kept;
     try {
       const file = await readJsonFile(legacy, DraftsFile, { accountId, ...none });
-      kept = file.accountId === accountId ? { drafts: file.drafts, outbox: file.outbox } : none;
+      kept =
+        file.accountId === accountId
+          ? { drafts: file.drafts, outbox: file.outbox, writes: file.writes }
+          : none;
     } catch {
       await rename(legacy, `${legacy}.unreadable`).catch(() => undefined);
       return none;

@@ -45,6 +45,7 @@ export class MessageActions {
     this.#stateOf = stateOf;
     this.#writes = writes;
     this.#pending = pending;
+    this.#writes.handle('star', (accountId, args) => this.#star({ accountId, ...args }));
   }
 
   async #withClient<T>(
@@ -146,24 +147,27 @@ export class MessageActions {
     });
   }
 
-  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
-  star({ accountId, messageId, starred }: Args<'messages.star'>) {
+  /**
+   * Out of reach: starred once the server answers again (offline-writes.ts); a lost answer
+   * is settled by the pending-actions keeper, wherever the reader goes.
+   */
+  async star({ accountId, ...args }: Args<'messages.star'>) {
+    await this.#writes.run(accountId, { kind: 'star', args });
+    return {};
+  }
+
+  #star({ accountId, messageId, starred }: Args<'messages.star'>) {
     return this.#withClient(accountId, async (client, account) => {
       const op = starred ? 'add' : 'remove';
-      // Out of reach: starred once the server answers again (offline-writes.ts); a lost
-      // answer is settled by the pending-actions keeper.
-      await this.#writes.run(accountId, () =>
-        this.#pending.run({
-          accountId,
-          messageId,
-          what: starred ? 'Your star' : 'Your unstar',
-          notHeld: starred ? 'it is not starred' : 'it is still starred',
-          write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
-          holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
-          describe: () => describeMessage(client, messageId, account.userId),
-        }),
-      );
-      return {};
+      await this.#pending.run({
+        accountId,
+        messageId,
+        what: starred ? 'Your star' : 'Your unstar',
+        notHeld: starred ? 'it is not starred' : 'it is still starred',
+        write: () => updateMessageFlags(client, { messages: [messageId], op, flag: 'starred' }),
+        holds: async () => (await hasFlag(client, messageId, 'starred')) === starred,
+        describe: () => describeMessage(client, messageId, account.userId),
+      });
     });
   }
 

@@ -58,6 +58,8 @@ export class MessageService {
     this.#deps = deps;
     this.#writes = deps.writes ?? new OfflineWrites();
     this.#pending = deps.pending ?? { run: (a) => reconciled(a.write, a.holds) };
+    this.#writes.handle('read', (accountId, args) => this.#markRead({ accountId, ...args }));
+    this.#writes.handle('reaction', (accountId, args) => this.#react({ accountId, ...args }));
   }
 
   /** The account's shared client: its pacing and connections serve every call. */
@@ -137,28 +139,37 @@ export class MessageService {
     });
   }
 
-  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
-  markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
+  /**
+   * Out of reach: kept and made once the server answers again (offline-writes.ts); a lost
+   * answer is settled by the pending-actions keeper, wherever the reader goes.
+   */
+  async markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
+    await this.#writes.run(accountId, { kind: 'read', args: { messageIds } });
+    return {};
+  }
+
+  #markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
     return this.#withClient(accountId, async (client, account) => {
       const first = messageIds[0]!;
       const more = messageIds.length - 1;
-      await this.#writes.run(accountId, () =>
-        this.#pending.run({
-          accountId,
-          messageId: first,
-          what: 'Your read mark',
-          notHeld: more > 0 ? `it and ${more} more are still unread` : 'it is still unread',
-          write: () =>
-            updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
-          holds: () => allHaveFlag(client, messageIds, 'read'),
-          describe: () => describeMessage(client, first, account.userId),
-        }),
-      );
-      return {};
+      await this.#pending.run({
+        accountId,
+        messageId: first,
+        what: 'Your read mark',
+        notHeld: more > 0 ? `it and ${more} more are still unread` : 'it is still unread',
+        write: () => updateMessageFlags(client, { messages: messageIds, op: 'add', flag: 'read' }),
+        holds: () => allHaveFlag(client, messageIds, 'read'),
+        describe: () => describeMessage(client, first, account.userId),
+      });
     });
   }
 
-  react(args: Args<'messages.react'>) {
+  async react({ accountId, ...args }: Args<'messages.react'>) {
+    await this.#writes.run(accountId, { kind: 'reaction', args });
+    return {};
+  }
+
+  #react(args: Args<'messages.react'>) {
     const { accountId, messageId, op, emojiName, emojiCode, reactionType } = args;
     return this.#withClient(accountId, async (client, account) => {
       const params = {
@@ -167,28 +178,25 @@ export class MessageService {
         reaction_type: reactionType,
       };
       const emoji = { code: emojiCode, type: reactionType };
-      await this.#writes.run(accountId, () =>
-        this.#pending.run({
-          accountId,
-          messageId,
-          what: `Your ${emojiName} reaction${op === 'add' ? '' : "'s removal"}`,
-          notHeld: op === 'add' ? 'it is not there' : 'it is still there',
-          describe: () => describeMessage(client, messageId, account.userId),
-          write: () =>
-            (op === 'add'
-              ? addReaction(client, messageId, params)
-              : removeReaction(client, messageId, params)
-            ).catch((err: unknown) => {
-              // A try again after a lost answer finds the reaction already as asked: done.
-              if (!(err instanceof ApiError)) throw err;
-              const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
-              if (err.code !== already) throw err;
-            }),
-          holds: async () =>
-            (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
-        }),
-      );
-      return {};
+      await this.#pending.run({
+        accountId,
+        messageId,
+        what: `Your ${emojiName} reaction${op === 'add' ? '' : "'s removal"}`,
+        notHeld: op === 'add' ? 'it is not there' : 'it is still there',
+        describe: () => describeMessage(client, messageId, account.userId),
+        write: () =>
+          (op === 'add'
+            ? addReaction(client, messageId, params)
+            : removeReaction(client, messageId, params)
+          ).catch((err: unknown) => {
+            // A try again after a lost answer finds the reaction already as asked: done.
+            if (!(err instanceof ApiError)) throw err;
+            const already = op === 'add' ? 'REACTION_ALREADY_EXISTS' : 'REACTION_DOES_NOT_EXIST';
+            if (err.code !== already) throw err;
+          }),
+        holds: async () =>
+          (await hasMyReaction(client, messageId, account.userId, emoji)) === (op === 'add'),
+      });
     });
   }
 
