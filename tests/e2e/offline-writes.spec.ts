@@ -6,7 +6,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
-import { openNarrow } from './support/message-menu.ts';
+import { menuItem, openNarrow } from './support/message-menu.ts';
+import { messageRow } from './support/message-data.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
 import { switchableServer } from './support/switchable-server.ts';
@@ -17,16 +18,17 @@ let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
 
 const SHOTS = '/tmp/shots/coff';
+const WRITE_SHOTS = '/tmp/shots/rest37';
 const compose = (page: Page) => page.getByRole('form', { name: 'Compose' });
 const box = (page: Page) => compose(page).getByRole('textbox', { name: 'Message' });
 const pending = (page: Page) => page.getByRole('list', { name: 'Messages not yet sent' });
 
-async function shoot(page: Page, name: string) {
+async function shoot(page: Page, name: string, dir = SHOTS) {
   for (const colorScheme of ['light', 'dark'] as const) {
     for (const width of [760, 1280]) {
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: `${SHOTS}/${name}-${width}-${colorScheme}.png` });
+      await page.screenshot({ path: `${dir}/${name}-${width}-${colorScheme}.png` });
     }
   }
 }
@@ -128,6 +130,75 @@ test('a search offline reads the saved copy and says so, with no server error', 
     await expect(found.filter({ hasText: 'Rain later' })).toHaveCount(0);
     await expect(page.locator('.banner.error')).toHaveCount(0);
     await shoot(page, 'search-offline');
+  } finally {
+    await hop.close();
+  }
+});
+
+test('a star and a reaction made offline show as waiting on their row, outlive a restart and go once', async ({
+  page,
+}) => {
+  const hop = await switchableServer(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
+    const { id } = (await serverApi(server.url, other, 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'lanterns',
+      content: 'Lanterns go up at dusk',
+    })) as { id: number };
+    await serverApi(server.url, other, 'POST', `/messages/${id}/reactions`, {
+      emoji_name: 'tada',
+      emoji_code: '1f389',
+      reaction_type: 'unicode_emoji',
+    });
+    const signed = await mode.core.invoke('accounts.signInWithKey', {
+      serverUrl: hop.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+    });
+    expect(signed.ok).toBe(true);
+    await openNarrow(page, mode, 'channel:general topic:lanterns');
+    await expect(page.getByText('Lanterns go up at dusk')).toBeVisible();
+
+    await hop.down();
+    await mode.restart();
+    await openNarrow(page, mode, 'channel:general topic:lanterns');
+    const row = messageRow(page, id);
+    await expect(row).toContainText('Lanterns go up at dusk');
+    await (await menuItem(page, id, 'Star message')).click();
+    await row.getByRole('button', { name: /^tada: 1 by / }).click();
+    const star = row.getByTestId('star-waiting');
+    const waiting = row.getByTestId('queued-writes');
+    await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
+    await expect(waiting.getByRole('listitem')).toHaveAccessibleName(
+      'Your :tada: reaction. Waiting to send: you are offline',
+    );
+    await row.hover();
+    await shoot(page, 'writes-waiting', WRITE_SHOTS);
+
+    // Perch quits and starts again, still offline: the writes still wait, still shown.
+    await mode.restart();
+    await openNarrow(page, mode, 'channel:general topic:lanterns');
+    await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
+    await expect(waiting.getByRole('listitem')).toHaveCount(1);
+
+    // The server answers: each goes once, and the row shows them as the server holds them.
+    await hop.up();
+    await mode.core.invoke('sync.reconnect', {});
+    await expect(star).toHaveCount(0);
+    await expect(waiting).toHaveCount(0);
+    await expect(row.getByRole('img', { name: 'Starred' })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^tada: 2 by / })).toBeVisible();
+    const held = (await serverApi(server.url, owner, 'GET', '/messages', {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [],
+    })) as { messages: { flags: string[]; reactions: { user_id: number }[] }[] };
+    expect(held.messages[0]?.flags).toContain('starred');
+    expect(held.messages[0]?.reactions.filter((r) => r.user_id === owner.user_id)).toHaveLength(1);
   } finally {
     await hop.close();
   }
