@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QueuedWrite } from '../../../../src/contract/schemas/offline-writes.ts';
-import { waitingOn } from '../../../../src/renderer/views/messages/queued-writes.svelte.ts';
+import { waitingOn } from '../../../../src/renderer/views/messages/waiting-writes.ts';
 
 const tada = { emojiName: 'tada', emojiCode: '1f389', reactionType: 'unicode_emoji' as const };
 
