@@ -172,9 +172,16 @@ test('a star and a reaction made offline show as waiting on their row, outlive a
     const star = row.getByTestId('star-waiting');
     const waiting = row.getByTestId('queued-writes');
     await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
-    await expect(waiting.getByRole('listitem')).toHaveAccessibleName(
-      'Your :tada: reaction. Waiting to send: you are offline',
-    );
+    // Reading it offline marked it read: that waits too.
+    await expect(waiting.getByRole('listitem')).toHaveText([/tada|waiting/, /Read, waiting/]);
+    await expect(
+      waiting.getByRole('listitem', {
+        name: 'Your :tada: reaction. Waiting to send: you are offline',
+      }),
+    ).toBeVisible();
+    await expect(
+      waiting.getByRole('listitem', { name: 'Marked as read. Waiting to send: you are offline' }),
+    ).toBeVisible();
     await row.hover();
     await shoot(page, 'writes-waiting', WRITE_SHOTS);
 
@@ -182,7 +189,7 @@ test('a star and a reaction made offline show as waiting on their row, outlive a
     await mode.restart();
     await openNarrow(page, mode, 'channel:general topic:lanterns');
     await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
-    await expect(waiting.getByRole('listitem')).toHaveCount(1);
+    await expect(waiting.getByRole('listitem')).toHaveCount(2);
 
     // The server answers: each goes once, and the row shows them as the server holds them.
     await hop.up();
