@@ -210,3 +210,44 @@ test('a star and a reaction made offline show as waiting on their row, outlive a
     await hop.close();
   }
 });
+
+test('a star made offline on a message deleted meanwhile is dropped, and Activity says so', async ({
+  page,
+}) => {
+  const hop = await switchableServer(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
+    const { id } = (await serverApi(server.url, other, 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'kites',
+      content: 'Kites at the beach tomorrow',
+    })) as { id: number };
+    const signed = await mode.core.invoke('accounts.signInWithKey', {
+      serverUrl: hop.url,
+      email: owner.email,
+      apiKey: owner.api_key,
+    });
+    expect(signed.ok).toBe(true);
+    await openNarrow(page, mode, 'channel:general topic:kites');
+    await expect(page.getByText('Kites at the beach tomorrow')).toBeVisible();
+
+    await hop.down();
+    await mode.restart();
+    await openNarrow(page, mode, 'channel:general topic:kites');
+    await (await menuItem(page, id, 'Star message')).click();
+    await expect(messageRow(page, id).getByTestId('star-waiting')).toBeVisible();
+    await serverApi(server.url, other, 'DELETE', `/messages/${id}`);
+
+    await hop.up();
+    await mode.core.invoke('sync.reconnect', {});
+    await page.getByRole('button', { name: 'Activity' }).click();
+    await expect(page.getByTestId('queue-dropped-write')).toHaveText(
+      'Your star, made while the server could not be reached, was dropped: the message was deleted meanwhile.',
+    );
+    await shoot(page, 'activity-dropped-write', WRITE_SHOTS);
+  } finally {
+    await hop.close();
+  }
+});
