@@ -161,6 +161,7 @@ import {
 } from './schemas/settings.ts';
 import { DeleteDraftArgs, DraftsArgs, DraftWire, SaveDraftArgs } from './schemas/drafts.ts';
 import { ActionRetryArgs, ActionSettled } from './schemas/pending-actions.ts';
+import { QueuedWrite, QueuedWrites } from './schemas/offline-writes.ts';
 import {
   RescheduleArgs,
   ScheduleArgs,
@@ -527,6 +528,11 @@ export const channels = {
   'messages.edit': channel(EditArgs, z.object({})),
   'messages.delete': channel(MessageArgs, z.object({})),
   'messages.star': channel(StarArgs, z.object({})),
+  /** Reactions, stars and read marks made offline, waiting for the server, oldest first. */
+  'messages.queuedWrites': channel(
+    z.object({ accountId: z.string().min(1) }).strict(),
+    z.array(QueuedWrite),
+  ),
   /** Does again an action whose answer was lost and that the server does not hold. */
   'actions.retry': channel(ActionRetryArgs, z.object({})),
   /** `count` is null when the answer was lost and the server was read back instead. */
@@ -701,6 +707,8 @@ export const topics = {
   'outbox.changed': OutboxChanged,
   /** An action on a message whose answer was lost was read back: what it came to. */
   'actions.settled': ActionSettled,
+  /** One account's reactions, stars and read marks waiting for the server changed. */
+  'messages.queuedWrites': QueuedWrites,
   /** The user's own settings changed (any device, or a new registration). */
   'settings.changed': SettingsChanged,
   /** One account's scheduled messages changed, or may have (a new registration): list again. */

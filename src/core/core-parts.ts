@@ -49,6 +49,8 @@ export interface CoreParts {
   readonly outboxes: Outboxes;
   /** Star, reaction, read mark and widget change whose answer was lost, read back and settled. */
   readonly pendingActions: PendingActions;
+  /** Reactions, stars and read marks made offline, kept until the server answers. */
+  readonly offlineWrites: OfflineWrites;
   /** Compose's directory of people and channels, topics and preview. */
   readonly compose: ComposeService;
   /** Drafts, copied to the server for users who turned drafts synchronization on. */
@@ -99,7 +101,14 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
   const pending = new PendingUploads();
   const uploadLimits = new UploadLimits(ctx.accounts);
   const messages = new MessagesKeeper({ ...ctx, keepMessages: options.keepMessages });
-  const writes = new OfflineWrites();
+  const writes = new OfflineWrites({
+    store: {
+      load: (accountId) => ctx.drafts.queuedWrites(accountId),
+      save: (accountId, kept) => ctx.drafts.putQueuedWrites(accountId, kept),
+    },
+    onChange: (accountId, kept) =>
+      ctx.bus.publish('messages.queuedWrites', { accountId, writes: kept }),
+  });
   const outboxes = new Outboxes({ ...ctx, writes });
   const pendingActions = new PendingActions(
     (settled) => ctx.bus.publish('actions.settled', settled),
@@ -112,6 +121,7 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     messageService: new MessageService({ ...ctx, messages, writes, pending: pendingActions }),
     messageActions: new MessageActions(ctx.accounts, stateOf, writes, pendingActions),
     pendingActions,
+    offlineWrites: writes,
     outboxes,
     compose: new ComposeService(ctx.accounts),
     drafts: new DraftSync(ctx.drafts, ctx.accounts, ctx.sync),

@@ -2,6 +2,8 @@ import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener, type TopicInterest } from './push-bus.ts';
 import { PreferencesStore } from './prefs.ts';
 import { isDmMuted } from '../contract/muted-dms.ts';
+import { migrateAccountIds } from './accounts/id-migration.ts';
+import { droppedWriteSentence } from './messages/offline-writes.ts';
 import { DndFile } from './notify/dnd-file.ts';
 import { DraftStore } from './compose/drafts.ts';
 import { createHandlers } from './rpc/handlers.ts';
@@ -170,6 +172,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Activity shows the note with the account's connection.
     onNote: () => bus.publish('sync.status', sync.statuses()),
   });
+  const droppedWrites = new Map<string, { text: string; code: string; at: number }>();
   const accounts = new AccountManager({
     registry,
     secrets,
@@ -214,6 +217,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       }
     },
     dmMuted: (accountId, userIds, selfId) => isDmMuted(prefs.get(), accountId, userIds, selfId),
+    droppedWrite: (accountId) => droppedWrites.get(accountId),
     cache,
   });
   const parts = createCoreParts(
@@ -221,6 +225,18 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     { keepMessages: options.messageStore ?? true },
   );
   cache.attach(sync, parts);
+  parts.offlineWrites.onDropped = (accountId, write, reason) => {
+    droppedWrites.set(accountId, {
+      text: droppedWriteSentence(write, reason),
+      code: String(
+        (reason as { code?: unknown }).code ??
+          (reason as { apiCode?: unknown }).apiCode ??
+          'REFUSED',
+      ),
+      at: clock.now(),
+    });
+    bus.publish('sync.status', sync.statuses());
+  };
   accounts.nameOf = (id) => {
     const state = sync.store(id)?.state;
     return state?.user(state.userId)?.full_name;
@@ -251,6 +267,15 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   };
   // A demo account left by an earlier run points at a server that no longer exists.
   await accounts.forgetDemoAccounts();
+  // Ids of an earlier Perch held the email; before anything reads under them.
+  await migrateAccountIds({
+    registry,
+    secrets,
+    drafts,
+    forgetCache: (id) => cache.keeper.forget(id),
+    prefs,
+  });
+  void accounts.restoreEmails().catch(() => undefined);
 
   const ctx: CoreContext = {
     info,
@@ -316,6 +341,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       desktop?.notifier?.disconnect();
       await accounts.close();
       await dndFile.settled();
+      await parts.offlineWrites.settled();
       await drafts.settled();
       if (demo) {
         await accounts.forgetDemoAccounts();

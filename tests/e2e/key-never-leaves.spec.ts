@@ -34,7 +34,12 @@ test('no bridge message and no data file ever holds the API key', async ({ page 
   await page.getByLabel('Signed web token').fill(signJwt({ email: user.email }, DEFAULT_JWT_KEY));
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByTestId('signed-in-as')).toContainText(user.full_name);
-  expect(keychainListing()).toContain(`secret = ${user.api_key}`);
+  // The key is in the keychain, its email beside it (credential.ts); no entry's name says whose.
+  const listing = keychainListing();
+  expect(listing).toContain(`"apiKey":"${user.api_key}"`);
+  const names = listing.split('\n').filter((line) => line.startsWith('attribute.account'));
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name).not.toContain(user.email);
 
   // Fetch: everything the renderer asks about the account: its messages, its queue and
   // decision log, and the account list after a reload.

@@ -6,13 +6,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
-import { openNarrow } from './support/message-menu.ts';
+import { menuItem, openNarrow } from './support/message-menu.ts';
+import { messageRow } from './support/message-data.ts';
 import { restartOffline } from './support/saved-copy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
+import { shotsAcross } from './support/shots.ts';
 import { switchableServer } from './support/switchable-server.ts';
 import type { BrowserMode } from './support/web-host.ts';
-import { shotsAcross } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -107,6 +108,111 @@ test('a search offline reads the saved copy and says so, with no server error', 
     await expect(found.filter({ hasText: 'Rain later' })).toHaveCount(0);
     await expect(page.locator('.banner.error')).toHaveCount(0);
     await shotsAcross(page, 'search-offline');
+  } finally {
+    await hop.close();
+  }
+});
+
+test('a star and a reaction made offline show as waiting on their row, outlive a restart and go once', async ({
+  page,
+}) => {
+  const hop = await switchableServer(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
+    const { id } = (await serverApi(server.url, other, 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'lanterns',
+      content: 'Lanterns go up at dusk',
+    })) as { id: number };
+    await serverApi(server.url, other, 'POST', `/messages/${id}/reactions`, {
+      emoji_name: 'tada',
+      emoji_code: '1f389',
+      reaction_type: 'unicode_emoji',
+    });
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:lanterns',
+      seen: 'Lanterns go up at dusk',
+    });
+    await openNarrow(page, mode, 'channel:general topic:lanterns');
+    const row = messageRow(page, id);
+    await expect(row).toContainText('Lanterns go up at dusk');
+    await (await menuItem(page, id, 'Star message')).click();
+    await row.getByRole('button', { name: /^tada: 1 by / }).click();
+    const star = row.getByTestId('star-waiting');
+    const waiting = row.getByTestId('queued-writes');
+    await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
+    // Reading it offline marked it read: that waits too.
+    await expect(waiting.getByRole('listitem')).toHaveText([/tada|waiting/, /Read, waiting/]);
+    await expect(
+      waiting.getByRole('listitem', {
+        name: 'Your :tada: reaction. Waiting to send: you are offline',
+      }),
+    ).toBeVisible();
+    await expect(
+      waiting.getByRole('listitem', { name: 'Marked as read. Waiting to send: you are offline' }),
+    ).toBeVisible();
+    await row.hover();
+    await shotsAcross(page, 'writes-waiting');
+
+    // Perch quits and starts again, still offline: the writes still wait, still shown.
+    await mode.restart();
+    await openNarrow(page, mode, 'channel:general topic:lanterns');
+    await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
+    await expect(waiting.getByRole('listitem')).toHaveCount(2);
+
+    // The server answers: each goes once, and the row shows them as the server holds them.
+    await hop.up();
+    await mode.core.invoke('sync.reconnect', {});
+    await expect(star).toHaveCount(0);
+    await expect(waiting).toHaveCount(0);
+    await expect(row.getByRole('img', { name: 'Starred' })).toBeVisible();
+    await expect(row.getByRole('button', { name: /^tada: 2 by / })).toBeVisible();
+    const held = (await serverApi(server.url, owner, 'GET', '/messages', {
+      anchor: id,
+      num_before: 0,
+      num_after: 0,
+      narrow: [],
+    })) as { messages: { flags: string[]; reactions: { user_id: number }[] }[] };
+    expect(held.messages[0]?.flags).toContain('starred');
+    expect(held.messages[0]?.reactions.filter((r) => r.user_id === owner.user_id)).toHaveLength(1);
+  } finally {
+    await hop.close();
+  }
+});
+
+test('a star made offline on a message deleted meanwhile is dropped, and Activity says so', async ({
+  page,
+}) => {
+  const hop = await switchableServer(server.url);
+  try {
+    const owner = server.users.find((u) => u.role === 100)!;
+    const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
+    const { id } = (await serverApi(server.url, other, 'POST', '/messages', {
+      type: 'stream',
+      to: 'general',
+      topic: 'kites',
+      content: 'Kites at the beach tomorrow',
+    })) as { id: number };
+    await restartOffline(page, mode, hop, {
+      user: owner,
+      narrow: 'channel:general topic:kites',
+      seen: 'Kites at the beach tomorrow',
+    });
+    await openNarrow(page, mode, 'channel:general topic:kites');
+    await (await menuItem(page, id, 'Star message')).click();
+    await expect(messageRow(page, id).getByTestId('star-waiting')).toBeVisible();
+    await serverApi(server.url, other, 'DELETE', `/messages/${id}`);
+
+    await hop.up();
+    await mode.core.invoke('sync.reconnect', {});
+    await page.getByRole('button', { name: 'Activity' }).click();
+    await expect(page.getByTestId('queue-dropped-write')).toHaveText(
+      'Your star, made while the server could not be reached, was dropped: the message was deleted meanwhile.',
+    );
+    await shotsAcross(page, 'activity-dropped-write');
   } finally {
     await hop.close();
   }

@@ -107,7 +107,8 @@ test('email and API key: signed in, and the key is in the OS keychain', async ({
   await openSignIn(page, server.url);
   await signInWithKey(page, owner().email, owner().api_key);
   await expect(page.getByTestId('signed-in-as')).toContainText(owner().full_name);
-  expect(keychainListing()).toContain(`secret = ${owner().api_key}`);
+  // The key, with the email it goes with beside it (credential.ts).
+  expect(keychainListing()).toContain(`"apiKey":"${owner().api_key}"`);
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(page.getByRole('list', { name: 'Signed-in accounts' })).toContainText(owner().email);
 });
@@ -275,7 +276,7 @@ test('two organizations and two users of one organization are signed in at once'
     const list = page.getByRole('list', { name: 'Signed-in accounts' });
     await expect(list.getByRole('listitem')).toHaveCount(3);
     const keys = keychainListing();
-    for (const [, , key] of accounts) expect(keys).toContain(`secret = ${key}`);
+    for (const [, , key] of accounts) expect(keys).toContain(`"apiKey":"${key}"`);
   } finally {
     await other.close();
   }

@@ -41,6 +41,11 @@ export const AccountSyncStatusWire = z.object({
       note: z.object({ text: z.string(), code: z.string(), at: z.number() }).nullable(),
     })
     .optional(),
+  /**
+   * The last reaction, star or read mark made offline that the server refused once it
+   * answered (the message was deleted meanwhile), in a sentence (docs/architecture.md "Writes").
+   */
+  droppedWrite: z.object({ text: z.string(), code: z.string(), at: z.number() }).optional(),
 });
 
 const ruleId = z.string().regex(/^[ABC]\d$/);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AccountTrust, CertificateReview } from '../../contract/schemas/certificate-review.ts';
 
@@ -20,13 +21,16 @@ export const Attention = z.object({
 export type Attention = z.infer<typeof Attention>;
 
 /**
- * One signed-in identity on one server, as kept on disk. It holds no secret: the API key
- * lives in the SecretStore under `id`.
+ * One signed-in identity on one server. It holds no secret: the API key lives in the
+ * SecretStore under `id`. `email` and `fullName` are known in memory only: accounts.json
+ * keeps neither (registry.ts), the email is kept beside the key in the secret store
+ * (credential.ts).
  */
 export const Account = z.object({
   id: z.string().min(1),
   serverUrl: z.string().url(),
-  email: z.string().min(1),
+  /** Empty until the account's secret store entry has been read after a restart. */
+  email: z.string(),
   userId: z.number().int(),
   fullName: z.string(),
   role: z.number().int(),
@@ -42,7 +46,30 @@ export const Account = z.object({
 });
 export type Account = z.infer<typeof Account>;
 
-/** The keychain entry name of an account: stable, readable in a keychain manager. */
-export function accountId(serverUrl: string, email: string): string {
-  return `${email}@${new URL(serverUrl).origin}`;
+/**
+ * A new account's id, which is also its secret store entries' name and its files' name:
+ * random, so that no email or server can be read from the data directory or the keychain
+ * (docs/architecture.md, "The cache on disk").
+ */
+export function newAccountId(): string {
+  return `a-${randomBytes(12).toString('hex')}`;
+}
+
+/** Whether an id is of the kind given before ids were random: `email@origin`. */
+export function isLegacyId(id: string, serverUrl: string): boolean {
+  return id.endsWith(`@${new URL(serverUrl).origin}`) && legacyEmail(id, serverUrl) !== '';
+}
+
+/** The email an `email@origin` id of an earlier Perch was made of. */
+export function legacyEmail(id: string, serverUrl: string): string {
+  const suffix = `@${new URL(serverUrl).origin}`;
+  return id.endsWith(suffix) ? id.slice(0, -suffix.length) : '';
+}
+
+/** The same person on the same server: signing in again finds the account it made. */
+export function sameIdentity(
+  a: Pick<Account, 'serverUrl' | 'userId'>,
+  b: Pick<Account, 'serverUrl' | 'userId'>,
+): boolean {
+  return new URL(a.serverUrl).origin === new URL(b.serverUrl).origin && a.userId === b.userId;
 }

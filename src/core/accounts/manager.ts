@@ -9,7 +9,8 @@ import { getServerSettings } from '../../api/routes/server.ts';
 import { getOwnUser } from '../../api/routes/users.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { CoreError } from '../errors.ts';
-import { accountId, type Account, type Attention } from './account.ts';
+import { newAccountId, sameIdentity, type Account, type Attention } from './account.ts';
+import { decodeCredential, encodeCredential } from './credential.ts';
 import type { AccountRegistry } from './registry.ts';
 import {
   KeychainUnavailableError,
@@ -118,7 +119,13 @@ export class AccountManager {
     const account = this.opts.registry.get(id);
     if (!account) throw new CoreError('That account is not signed in.');
     const secrets = this.secretsOf(account);
-    const apiKey = await secrets.get(id);
+    const stored = await secrets.get(id);
+    const { apiKey, email } = decodeCredential(stored ?? '');
+    if (email && email !== account.email) {
+      account.email = email;
+      this.opts.registry.remember(id, { email });
+      this.changed();
+    }
     if (!apiKey) {
       await this.markAttention(
         id,
@@ -138,6 +145,26 @@ export class AccountManager {
       this.client(account.serverUrl, account.email, apiKey, account.featureLevel, account.trust),
     );
     return { account, client };
+  }
+
+  /**
+   * Each account's email, from its secret store entry (accounts.json keeps none): read once
+   * after a start, so the views name the account before its queue needs its key.
+   */
+  async restoreEmails(): Promise<void> {
+    await Promise.all(
+      this.opts.registry
+        .list()
+        .filter((a) => !a.email)
+        .map(async (a) => {
+          const stored = await this.secretsOf(a)
+            .get(a.id)
+            .catch(() => undefined);
+          const email = stored && decodeCredential(stored).email;
+          if (email) this.opts.registry.remember(a.id, { email });
+        }),
+    );
+    this.changed();
   }
 
   /**
@@ -379,7 +406,13 @@ export class AccountManager {
     } catch (err) {
       throw signInError(err, probe.url);
     }
-    const id = accountId(probe.url, me.email);
+    // The same person on the same server signs in to the account they already have.
+    const known = this.opts.registry
+      .list()
+      .find(
+        (a) => !a.demo === !demo && sameIdentity(a, { serverUrl: probe.url, userId: me.user_id }),
+      );
+    const id = known?.id ?? newAccountId();
     const account: Account = {
       id,
       serverUrl: probe.url,
@@ -390,7 +423,7 @@ export class AccountManager {
       realmName: probe.realmName,
       ...(probe.realmIcon ? { realmIcon: probe.realmIcon } : {}),
       featureLevel: probe.featureLevel,
-      addedAt: this.opts.registry.get(id)?.addedAt ?? this.opts.clock.now(),
+      addedAt: known?.addedAt ?? this.opts.clock.now(),
       ...(demo ? { demo: true } : {}),
       ...(probe.trust ? { trust: probe.trust } : {}),
     };
@@ -398,14 +431,14 @@ export class AccountManager {
     // half-applied sign-in.
     const secrets = this.secretsOf(account);
     try {
-      await secrets.set(id, apiKey);
+      await secrets.set(id, encodeCredential(me.email, apiKey));
     } catch (err) {
       throw signInError(err, probe.url);
     }
     try {
       await this.opts.registry.put(account);
     } catch (err) {
-      await secrets.delete(id).catch(() => undefined);
+      if (!known) await secrets.delete(id).catch(() => undefined);
       throw err;
     }
     this.changed();

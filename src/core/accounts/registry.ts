@@ -1,18 +1,27 @@
 import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFile } from '../../lib/json-file.ts';
-import { Account } from './account.ts';
+import { Account, legacyEmail } from './account.ts';
 
-const RegistryFile = z.object({ version: z.literal(1), accounts: z.array(Account) });
+/** On disk the account has neither email nor name; an earlier Perch's file (version 1) had both. */
+const StoredAccount = Account.extend({
+  email: z.string().optional(),
+  fullName: z.string().optional(),
+});
+const RegistryFile = z.object({
+  version: z.union([z.literal(1), z.literal(2)]),
+  accounts: z.array(StoredAccount),
+});
 
 /**
  * The accounts Perch knows, in `accounts.json` in the data directory. Writes go through a
  * temporary file and a rename, and are serialized, so two quick changes never interleave.
  *
- * The file holds only what is needed before the keychain is read; the user's full name is
- * not written (docs/architecture.md, "The cache on disk"): it is known in memory from the
- * sign-in, and after a restart from the account's own state, restored from its encrypted
- * copy or registered afresh.
+ * The file holds only what is needed before the keychain is read; neither the user's email
+ * nor full name is written (docs/architecture.md, "The cache on disk"): both are known in
+ * memory from the sign-in, and after a restart the email from the account's secret store
+ * entry (credential.ts), the name from the account's own state, restored from its
+ * encrypted copy or registered afresh.
  */
 export class AccountRegistry {
   private readonly path: string;
@@ -24,8 +33,13 @@ export class AccountRegistry {
   }
 
   async load(): Promise<Account[]> {
-    const file = await readJsonFile(this.path, RegistryFile, { version: 1, accounts: [] });
-    this.accounts = file.accounts;
+    const file = await readJsonFile(this.path, RegistryFile, { version: 2, accounts: [] });
+    this.accounts = file.accounts.map((a) => ({
+      ...a,
+      // An id of an earlier Perch is made of the email (id-migration.ts renames it).
+      email: a.email ?? legacyEmail(a.id, a.serverUrl),
+      fullName: a.fullName ?? '',
+    }));
     return this.list();
   }
 
@@ -53,6 +67,17 @@ export class AccountRegistry {
     return { ...updated };
   }
 
+  /** What was read from the secret store: known for this run, never written. */
+  remember(id: string, known: { email: string }): void {
+    this.accounts = this.accounts.map((a) => (a.id === id ? { ...a, ...known } : a));
+  }
+
+  /** Puts `account` in the place of the account `oldId`, in one write. */
+  async replace(oldId: string, account: Account): Promise<void> {
+    const checked = Account.parse(account);
+    await this.mutate((all) => all.map((a) => (a.id === oldId ? checked : a)));
+  }
+
   async remove(id: string): Promise<boolean> {
     let removed = false;
     await this.mutate((all) => {
@@ -70,8 +95,8 @@ export class AccountRegistry {
   private mutate(change: (current: Account[]) => Account[]): Promise<void> {
     const op = this.writing.then(async () => {
       const next = change(this.accounts);
-      const onDisk = next.map((a) => ({ ...a, fullName: '' }));
-      await writeJsonFile(this.path, { version: 1, accounts: onDisk });
+      const onDisk = next.map(({ email: _email, fullName: _name, ...kept }) => kept);
+      await writeJsonFile(this.path, { version: 2, accounts: onDisk });
       this.accounts = next;
     });
     this.writing = op.catch(() => undefined);

@@ -21,6 +21,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { readJsonFile } from '../../lib/json-file.ts';
 import { DraftWire } from '../../contract/schemas/drafts.ts';
 import { OutboxEntry } from '../../contract/schemas/outbox.ts';
+import { QueuedWrite } from '../../contract/schemas/offline-writes.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
 import { PendingRecord } from '../messages/pending-record.ts';
 import { KEY_BYTES, newCacheKey, openCache, sealCache } from '../cache/cache-format.ts';
@@ -35,9 +36,16 @@ const DraftsFile = z.object({
   outbox: z.array(OutboxEntry).default([]),
   /** Actions whose answer was lost and that nobody could read back yet (pending-actions.ts). */
   pending: z.array(PendingRecord).default([]),
+  /** Reactions, stars and read marks made offline (offline-writes.ts); later than the rest. */
+  writes: z.array(QueuedWrite).default([]),
 });
-type Kept = { drafts: DraftWire[]; outbox: OutboxEntry[]; pending: PendingRecord[] };
-const NONE: Kept = { drafts: [], outbox: [], pending: [] };
+type Kept = {
+  drafts: DraftWire[];
+  outbox: OutboxEntry[];
+  pending: PendingRecord[];
+  writes: QueuedWrite[];
+};
+const NONE: Kept = { drafts: [], outbox: [], pending: [], writes: [] };
 
 /** The secret store's entry for the key of an account's drafts file. */
 export function draftsKeyId(accountId: string): string {
@@ -108,16 +116,28 @@ export class DraftStore {
     );
   }
 
+  /** The account's reactions, stars and read marks waiting for the server, oldest first. */
+  async queuedWrites(accountId: string): Promise<QueuedWrite[]> {
+    return [...(await this.#kept(accountId)).writes];
+  }
+
+  putQueuedWrites(accountId: string, writes: QueuedWrite[]): Promise<void> {
+    return this.#changeAll(accountId, (kept) =>
+      kept.writes.length === 0 && writes.length === 0 ? undefined : { ...kept, writes },
+    );
+  }
+
   /**
    * Hands a send to the outbox: the entry is kept and its narrow's draft dropped in the same
    * write, so a crash leaves the text in exactly one of them. Returns the dropped draft.
    */
   async take(accountId: string, entry: OutboxEntry): Promise<DraftWire | undefined> {
     let dropped: DraftWire | undefined;
-    await this.#changeAll(accountId, ({ drafts, outbox, pending }) => {
+    await this.#changeAll(accountId, ({ drafts, outbox, pending, writes }) => {
       dropped = drafts.find((d) => d.key === entry.draftKey);
       return {
         pending,
+        writes,
         drafts: dropped ? drafts.filter((d) => d !== dropped) : drafts,
         outbox: [...outbox.filter((e) => e.localId !== entry.localId), entry],
       };
@@ -187,6 +207,25 @@ export class DraftStore {
     await this.#secretsFor(accountId)
       ?.delete(draftsKeyId(accountId))
       .catch(() => undefined);
+  }
+
+  /**
+   * The account's id changed (id-migration.ts): its drafts and outbox are sealed again under
+   * the new id, with the same key moved to the new id's entry, before the old file goes.
+   */
+  async moveAccount(oldId: string, newId: string): Promise<void> {
+    const kept = await this.#kept(oldId);
+    await this.#writing.get(oldId)?.catch(() => undefined);
+    const key = await this.#key(oldId, false);
+    const secrets = this.#secretsFor(newId);
+    if (key && secrets) {
+      await secrets.set(draftsKeyId(newId), key.toString('base64'));
+      this.#keys.set(newId, key);
+    }
+    this.#current.set(newId, Promise.resolve(kept));
+    const any = [kept.drafts, kept.outbox, kept.pending, kept.writes].some((l) => l.length > 0);
+    if (any) await this.#write(newId, kept);
+    await this.forget(oldId);
   }
 
   /** Resolves once every write has finished, so quitting never cuts one short. */
@@ -262,7 +301,7 @@ export class DraftStore {
         // A plain file a crash left beside its sealed copy is already in it.
         await rm(this.#legacyPathOf(accountId), { force: true });
         return file.accountId === accountId
-          ? { drafts: file.drafts, outbox: file.outbox, pending: file.pending }
+          ? { drafts: file.drafts, outbox: file.outbox, pending: file.pending, writes: file.writes }
           : none;
       }
     } catch {
@@ -282,7 +321,7 @@ export class DraftStore {
       const file = await readJsonFile(legacy, DraftsFile, { accountId, ...none });
       kept =
         file.accountId === accountId
-          ? { drafts: file.drafts, outbox: file.outbox, pending: [] }
+          ? { drafts: file.drafts, outbox: file.outbox, pending: [], writes: file.writes }
           : none;
     } catch {
       await rename(legacy, `${legacy}.unreadable`).catch(() => undefined);

@@ -30,7 +30,7 @@ import {
   unreadFrom,
 } from './read-back.ts';
 import { OfflineWrites } from './offline-writes.ts';
-import { firstRunTold, type PendingAction, type PendingActions } from './pending-actions.ts';
+import type { PendingAction, PendingActions } from './pending-actions.ts';
 import { reconciled, Unreached } from './reconcile.ts';
 import { widgetWords } from './widget-words.ts';
 
@@ -54,6 +54,9 @@ export class MessageActions {
     this.#stateOf = stateOf;
     this.#writes = writes;
     this.#pending = pending;
+    this.#writes.handle('star', (accountId, args, told) =>
+      this.#star({ accountId, ...args }, told),
+    );
   }
 
   async #withClient<T>(
@@ -182,17 +185,20 @@ export class MessageActions {
     });
   }
 
-  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
-  star(args: Args<'messages.star'>) {
-    return this.#withClient(args.accountId, async (client, account) => {
-      // Out of reach: starred once the server answers again (offline-writes.ts); a lost
-      // answer is settled by the pending-actions keeper.
-      await this.#writes.run(
-        args.accountId,
-        firstRunTold(this.#pending, this.starAction(client, account, args)),
-      );
-      return {};
-    });
+  /**
+   * Out of reach: starred once the server answers again (offline-writes.ts); a lost answer
+   * is settled by the pending-actions keeper, wherever the reader goes.
+   */
+  async star({ accountId, ...args }: Args<'messages.star'>) {
+    await this.#writes.run(accountId, { kind: 'star', args });
+    return {};
+  }
+
+  /** `told`: the call that made it hears its outcome (false when made again after an outage). */
+  #star(args: Args<'messages.star'>, told: boolean) {
+    return this.#withClient(args.accountId, (client, account) =>
+      this.#pending.run(this.starAction(client, account, args), { told }),
+    );
   }
 
   /** The star as the keeper settles it, now or after a restart (pending-record.ts). */

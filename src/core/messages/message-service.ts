@@ -19,7 +19,7 @@ import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
 import { OfflineWrites } from './offline-writes.ts';
-import { firstRunTold, type PendingAction, type PendingActions } from './pending-actions.ts';
+import type { PendingAction, PendingActions } from './pending-actions.ts';
 import { allHaveFlag, describeMessage, hasMyReaction } from './read-back.ts';
 import { reconciled } from './reconcile.ts';
 import { hasSearch, searchKept } from './store/offline-search.ts';
@@ -58,6 +58,12 @@ export class MessageService {
     this.#deps = deps;
     this.#writes = deps.writes ?? new OfflineWrites();
     this.#pending = deps.pending ?? { run: (a) => reconciled(a.write, a.holds) };
+    this.#writes.handle('read', (accountId, args, told) =>
+      this.#markRead({ accountId, ...args }, told),
+    );
+    this.#writes.handle('reaction', (accountId, args, told) =>
+      this.#react({ accountId, ...args }, told),
+    );
   }
 
   /** The account's shared client: its pacing and connections serve every call. */
@@ -137,15 +143,20 @@ export class MessageService {
     });
   }
 
-  /** A lost answer is settled by the pending-actions keeper, wherever the reader goes. */
-  markRead(args: Args<'messages.markRead'>) {
-    return this.#withClient(args.accountId, async (client, account) => {
-      await this.#writes.run(
-        args.accountId,
-        firstRunTold(this.#pending, this.markReadAction(client, account, args)),
-      );
-      return {};
-    });
+  /**
+   * Out of reach: kept and made once the server answers again (offline-writes.ts); a lost
+   * answer is settled by the pending-actions keeper, wherever the reader goes.
+   */
+  async markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
+    await this.#writes.run(accountId, { kind: 'read', args: { messageIds } });
+    return {};
+  }
+
+  /** `told`: the call that made it hears its outcome (false when made again after an outage). */
+  #markRead(args: Args<'messages.markRead'>, told: boolean) {
+    return this.#withClient(args.accountId, (client, account) =>
+      this.#pending.run(this.markReadAction(client, account, args), { told }),
+    );
   }
 
   /** The read mark as the keeper settles it, now or after a restart (pending-record.ts). */
@@ -169,14 +180,16 @@ export class MessageService {
     };
   }
 
-  react(args: Args<'messages.react'>) {
-    return this.#withClient(args.accountId, async (client, account) => {
-      await this.#writes.run(
-        args.accountId,
-        firstRunTold(this.#pending, this.reactAction(client, account, args)),
-      );
-      return {};
-    });
+  /** Out of reach: kept and made once the server answers again, as a read mark. */
+  async react({ accountId, ...args }: Args<'messages.react'>) {
+    await this.#writes.run(accountId, { kind: 'reaction', args });
+    return {};
+  }
+
+  #react(args: Args<'messages.react'>, told: boolean) {
+    return this.#withClient(args.accountId, (client, account) =>
+      this.#pending.run(this.reactAction(client, account, args), { told }),
+    );
   }
 
   /** The reaction as the keeper settles it, now or after a restart (pending-record.ts). */

@@ -30,22 +30,6 @@ export interface PendingAction {
   record?: PendingRecord;
 }
 
-/**
- * A write OfflineWrites may make again once the server answers (offline-writes.ts): only its
- * first run answers the view that made it; a later one is heard by nobody but the keeper.
- */
-export function firstRunTold(
-  pending: Pick<PendingActions, 'run'>,
-  action: PendingAction,
-): () => Promise<void> {
-  let told = true;
-  return () => {
-    const first = told;
-    told = false;
-    return pending.run(action, { told: first });
-  };
-}
-
 /** Actions kept for a retry, and actions waiting to be read back; the oldest go first. */
 const KEPT = 50;
 

@@ -44,6 +44,7 @@ export function createSyncManager(deps: {
   onHealthUpdate?: () => void;
   /** Whether the user muted a DM conversation in Perch (docs/notifications.md). */
   dmMuted?: SyncManagerOptions['dmMuted'];
+  droppedWrite?: SyncManagerOptions['droppedWrite'];
   /** The account's copy on disk: read before its queue starts, deleted when its key is refused. */
   cache?: Pick<SyncManagerOptions, 'beforeStart' | 'cacheStatus'> & {
     keyRefused: (accountId: string) => Promise<void>;
@@ -65,6 +66,7 @@ export function createSyncManager(deps: {
     },
     ...(deps.cache?.beforeStart ? { beforeStart: deps.cache.beforeStart } : {}),
     ...(deps.cache?.cacheStatus ? { cacheStatus: deps.cache.cacheStatus } : {}),
+    ...(deps.droppedWrite ? { droppedWrite: deps.droppedWrite } : {}),
     // Once per turn of the event loop: an incoming message ends every account's long-poll
     // and starts the next, each a health update or two, and each would build every
     // account's status again; what the turn left is what counts.

@@ -29,6 +29,8 @@ export interface AccountSyncStatus {
   health: AccountHealth;
   /** The account's copy on disk, when the Core keeps one (src/core/cache/). */
   cache?: AccountCacheStatus;
+  /** The last write made offline that the server refused when it answered again. */
+  droppedWrite?: { text: string; code: string; at: number };
 }
 
 export interface AccountCacheStatus {
@@ -61,6 +63,8 @@ export interface SyncManagerOptions {
    */
   beforeStart?: (accountId: string, store: AccountStore) => Promise<void>;
   cacheStatus?: (accountId: string, store: AccountStore) => AccountCacheStatus | undefined;
+  /** The last offline write of the account the server refused (messages/offline-writes.ts). */
+  droppedWrite?: (accountId: string) => AccountSyncStatus['droppedWrite'];
 }
 
 interface Watched {
@@ -248,7 +252,13 @@ export class SyncManager implements AccountStores {
   statuses(): AccountSyncStatus[] {
     return [...this.accounts].map(([accountId, { sync, store }]) => {
       const cache = this.opts.cacheStatus?.(accountId, store);
-      return { accountId, health: sync.health(), ...(cache ? { cache } : {}) };
+      const droppedWrite = this.opts.droppedWrite?.(accountId);
+      return {
+        accountId,
+        health: sync.health(),
+        ...(cache ? { cache } : {}),
+        ...(droppedWrite ? { droppedWrite } : {}),
+      };
     });
   }
 

@@ -12,8 +12,15 @@ export interface SwitchableServer {
   close(): Promise<void>;
 }
 
-export async function switchableServer(target: string): Promise<SwitchableServer> {
-  const proxy = await startCuttingProxy(target, () => false);
+/** `seen`, if given, hears of each request that passes, to count what reached the server. */
+export async function switchableServer(
+  target: string,
+  seen?: (req: { method: string; path: string }) => void,
+): Promise<SwitchableServer> {
+  const proxy = await startCuttingProxy(target, (req) => {
+    seen?.(req);
+    return false;
+  });
   const { port } = proxy.server.address() as AddressInfo;
   return {
     url: proxy.url,

@@ -8,6 +8,7 @@ type ActionChannels =
   | 'messages.edit'
   | 'messages.delete'
   | 'messages.star'
+  | 'messages.queuedWrites'
   | 'actions.retry'
   | 'messages.unreadFrom';
 
@@ -19,6 +20,7 @@ export function messageActionHandlers(ctx: CoreContext): Pick<HandlerTable, Acti
     'messages.edit': (args) => actions.edit(args),
     'messages.delete': (args) => actions.delete(args),
     'messages.star': (args) => actions.star(args),
+    'messages.queuedWrites': ({ accountId }) => ctx.parts.offlineWrites.list(accountId),
     'actions.retry': async ({ id }) => {
       await ctx.parts.pendingActions.retry(id);
       return {};

@@ -12,6 +12,7 @@ import { createCore, type Core } from '../../../../src/core/core.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
+import { encodeCredential } from '../../../../src/core/accounts/credential.ts';
 import { TestKeychain } from '../../../fixtures/test-keychain.ts';
 
 interface Status {
@@ -121,7 +122,7 @@ describe('the cache on disk after a session with five accounts', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('holds no message text, other person’s name or email, nor any key in clear', async () => {
+  it('holds no message text, name or email, nor any key in clear', async () => {
     const cacheFiles = await readdir(join(dataDir, 'cache'));
     expect(cacheFiles).toHaveLength(5);
     for (const name of cacheFiles)
@@ -130,11 +131,15 @@ describe('the cache on disk after a session with five accounts', () => {
       ...texts,
       sender.full_name,
       sender.email,
+      ...readers.map((r) => r.email),
       ...readers.map((r) => r.full_name),
       ...readers.map((r) => r.api_key),
       ...[...keychain.keys.values()].flatMap((k) => [k, Buffer.from(k, 'base64').toString('hex')]),
     ];
-    // Not even the readers' own names: accounts.json keeps none (docs/architecture.md).
+    // Not even the readers' own names and emails: accounts.json keeps neither, the ids are
+    // random (docs/architecture.md); nor do the keychain entries' names say who they are for.
+    for (const name of keychain.keys.keys())
+      for (const reader of readers) expect(name).not.toContain(reader.email);
     for (const { path, bytes } of await everyFile()) {
       for (const secret of secrets) {
         expect(bytes.includes(Buffer.from(secret)), `${secret} in ${path}`).toBe(false);
@@ -184,6 +189,7 @@ describe('the cache on disk after a session with five accounts', () => {
       ...written,
       sender.full_name,
       sender.email,
+      ...readers.map((r) => r.email),
       ...readers.map((r) => r.full_name),
       ...readers.map((r) => r.api_key),
       ...[...keychain.keys.values()].flatMap((k) => [k, Buffer.from(k, 'base64').toString('hex')]),
@@ -263,7 +269,7 @@ describe('the cache on disk after a session with five accounts', () => {
         () => false,
       );
     const refused = ids[4]!;
-    keychain.keys.set(refused, 'not-the-key-the-server-knows');
+    keychain.keys.set(refused, encodeCredential(readers[4]!.email, 'not-the-key-the-server-knows'));
     const core = await start();
     await call(core, 'accounts.signOut', { accountId: ids[3] });
     expect(await exists(ids[3]!)).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toProbe } from '../../../../src/core/accounts/probe.ts';
 import { toSummary } from '../../../../src/core/accounts/summary.ts';
-import { accountId, type Account } from '../../../../src/core/accounts/account.ts';
+import { newAccountId, type Account } from '../../../../src/core/accounts/account.ts';
 
 const SERVER = 'https://chat.example.org';
 
@@ -36,7 +36,7 @@ describe('the organization icon comes only from the organization’s server', ()
 
   it('drops another origin’s icon kept in accounts.json before icons were checked', () => {
     const stored = (realmIcon: string): Account => ({
-      id: accountId(SERVER, 'ada@example.org'),
+      id: newAccountId(),
       serverUrl: SERVER,
       email: 'ada@example.org',
       userId: 7,

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountRegistry } from '../../../../src/core/accounts/registry.ts';
-import { accountId, type Account } from '../../../../src/core/accounts/account.ts';
+import {
+  isLegacyId,
+  newAccountId,
+  sameIdentity,
+  type Account,
+} from '../../../../src/core/accounts/account.ts';
 
 const sample = (email: string, server = 'https://chat.example.org'): Account => ({
-  id: accountId(server, email),
+  id: newAccountId(),
   serverUrl: server,
   email,
   userId: 7,
@@ -22,22 +27,29 @@ describe('AccountRegistry', () => {
     const dir = await mkdtemp(join(tmpdir(), 'perch-reg-'));
     const reg = new AccountRegistry(dir);
     await reg.load();
-    await reg.put(sample('ada@example.org'));
-    await reg.put(sample('bob@example.org'));
+    const ada = sample('ada@example.org');
+    const bob = sample('bob@example.org');
+    await reg.put(ada);
+    await reg.put(bob);
     const reopened = new AccountRegistry(dir);
-    expect((await reopened.load()).map((a) => a.email)).toEqual([
-      'ada@example.org',
-      'bob@example.org',
+    expect((await reopened.load()).map((a) => [a.id, a.realmName])).toEqual([
+      [ada.id, 'Example'],
+      [bob.id, 'Example'],
     ]);
   });
 
-  it('shows the user’s name in this run but does not write it to accounts.json', async () => {
+  it('shows the user’s name and email in this run but writes neither to accounts.json', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'perch-reg-'));
     const reg = new AccountRegistry(dir);
     await reg.load();
     await reg.put({ ...sample('ada@example.org'), fullName: 'Ada Lovelace' });
     expect(reg.list()[0]?.fullName).toBe('Ada Lovelace');
-    expect(await readFile(join(dir, 'accounts.json'), 'utf8')).not.toContain('Lovelace');
+    expect(reg.list()[0]?.email).toBe('ada@example.org');
+    const onDisk = await readFile(join(dir, 'accounts.json'), 'utf8');
+    expect(onDisk).not.toContain('Lovelace');
+    expect(onDisk).not.toContain('ada@example.org');
+    // After a restart the email is known once the secret store is read (manager.ts).
+    expect((await new AccountRegistry(dir).load())[0]?.email).toBe('');
   });
 
   it('does not lose a change when two are made at once', async () => {
@@ -69,18 +81,27 @@ describe('AccountRegistry', () => {
   it('removes an account and says whether it existed', async () => {
     const reg = new AccountRegistry(await mkdtemp(join(tmpdir(), 'perch-reg-')));
     await reg.load();
-    await reg.put(sample('ada@example.org'));
-    expect(await reg.remove(accountId('https://chat.example.org', 'ada@example.org'))).toBe(true);
+    const ada = sample('ada@example.org');
+    await reg.put(ada);
+    expect(await reg.remove(ada.id)).toBe(true);
     expect(await reg.remove('nobody')).toBe(false);
     expect(reg.list()).toEqual([]);
   });
 
-  it('gives the same id for the same identity however the URL is written', () => {
-    expect(accountId('https://chat.example.org/', 'ada@x')).toBe(
-      accountId('https://chat.example.org', 'ada@x'),
-    );
-    expect(accountId('https://chat.example.org', 'ada@x')).not.toBe(
-      accountId('https://chat.example.net', 'ada@x'),
-    );
+  it('reads an earlier Perch’s file, whose ids were made of the email', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'perch-reg-'));
+    const old = { ...sample('ada@example.org'), id: 'ada@example.org@https://chat.example.org' };
+    await writeFile(join(dir, 'accounts.json'), JSON.stringify({ version: 1, accounts: [old] }));
+    const [read] = await new AccountRegistry(dir).load();
+    expect(read?.email).toBe('ada@example.org');
+    expect(isLegacyId(read!.id, read!.serverUrl)).toBe(true);
+    expect(isLegacyId(newAccountId(), read!.serverUrl)).toBe(false);
+  });
+
+  it('knows the same person on the same server however the URL is written', () => {
+    const ada = { serverUrl: 'https://chat.example.org/', userId: 7 };
+    expect(sameIdentity(ada, { serverUrl: 'https://chat.example.org', userId: 7 })).toBe(true);
+    expect(sameIdentity(ada, { serverUrl: 'https://chat.example.net', userId: 7 })).toBe(false);
+    expect(sameIdentity(ada, { serverUrl: 'https://chat.example.org', userId: 8 })).toBe(false);
   });
 });

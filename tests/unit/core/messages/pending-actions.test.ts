@@ -6,11 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { NetworkError } from '../../../../src/api/errors.ts';
 import type { Payload } from '../../../../src/contract/contract.ts';
+import { OfflineWrites } from '../../../../src/core/messages/offline-writes.ts';
 import {
-  firstRunTold,
   PendingActions,
   type PendingAction,
 } from '../../../../src/core/messages/pending-actions.ts';
+import { Unreached } from '../../../../src/core/messages/reconcile.ts';
 
 const lost = () => new NetworkError('POST /messages/flags', 'reset', 'socket hang up');
 
@@ -96,11 +97,24 @@ describe('PendingActions', () => {
 
   it('a write made again after an outage is told to nobody but the keeper', async () => {
     const { settled, pending } = keeper();
-    const run = firstRunTold(pending, star('a1', async () => false).action);
+    const writes = new OfflineWrites();
+    let reachable = true;
+    const { action } = star('a1', async () => false);
+    writes.handle('star', (_account, _args, told) =>
+      reachable ? pending.run(action, { told }) : Promise.reject(new Unreached(lost())),
+    );
+    const write = { kind: 'star', args: { messageId: 7, starred: true } } as const;
     // The view's own call: it hears the failure, so the outcome says it was told.
-    await expect(run()).rejects.toThrow();
-    // The same write made again when the server answers (offline-writes.ts): nobody hears it.
-    await expect(run()).rejects.toThrow();
+    await expect(writes.run('a1', write)).rejects.toThrow();
+    expect(settled.map((s) => s.told)).toEqual([true]);
+
+    // Out of reach: the star waits and the view's call is answered at once.
+    reachable = false;
+    await writes.run('a1', write);
+    expect(writes.waiting('a1')).toBe(1);
+    // Made again when the server answers (offline-writes.ts): nobody but the keeper hears it.
+    reachable = true;
+    await writes.flush('a1');
     await expect.poll(() => settled).toHaveLength(2);
     expect(settled.map((s) => s.told)).toEqual([true, false]);
   });
