@@ -226,6 +226,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   cache.attach(sync, parts);
   parts.offlineWrites.onDropped = (accountId, write, reason) => {
+    // A read mark the server refused (its message deleted meanwhile) loses the reader
+    // nothing, and would hide the line about a star or reaction that did not go.
+    if (write.kind === 'read') return;
     droppedWrites.set(accountId, {
       text: droppedWriteSentence(write, reason),
       code: String(
