@@ -11,7 +11,14 @@
  * min/median/max of each figure. About 6 minutes:
  * `npx vite build && node scripts/build-web.mjs && npx tsx bench/run.ts background`.
  * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3),
- * PERCH_BENCH_PROFILE=<dir> a CPU profile of the host (Node's --cpu-prof).
+ * PERCH_BENCH_PROFILE=<dir> a CPU profile of the host (Node's --cpu-prof),
+ * PERCH_BENCH_HOST_DIR=<checkout> the built host of another checkout (its `dist-web`), so two
+ * builds are measured by the same bench.
+ *
+ * The first phase starts once the host has settled after sign-in, as seen from outside: every
+ * account's queue polling (sync.status), then no more than a tick of host CPU in a row of
+ * quiet seconds (the last first fetches answered, and the collections sign-in's garbage
+ * brings some seconds later done), so the no-traffic figure is the host's steady state.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -31,6 +38,12 @@ const PHASE_MS = Number(process.env.PERCH_BENCH_PHASE_S ?? 30) * 1000;
 const CHATTER_MS = 4000;
 /** PERCH_BENCH_PROFILE=<dir>: the host writes a CPU profile of its whole run there. */
 const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
+/** PERCH_BENCH_HOST_DIR=<checkout>: run that checkout's built host instead of this one's. */
+const HOST_DIR = process.env.PERCH_BENCH_HOST_DIR ?? root;
+/** Settled: this long with at most one 10 ms tick of host CPU. */
+const QUIET_MS = 10_000;
+/** A host that never settles this long after sign-in is measured anyway, and said to be. */
+const SETTLE_LIMIT_MS = 120_000;
 
 interface ServerUser {
   email: string;
@@ -81,7 +94,7 @@ async function startHost(dataDir: string) {
       '--secret-store',
       'memory',
     ],
-    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: HOST_DIR, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   return { child, url: await firstLine(child, /Open: (\S+)/) };
 }
@@ -126,6 +139,38 @@ function chatter(url: string, from: ServerUser) {
 
 const pause = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
 
+/** Every account's queue polling, as the host reports it. */
+async function allPolling(page: Page, accounts: number): Promise<void> {
+  for (;;) {
+    const statuses = (await invoke(page, 'sync.status', {})) as { health: { state: string } }[];
+    const polling = statuses.filter((s) => s.health.state === 'polling').length;
+    if (statuses.length === accounts && polling === accounts) return;
+    await pause(200);
+  }
+}
+
+/**
+ * Waits until the host has spent at most one CPU tick over `QUIET_MS` in a row; returns how
+ * long that took, or throws past `SETTLE_LIMIT_MS`.
+ */
+async function settled(pid: number): Promise<number> {
+  const started = Date.now();
+  const samples: { at: number; cpuS: number }[] = [];
+  for (;;) {
+    const now = Date.now();
+    samples.push({ at: now, cpuS: (await procStat(pid)).cpuS });
+    while (samples.length > 1 && now - samples[1]!.at >= QUIET_MS) samples.shift();
+    const first = samples[0]!;
+    if (now - first.at >= QUIET_MS && samples.at(-1)!.cpuS - first.cpuS <= 0.011) {
+      return now - started;
+    }
+    if (now - started > SETTLE_LIMIT_MS) {
+      throw new Error(`the host did not settle within ${SETTLE_LIMIT_MS / 1000} s of sign-in`);
+    }
+    await pause(250);
+  }
+}
+
 interface RunFigures {
   idle_nowindow_host_cpu_s_per_min: number;
   chatter_nowindow_host_cpu_s_per_min: number;
@@ -139,6 +184,7 @@ interface RunFigures {
   window_renderer_rss_mb: number;
   window_total_rss_mb: number;
   window_reopen_painted_ms: number;
+  settled_after_sign_in_ms: number;
 }
 
 async function oneRun(browser: Browser): Promise<RunFigures> {
@@ -161,9 +207,10 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
         allowInsecure: true,
       });
     }
-    await page.close();
     // Sign-in's own work (registering, first fetches) settles before anything is measured.
-    await pause(5000);
+    await allPolling(page, ACCOUNTS);
+    await page.close();
+    const settleMs = await settled(hostPid);
 
     const measure = async (ms: number, cpu: () => Promise<number>, traffic: boolean) => {
       const talk = traffic ? chatter(server.url, writer) : undefined;
@@ -225,6 +272,7 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
       window_renderer_rss_mb: rendererRss,
       window_total_rss_mb: hostRss + rendererRss,
       window_reopen_painted_ms: reopenMs,
+      settled_after_sign_in_ms: settleMs,
     };
   } finally {
     await stopTree(host.child);

@@ -8,7 +8,8 @@ import { isAppPage } from './policy.ts';
 
 /**
  * Carries contract calls from the app's window to the Core (which validates the arguments)
- * and the Core's pushes back to every window showing the app. Returns the undo.
+ * and the Core's pushes back to every window showing the app, a turn's pushes together.
+ * Returns the undo.
  */
 export function bindCoreToIpc(core: Core, appUrl: string): () => void {
   ipcMain.handle(
@@ -35,12 +36,14 @@ export function bindCoreToIpc(core: Core, appUrl: string): () => void {
     interest.set(topics);
   });
   const wants = (id: number, topic: Topic) => interests.get(id)?.wants(topic) ?? true;
-  const unsubscribe = core.subscribe(
-    (topic, payload) => {
+  // Each turn's pushes reach a window as one IPC message, in order (src/core/push-batch.ts).
+  const unsubscribe = core.subscribeTurns(
+    (pushes) => {
       for (const window of BrowserWindow.getAllWindows()) {
         const contents = window.webContents;
-        if (contents.isDestroyed() || !wants(contents.id, topic)) continue;
-        if (isAppPage(contents.getURL(), appUrl)) contents.send(PUSH_CHANNEL, topic, payload);
+        if (contents.isDestroyed() || !isAppPage(contents.getURL(), appUrl)) continue;
+        const taken = pushes.filter(([topic]) => wants(contents.id, topic));
+        if (taken.length > 0) contents.send(PUSH_CHANNEL, taken);
       }
     },
     // Taken if any window follows it (or one has not said what it follows yet).

@@ -273,6 +273,31 @@ export class ApiClient {
     return decodeResponse(spec.endpoint, response.statusCode, text, spec.schema, spec.adaptError);
   }
 
+  /**
+   * Waits for the server's answer to a GET under `/api/v1` without reading it: any HTTP
+   * status is the server answering; only a network failure throws (NetworkError). For the
+   * checks that ask nothing but whether the server is there, every few seconds while idle,
+   * where parsing and checking a whole answer each time is CPU spent for nothing.
+   */
+  async answers(path: string, endpoint: string, signal?: AbortSignal): Promise<number> {
+    signal?.throwIfAborted();
+    try {
+      const response = await request(`${this.realmUrl}/api/v1${path}`, {
+        method: 'GET',
+        headers: { 'user-agent': this.#userAgent },
+        signal,
+        dispatcher: this.#pool,
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+      });
+      await response.body.dump();
+      return response.statusCode;
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw toNetworkError(endpoint, error, this.#trusted, this.#proxyAddress);
+    }
+  }
+
   async #wait(spec: CallSpec<unknown>, reason: RateLimitWait['reason'], ms: number) {
     const wait: RateLimitWait = { endpoint: spec.endpoint, reason, until: this.clock.now() + ms };
     const ends = [...this.#waitListeners].map((listener) => listener(wait));

@@ -1,5 +1,6 @@
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener, type TopicInterest } from './push-bus.ts';
+import { subscribeTurns, type Push } from './push-batch.ts';
 import { PreferencesStore } from './prefs.ts';
 import { isDmMuted } from '../contract/muted-dms.ts';
 import { migrateAccountIds } from './accounts/id-migration.ts';
@@ -85,6 +86,11 @@ export interface Core {
   invoke(channel: unknown, args: unknown): Promise<RpcResponse>;
   /** `interest`: the topics this listener takes (all without it); see PushBus. */
   subscribe(listener: PushListener, interest?: TopicInterest): () => void;
+  /**
+   * As `subscribe`, with each turn of the event loop's pushes handed over together, in
+   * order (push-batch.ts): what a host sends to a window as one message.
+   */
+  subscribeTurns(listener: (pushes: Push[]) => void, interest?: TopicInterest): () => void;
   status(): CoreStatus;
   /** A notification was clicked: tell the window which message to show. */
   reveal(target: OpenTarget): void;
@@ -330,6 +336,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     info,
     invoke: (channel, args) => dispatch(handlers, channel, args, dispatchOptions),
     subscribe: (listener, interest) => bus.subscribe(listener, interest),
+    subscribeTurns: (listener, interest) =>
+      subscribeTurns((l, i) => bus.subscribe(l, i), listener, interest),
     status,
     reveal: (target) => revealTarget(target),
     act: (action) => act.run(action),

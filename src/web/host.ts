@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core/core.ts';
+import { TurnBatch } from '../core/push-batch.ts';
 import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../contract/wire.ts';
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
@@ -156,19 +157,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 /** `open`: how many pages are connected (this one already left the count once closed). */
 function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
   // What one turn of the event loop says to the page leaves as one message (a JSON array
-  // when there is more than one frame): an incoming message brings an event, counts, badge
-  // and sidebar changes together, and one message is one write here and one task there, with
-  // one redraw of the views, where one per frame cost both sides, even idle.
-  let queued: ServerFrame[] = [];
-  const flush = () => {
-    const frames = queued;
-    queued = [];
+  // when there is more than one frame), results and pushes in the order they came
+  // (src/core/push-batch.ts says why).
+  const frames = new TurnBatch<ServerFrame>((batch) => {
     if (ws.readyState !== ws.OPEN) return;
-    ws.send(JSON.stringify(frames.length === 1 ? frames[0] : frames));
-  };
-  const send = (frame: ServerFrame) => {
-    if (queued.push(frame) === 1) setImmediate(flush);
-  };
+    ws.send(JSON.stringify(batch.length === 1 ? batch[0] : batch));
+  });
+  const send = (frame: ServerFrame) => frames.add(frame);
   const interest = new WindowInterest();
   const unsubscribe = core.subscribe(
     (topic, payload) => send({ t: 'push', topic, payload }),

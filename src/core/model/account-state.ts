@@ -93,8 +93,31 @@ export interface ApplyResult {
   noLongerUnread?: number[] | 'all';
 }
 
+/**
+ * Events that never change who is in which group: the frequent ones, after which a user's
+ * groups are not looked up again (any other event forgets them).
+ */
+const KEEPS_GROUPS = new Set([
+  'message',
+  'update_message_flags',
+  'update_message',
+  'delete_message',
+  'reaction',
+  'submessage',
+  'typing',
+  'presence',
+  'user_status',
+  'heartbeat',
+]);
+
 export class AccountState {
   readonly #model: AccountModel;
+  /**
+   * Each user's groups as last found: the Messages sidebar asks for the reader's on every
+   * incoming message, and finding them walks every group's members (bench/README.md,
+   * `background`).
+   */
+  readonly #groupIds = new Map<number, readonly number[]>();
 
   constructor(register: AccountRegister) {
     this.#model = modelFromRegister(register);
@@ -107,6 +130,7 @@ export class AccountState {
     if (handler === undefined) return { unreadsChanged: false };
     const before = this.#model.unreads.version;
     handler(this.#model, event as never);
+    if (!KEEPS_GROUPS.has(event.type)) this.#groupIds.clear();
     const result: ApplyResult = { unreadsChanged: this.#model.unreads.version !== before };
     const removed = this.#model.unreads.takeRemoved();
     if (removed === 'all' || removed.length > 0) result.noLongerUnread = removed;
@@ -197,7 +221,16 @@ export class AccountState {
   }
 
   /** The active groups a user belongs to: as a member, or as a member of a subgroup. */
-  groupIdsOf(userId: number): number[] {
+  groupIdsOf(userId: number): readonly number[] {
+    let ids = this.#groupIds.get(userId);
+    if (ids === undefined) {
+      ids = this.#findGroupIds(userId);
+      this.#groupIds.set(userId, ids);
+    }
+    return ids;
+  }
+
+  #findGroupIds(userId: number): number[] {
     const groups = [...this.#model.groups.values()].filter((g) => !g.deactivated);
     const found = new Set(groups.filter((g) => g.members.includes(userId)).map((g) => g.id));
     for (let grew = true; grew;) {

@@ -82,7 +82,7 @@ export function readerFacts(state: AccountState): ReaderFacts {
   const policy = setting(state, 'web_mark_read_on_scroll_policy');
   const home = setting(state, 'web_home_view');
   return {
-    groupIds: state.groupIdsOf(state.userId),
+    groupIds: [...state.groupIdsOf(state.userId)],
     twentyFourHour: typeof clock === 'boolean' ? clock : null,
     markReadPolicy: policy === 2 || policy === 3 ? policy : 1,
     homeView: home === 'inbox' || home === 'recent' ? home : 'all_messages',

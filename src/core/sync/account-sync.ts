@@ -6,7 +6,7 @@
  */
 import type { ApiClient, RateLimitWait } from '../../api/client.ts';
 import { getRealmPresence, updatePresence } from '../../api/routes/presence.ts';
-import { getServerSettings } from '../../api/routes/server.ts';
+import { serverAnswers } from '../../api/routes/server.ts';
 import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { PresenceReporter, type WindowPresence } from '../presence/reporter.ts';
@@ -77,7 +77,8 @@ export class AccountSync {
         options.onCredentialsRejected(error);
       },
       onHealth: () => options.onHealth(this.health()),
-      probe: (signal) => getServerSettings(options.client, signal),
+      // Only whether the server answers: reading its settings every check cost CPU for nothing.
+      probe: (signal) => serverAnswers(options.client, signal),
       ...(options.backoff ? { backoff: options.backoff } : {}),
       ...(options.random ? { random: options.random } : {}),
       ...(options.liveCheck ? { liveCheck: options.liveCheck } : {}),

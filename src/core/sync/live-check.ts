@@ -8,7 +8,8 @@
  * Judged by what the server answered, not by the wall clock alone: a check whose timeout
  * fired late (this process starved of CPU, or the computer asleep) is given the time again
  * instead of calling the server silent, and any poll on the server answered since the check
- * went out counts as the server answering.
+ * went out counts as the server answering. Any poll answered (events or a heartbeat) is
+ * proof of life too: a check goes out only after a whole period in which nothing was heard.
  */
 import { sleep, type Clock, type TimerHandle } from '../../lib/clock.ts';
 import { NetworkError } from '../../api/errors.ts';
@@ -73,14 +74,24 @@ export class ServerLiveCheck {
   }
 
   private async run(until: AbortSignal): Promise<void> {
+    const { clock } = this.opts;
     const every = this.opts.everyMs ?? DEFAULT_LIVE_CHECK_EVERY_MS;
+    let quietSince = clock.now();
     while (!until.aborted) {
       try {
-        await sleep(this.opts.clock, every, until);
+        await sleep(clock, Math.max(0, quietSince + every - clock.now()), until);
       } catch {
         return;
       }
+      // A poll on this server answered within the period (its events, or the heartbeat the
+      // server sends an idle poll: spec GET /events) already proves the server answers, so
+      // the check waits for a whole period of silence: with traffic none goes out at all.
+      if (clock.now() - this.lastAnswerAt < every) {
+        quietSince = this.lastAnswerAt;
+        continue;
+      }
       await this.checkOnce(until);
+      quietSince = clock.now();
     }
   }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../../../src/api/client.ts';
-import { getServerSettings } from '../../../src/api/routes/server.ts';
+import { NetworkError } from '../../../src/api/errors.ts';
+import { getServerSettings, serverAnswers } from '../../../src/api/routes/server.ts';
 import { useServer } from './harness.ts';
 
 describe('GET /server_settings', () => {
@@ -32,6 +33,22 @@ describe('GET /server_settings', () => {
       expect((await getServerSettings(client)).data.service_feature_level).toBe(420);
     } finally {
       await client.close();
+    }
+  });
+
+  it('tells that the server answers without reading it, and a closed port as a network failure', async () => {
+    const client = new ApiClient({ realmUrl: h.server.url });
+    try {
+      await expect(serverAnswers(client)).resolves.toBeUndefined();
+    } finally {
+      await client.close();
+    }
+    // Port 1 on loopback: nothing listens there, so the connection is refused.
+    const gone = new ApiClient({ realmUrl: 'http://127.0.0.1:1' });
+    try {
+      await expect(serverAnswers(gone)).rejects.toBeInstanceOf(NetworkError);
+    } finally {
+      await gone.close();
     }
   });
 });

@@ -81,16 +81,19 @@ describe('the preload', () => {
     expect(invoked).toEqual([[INVOKE_CHANNEL, 'app.info', {}]]);
   });
 
-  it('delivers only the subscribed topic, until unsubscribed', () => {
+  it("delivers only the subscribed topic, in the order of a turn's message, until unsubscribed", () => {
     const { exposed, ipcRenderer } = loadPreload();
     const perch = exposed.get('perch') as PerchBridge;
     const seen: unknown[] = [];
     const off = perch.on('prefs.changed', (p) => seen.push(p));
-    ipcRenderer.emit(PUSH_CHANNEL, {}, 'core.status', { state: 'ready' });
-    ipcRenderer.emit(PUSH_CHANNEL, {}, 'prefs.changed', { theme: 'dark' });
+    // One message per turn of the Core, with that turn's pushes in order.
+    ipcRenderer.emit(PUSH_CHANNEL, {}, [
+      ['prefs.changed', { theme: 'dark' }],
+      ['core.status', { state: 'ready' }],
+      ['prefs.changed', { theme: 'light' }],
+    ]);
     off();
-    ipcRenderer.emit(PUSH_CHANNEL, {}, 'prefs.changed', { theme: 'light' });
-    expect(seen).toEqual([{ theme: 'dark' }]);
-    expect(ipcRenderer.listenerCount(PUSH_CHANNEL)).toBe(0);
+    ipcRenderer.emit(PUSH_CHANNEL, {}, [['prefs.changed', { theme: 'system' }]]);
+    expect(seen).toEqual([{ theme: 'dark' }, { theme: 'light' }]);
   });
 });

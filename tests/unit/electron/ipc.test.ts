@@ -101,10 +101,33 @@ describe('the IPC binding', () => {
     };
     fake.windows = [app, stranger];
     await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
-    expect(app.webContents.sent).toEqual([
-      [PUSH_CHANNEL, 'prefs.changed', expect.objectContaining({ theme: 'dark' })],
-    ]);
+    await vi.waitFor(() =>
+      expect(app.webContents.sent).toEqual([
+        [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'dark' })]]],
+      ]),
+    );
     expect(stranger.webContents.sent).toEqual([]);
+  });
+
+  it("sends a turn's pushes to a window as one message, in the order they came", async () => {
+    const app = { webContents: { id: 1, url: appUrl, sent: [] as unknown[][] } };
+    fake.windows = [app];
+    // Two notifications clicked in one turn: each says which message to show.
+    const target = (messageId: number) => ({ accountId: 'a', messageId, narrow: [] });
+    core.reveal(target(1));
+    core.reveal(target(2));
+    expect(app.webContents.sent).toEqual([]);
+    await vi.waitFor(() =>
+      expect(app.webContents.sent).toEqual([
+        [
+          PUSH_CHANNEL,
+          [
+            ['notifications.open', target(1)],
+            ['notifications.open', target(2)],
+          ],
+        ],
+      ]),
+    );
   });
 
   it('stops answering and pushing once unbound', async () => {
@@ -127,15 +150,19 @@ describe('the IPC binding', () => {
     // A page that is not the app has no say.
     listen({ ...frame('https://evil.example/'), sender: { id: 2, once: () => undefined } }, []);
     await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
-    expect(following.webContents.sent).toEqual([]);
     // The window that has not said what it follows takes every topic.
-    expect(other.webContents.sent).toEqual([
-      [PUSH_CHANNEL, 'prefs.changed', expect.objectContaining({ theme: 'dark' })],
-    ]);
+    await vi.waitFor(() =>
+      expect(other.webContents.sent).toEqual([
+        [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'dark' })]]],
+      ]),
+    );
+    expect(following.webContents.sent).toEqual([]);
     listen(sender(1), ['dnd.changed', 'prefs.changed']);
     await call(frame(appUrl), 'prefs.set', { theme: 'light' });
-    expect(following.webContents.sent).toEqual([
-      [PUSH_CHANNEL, 'prefs.changed', expect.objectContaining({ theme: 'light' })],
-    ]);
+    await vi.waitFor(() =>
+      expect(following.webContents.sent).toEqual([
+        [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'light' })]]],
+      ]),
+    );
   });
 });

@@ -123,4 +123,45 @@ describe('the live check of a server', () => {
     await clock.advance(3_000);
     expect(a.seen).toEqual(['silent']);
   });
+
+  it('sends no check while polls on the server are answered, and one after a whole period of silence', async () => {
+    const clock = new ManualClock();
+    const server = fakeServer();
+    const check = new ServerLiveCheck({ clock });
+    // One account's poll stays quiet; another's is answered every 4 s (its messages).
+    check.watch(watcher(server).w);
+    let endB = check.watch(watcher(server).w);
+    for (let i = 0; i < 10; i++) {
+      await clock.advance(4_000);
+      endB(true);
+      endB = check.watch(watcher(server).w);
+    }
+    expect(server.checks).toBe(0);
+
+    // Quiet from here: the check goes out a whole period after the last answer.
+    await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS - 1);
+    expect(server.checks).toBe(0);
+    await clock.advance(1);
+    expect(server.checks).toBe(1);
+  });
+
+  it('still finds a stopped server within a period when the last answer came mid-period', async () => {
+    const clock = new ManualClock();
+    const server = fakeServer();
+    const check = new ServerLiveCheck({ clock });
+    const a = watcher(server);
+    const b = watcher(server);
+    check.watch(a.w);
+    const endB = check.watch(b.w);
+    await clock.advance(5_000);
+    // B's poll is answered 5 s in; then the server stops answering anything.
+    endB(true);
+    server.mode = 'hold';
+    await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS - 1);
+    expect(server.checks).toBe(0);
+    await clock.advance(1);
+    expect(server.checks).toBe(1);
+    await clock.advance(3_000);
+    expect(a.seen).toEqual(['silent']);
+  });
 });

@@ -29,6 +29,21 @@ describe('readerFacts', () => {
     expect(readerFacts(state).groupIds).toEqual([1, 2, 3]);
   });
 
+  it("follows a change of the reader's groups, and not a message", () => {
+    const state = new AccountState(
+      registerResponse({ realm_user_groups: [group(1, [ME]), group(2, [ALICE], [1])] }),
+    );
+    expect(readerFacts(state).groupIds).toEqual([1, 2]);
+    // The reader is deactivated and so leaves every group (spec 6, realm_user).
+    state.apply({
+      id: 1,
+      type: 'realm_user',
+      op: 'update',
+      person: { user_id: ME, is_active: false },
+    } as { id: number; type: string });
+    expect(readerFacts(state).groupIds).toEqual([]);
+  });
+
   it('reads the clock and the mark-read policy from the user, else the realm default', () => {
     const base = registerResponse();
     const own = new AccountState({
