@@ -50,7 +50,8 @@ export class PacedBadge {
 
   constructor(
     show: (badge: TrayBadge) => void,
-    later: (run: () => void, ms: number) => unknown = setTimeout,
+    // Called bare: a browser's setTimeout refuses to run as another object's method.
+    later: (run: () => void, ms: number) => unknown = (run, ms) => setTimeout(run, ms),
   ) {
     this.#show = show;
     this.#later = later;
