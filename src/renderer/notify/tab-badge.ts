@@ -31,3 +31,59 @@ export function faviconMark(badge: TrayBadge): FaviconMark | undefined {
   const text = badge.count > MAX_SHOWN ? `${MAX_SHOWN}+` : badge.count > 0 ? `${badge.count}` : '';
   return { text, attention: badge.icon === 'attention' };
 }
+
+/** The least time between two changes of the tab's title and favicon. */
+export const BADGE_PACE_MS = 1000;
+
+/**
+ * Shows the badge at most once a second: the first change at once, the newest of those that
+ * follow at the end of the second. Each account's count is pushed apart, so one message read
+ * by five accounts changed the title and drew a favicon six times; a title the eye cannot
+ * follow at that pace cost the page more than the message's own row.
+ */
+export class PacedBadge {
+  readonly #show: (badge: TrayBadge) => void;
+  readonly #later: (run: () => void, ms: number) => unknown;
+  #waiting = false;
+  #pending: TrayBadge | undefined;
+  #shown: TrayBadge | undefined;
+
+  constructor(
+    show: (badge: TrayBadge) => void,
+    // Called bare: a browser's setTimeout refuses to run as another object's method.
+    later: (run: () => void, ms: number) => unknown = (run, ms) => setTimeout(run, ms),
+  ) {
+    this.#show = show;
+    this.#later = later;
+  }
+
+  badge(badge: TrayBadge): void {
+    if (this.#waiting) {
+      this.#pending = badge;
+      return;
+    }
+    this.#put(badge);
+  }
+
+  #put(badge: TrayBadge): void {
+    if (!sameBadge(badge, this.#shown)) {
+      this.#shown = badge;
+      this.#show(badge);
+    }
+    this.#waiting = true;
+    this.#later(() => {
+      this.#waiting = false;
+      const next = this.#pending;
+      this.#pending = undefined;
+      if (next) this.#put(next);
+    }, BADGE_PACE_MS);
+  }
+}
+
+function sameBadge(a: TrayBadge, b: TrayBadge | undefined): boolean {
+  return b !== undefined && tabTitle(a) === tabTitle(b) && sameMark(faviconMark(a), faviconMark(b));
+}
+
+function sameMark(a: FaviconMark | undefined, b: FaviconMark | undefined): boolean {
+  return a === b || (a?.text === b?.text && a?.attention === b?.attention);
+}

@@ -21,7 +21,7 @@ import { DraftSaver, loadSavedDrafts } from './compose/saved-drafts.ts';
 import { conversationOf } from './list-rows.ts';
 import { marksReadOnView } from './mark-read-policy.ts';
 import { linkedConversation, linkedMessageId } from './message-link.ts';
-import { addEmailsOf, namesOf } from './names.ts';
+import { addEmailsOf, channelNamesOf, namesOf } from './names.ts';
 import { placeOf, type Draft, type Place } from './places.ts';
 import { ReadMarker } from './read-marker.ts';
 import { peopleLookup, replyTarget, type ReplyTarget } from './reply-target.ts';
@@ -29,6 +29,7 @@ import { searchWords } from './search-highlight.ts';
 import { Timeline, type AnchorChoice } from './timeline.svelte.ts';
 import { topicLabel } from './topic-label.ts';
 import { SidebarLive } from './sidebar-live.svelte.ts';
+import { holdIfSame, sameEntries } from '../../lib/held-value.ts';
 import { followedNarrow, readerFollows, topicMove } from './follow-move.ts';
 import { TypingModel } from './typing/typing-model.svelte.ts';
 import { CardModel } from '../people/card-model.svelte.ts';
@@ -138,7 +139,11 @@ export class MessagesScreen {
   readonly target: ReplyTarget | undefined = $derived.by(() =>
     replyTarget(this.terms, this.selected, this.sidebar, this.account.userId, this.people),
   );
-  readonly names = $derived(namesOf(this.timeline.messages));
+  #heldNames = namesOf([]);
+  readonly names = $derived.by(
+    () =>
+      (this.#heldNames = holdIfSame(this.#heldNames, namesOf(this.timeline.messages), sameEntries)),
+  );
   readonly words = $derived(searchWords(this.terms));
   /** Whether what the reader sees here counts as read (never in a search). */
   readonly marksRead = $derived(
@@ -153,9 +158,22 @@ export class MessagesScreen {
   // A reactor or editor with no loaded message is named from the organization's directory.
   readonly nameOf = (id: number): string =>
     this.names.get(id) ?? this.people.byId(id)?.name ?? `user ${id}`;
-  readonly channelName = (id: number): string =>
-    this.sidebar?.channels.find((c) => c.streamId === id)?.name ?? `channel ${id}`;
-  readonly topicName = (name: string): string => topicLabel(name, this.sidebar?.emptyTopicName);
+  /**
+   * Channel names and the empty topic's name, held while a sidebar patch (one per incoming
+   * message) leaves them as they were: the rows that name them are not drawn again for it.
+   */
+  #heldChannelNames = channelNamesOf([]);
+  readonly #channelNames = $derived.by(
+    () =>
+      (this.#heldChannelNames = holdIfSame(
+        this.#heldChannelNames,
+        channelNamesOf(this.sidebar?.channels ?? []),
+        sameEntries,
+      )),
+  );
+  readonly #emptyTopicName = $derived(this.sidebar?.emptyTopicName);
+  readonly channelName = (id: number): string => this.#channelNames.get(id) ?? `channel ${id}`;
+  readonly topicName = (name: string): string => topicLabel(name, this.#emptyTopicName);
 
   /** Follows the Core's pushes for this account; returns what stops following them. */
   start(): () => void {

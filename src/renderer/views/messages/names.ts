@@ -19,3 +19,10 @@ export function addEmailsOf(known: Map<number, string>, messages: readonly Messa
       for (const r of m.display_recipient) known.set(r.id, r.email);
   }
 }
+
+/** Each channel's name by its id, as the sidebar lists them. */
+export function channelNamesOf(
+  channels: readonly { streamId: number; name: string }[],
+): ReadonlyMap<number, string> {
+  return new Map(channels.map((c) => [c.streamId, c.name]));
+}

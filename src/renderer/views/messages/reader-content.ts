@@ -8,6 +8,7 @@
  */
 import type { ActionReturn } from 'svelte/action';
 import { emojiImageUrl } from '../../lib/emoji-images.ts';
+import { sameNumbers } from '../../lib/held-value.ts';
 
 /** Context key: what AccountMessages knows of the reader beyond their user id. */
 export const READER = Symbol('reader');
@@ -122,6 +123,20 @@ function enhance(root: HTMLElement, reader: Reader): void {
   emojiImages(root);
 }
 
+/**
+ * Whether two readers enhance a message alike: a sidebar patch brings the same groups in a
+ * new array with every incoming message, and enhancing every drawn row again for it (each a
+ * walk of its HTML) was most of what an incoming message cost the list.
+ */
+export function sameReader(a: Reader, b: Reader): boolean {
+  return (
+    a.html === b.html &&
+    a.myUserId === b.myUserId &&
+    a.twentyFourHour === b.twentyFourHour &&
+    sameNumbers(a.groupIds, b.groupIds)
+  );
+}
+
 export function readerContent(root: HTMLElement, reader: Reader): ActionReturn<Reader> {
   let current = reader;
   const click = (e: MouseEvent) => {
@@ -138,6 +153,7 @@ export function readerContent(root: HTMLElement, reader: Reader): ActionReturn<R
   enhance(root, current);
   return {
     update(next) {
+      if (sameReader(current, next)) return;
       current = next;
       enhance(root, current);
     },

@@ -5,7 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { trayBadge } from '../../../../src/core/notify/badge.ts';
 import type { UnreadCounts } from '../../../../src/core/model/unreads.ts';
-import { faviconMark, tabTitle } from '../../../../src/renderer/notify/tab-badge.ts';
+import {
+  BADGE_PACE_MS,
+  faviconMark,
+  PacedBadge,
+  tabTitle,
+} from '../../../../src/renderer/notify/tab-badge.ts';
 
 /** 6 channel unread, 1 DM, 1 channel mention, 2 more in followed topics. */
 const counts: UnreadCounts = {
@@ -66,5 +71,43 @@ describe('tab title and favicon badge', () => {
 
   it('still marks the favicon with a dot for a mention the setting does not count', () => {
     expect(faviconMark({ count: 0, icon: 'attention' })).toEqual({ text: '', attention: true });
+  });
+});
+
+describe('the tab badge paced to a change a second', () => {
+  const badgeOf = (n: number) => trayBadge([{ counts: { ...calm, channelUnread: n }, mode: 1 }]);
+
+  it('shows the first change at once and only the newest of a burst a second later', () => {
+    const titles: string[] = [];
+    const timers: { run: () => void; ms: number }[] = [];
+    const paced = new PacedBadge(
+      (b) => titles.push(tabTitle(b)),
+      (run, ms) => timers.push({ run, ms }),
+    );
+    paced.badge(badgeOf(1));
+    for (let n = 2; n <= 6; n++) paced.badge(badgeOf(n));
+    expect(titles).toEqual(['(1) Perch']);
+    expect(timers.map((t) => t.ms)).toEqual([BADGE_PACE_MS]);
+
+    timers.shift()!.run();
+    expect(titles).toEqual(['(1) Perch', '(6) Perch']);
+    // The second after that change is quiet: nothing left to show, and the next change is at once.
+    timers.shift()!.run();
+    paced.badge(badgeOf(0));
+    expect(titles).toEqual(['(1) Perch', '(6) Perch', 'Perch']);
+  });
+
+  it('leaves the tab alone when the count it would show is the one shown', () => {
+    const titles: string[] = [];
+    const timers: (() => void)[] = [];
+    const paced = new PacedBadge(
+      (b) => titles.push(tabTitle(b)),
+      (run) => timers.push(run),
+    );
+    paced.badge(badgeOf(3));
+    paced.badge(badgeOf(4));
+    paced.badge(badgeOf(3));
+    timers.shift()!();
+    expect(titles).toEqual(['(3) Perch']);
   });
 });
