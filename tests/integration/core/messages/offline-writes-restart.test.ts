@@ -7,8 +7,6 @@
 import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerUser, StartedServer } from '../../../../src/server/index.ts';
-import type { SwitchableServer } from '../../../e2e/support/switchable-server.ts';
 import { ok, send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
 import { OfflineAccount } from './offline-account.ts';
@@ -20,17 +18,8 @@ interface Status {
 
 describe('writes made offline, across a restart', () => {
   let t: OfflineAccount;
-  let server: StartedServer;
-  let hop: SwitchableServer;
-  let owner: ServerUser;
-  let other: ServerUser;
-  let accountId: string;
-  let dataDir: string;
   const seen: string[] = [];
-  const call = <R>(channel: string, args?: unknown) => t.call<R>(channel, args);
-  const held = (id: number) => t.held(id);
-  const polling = () => t.polling();
-  const status = async () => (await call<Status[]>('sync.status'))[0];
+  const status = async () => (await t.call<Status[]>('sync.status'))[0];
   const count = (pattern: RegExp) => seen.filter((r) => pattern.test(r)).length;
 
   beforeEach(async () => {
@@ -38,12 +27,11 @@ describe('writes made offline, across a restart', () => {
     t = await OfflineAccount.open('perch-offline-restart-', (r) =>
       seen.push(`${r.method} ${r.path}`),
     );
-    dataDir = t.dataDir;
-    ({ server, hop, owner, other, accountId } = t);
   });
   afterEach(() => t.close());
 
   it('sends each write kept before quitting exactly once when the server answers after a start', async () => {
+    const { server, hop, owner, other, accountId, call, held, polling, dataDir } = t;
     const kept = await send(server, other, [owner.user_id], 'Did the shipment arrive?');
     const doomed = await send(server, other, [owner.user_id], 'Ignore this one');
     await untilAsync(async () => (await held(kept)).flags.includes('read') === false, 'unread');

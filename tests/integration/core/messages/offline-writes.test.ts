@@ -4,30 +4,20 @@
  * exactly once when it answers again.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ServerUser, StartedServer } from '../../../../src/server/index.ts';
-import type { SwitchableServer } from '../../../e2e/support/switchable-server.ts';
 import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
 import { OfflineAccount } from './offline-account.ts';
 
 describe('writes made while the server is out of reach', () => {
   let t: OfflineAccount;
-  let server: StartedServer;
-  let hop: SwitchableServer;
-  let owner: ServerUser;
-  let other: ServerUser;
-  let accountId: string;
-  const call = <R>(channel: string, args?: unknown) => t.call<R>(channel, args);
-  const held = (id: number) => t.held(id);
-  const polling = () => t.polling();
 
   beforeEach(async () => {
     t = await OfflineAccount.open('perch-offline-writes-');
-    ({ server, hop, owner, other, accountId } = t);
   });
   afterEach(() => t.close());
 
   it('a reaction, a star and a read mark made offline each reach the server once when it answers', async () => {
+    const { server, hop, owner, other, accountId, call, held, polling } = t;
     const id = await send(server, other, [owner.user_id], 'Did the shipment arrive?');
     await untilAsync(async () => (await held(id)).flags.includes('read') === false, 'unread');
     await hop.down();
