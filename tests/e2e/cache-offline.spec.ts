@@ -7,10 +7,9 @@
 import { expect, test } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../src/server/index.ts';
 import { openNarrow } from './support/message-menu.ts';
-import { restartOffline } from './support/saved-copy.ts';
+import { offlineAfterPost } from './support/saved-copy.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
 import { serverApi } from './support/server-api.ts';
-import { switchableServer } from './support/switchable-server.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { shotsAcross } from './support/shots.ts';
 
@@ -30,17 +29,9 @@ async function post(from: ServerUser, topic: string, content: string) {
 test('opens offline from the saved copy, then shows what arrived meanwhile once', async ({
   page,
 }) => {
-  const hop = await switchableServer(server.url);
-  try {
-    const owner = server.users.find((u) => u.role === 100)!;
-    const other = server.users.find((u) => u.role !== 100 && !u.email.includes('bot'))!;
-    await post(other, 'offsite', 'The offsite is in Lisbon this year');
-    // Quit with the server out of reach, and start again.
-    await restartOffline(page, mode, hop, {
-      user: owner,
-      narrow: 'channel:general topic:offsite',
-      seen: 'The offsite is in Lisbon this year',
-    });
+  // Quit with the server out of reach, and start again.
+  const start = { topic: 'offsite', content: 'The offsite is in Lisbon this year' };
+  await offlineAfterPost(page, mode, server, start, async ({ hop, other }) => {
     await page.goto(mode.host.url);
     await page.getByRole('button', { name: 'Inbox', exact: true }).click();
     await expect(page.getByTestId('org-state').first()).toHaveText(
@@ -73,9 +64,7 @@ test('opens offline from the saved copy, then shows what arrived meanwhile once'
     await mode.core.invoke('sync.reconnect', {});
     await expect(page.getByText('Flights are booked for everyone')).toHaveCount(1);
     await expect(page.getByText('The offsite is in Lisbon this year')).toHaveCount(1);
-  } finally {
-    await hop.close();
-  }
+  });
 });
 
 test('a message edited and one deleted while Perch was closed show as edited and gone', async ({

@@ -61,31 +61,16 @@ export function buildAccountInbox(
     if (streamId === undefined) continue;
     let channel = channels.get(streamId);
     if (channel === undefined) {
-      const sub = state.subscription(streamId);
-      if (sub === undefined || sub.is_archived || state.stream(streamId)?.is_archived) continue;
-      channel = {
-        streamId,
-        name: sub.name,
-        color: typeof sub.color === 'string' ? sub.color : DEFAULT_COLOR,
-        muted: isChannelMuted(sub),
-        topics: [],
-        byKey: new Map(),
-      };
+      const head = newChannel(state, streamId);
+      if (head === undefined) continue;
+      channel = { ...head, byKey: new Map() };
       channels.set(streamId, channel);
     }
     const name = m.topic ?? '';
     const key = topicKey(name);
     let topic = channel.byKey.get(key);
     if (topic === undefined) {
-      const policy = state.topicPolicy(streamId, name);
-      topic = {
-        name,
-        unread: 0,
-        mentions: 0,
-        policy,
-        muted: policy === 1 || (policy === 0 && channel.muted),
-        newestId: id,
-      };
+      topic = newTopic(state, streamId, name, channel.muted, id, 0);
       channel.byKey.set(key, topic);
       channel.topics.push(topic);
     }
@@ -186,17 +171,9 @@ export class LiveInbox {
     if (at >= 0) {
       channel = inbox.channels[at] as InboxChannelWire;
     } else {
-      const sub = this.#state.subscription(streamId);
-      if (sub === undefined || sub.is_archived || this.#state.stream(streamId)?.is_archived) {
-        return true;
-      }
-      channel = {
-        streamId,
-        name: sub.name,
-        color: typeof sub.color === 'string' ? sub.color : DEFAULT_COLOR,
-        muted: isChannelMuted(sub),
-        topics: [],
-      };
+      const head = newChannel(this.#state, streamId);
+      if (head === undefined) return true;
+      channel = head;
     }
     const key = topicKey(name);
     const t = channel.topics.findIndex((x) => topicKey(x.name) === key);
@@ -205,15 +182,7 @@ export class LiveInbox {
       const before = channel.topics[t] as InboxTopicWire;
       topic = { ...before, unread: before.unread + 1, newestId: id };
     } else {
-      const policy = this.#state.topicPolicy(streamId, name);
-      topic = {
-        name,
-        unread: 1,
-        mentions: 0,
-        policy,
-        muted: policy === 1 || (policy === 0 && channel.muted),
-        newestId: id,
-      };
+      topic = newTopic(this.#state, streamId, name, channel.muted, id, 1);
     }
     if (m.mentioned || (m.wildcard && !topic.muted)) topic.mentions++;
     const changed = { ...channel, topics: toFront(channel.topics, t, topic) };
@@ -261,6 +230,38 @@ function newestOf(inbox: AccountInbox): number {
 
 function byNewest(a: { newestId: number }, b: { newestId: number }): number {
   return b.newestId - a.newestId;
+}
+
+/** A channel's Inbox row with no topics yet; none for a channel the Inbox leaves out. */
+function newChannel(state: InboxSource, streamId: number): InboxChannelWire | undefined {
+  const sub = state.subscription(streamId);
+  if (sub === undefined || sub.is_archived || state.stream(streamId)?.is_archived) return undefined;
+  return {
+    streamId,
+    name: sub.name,
+    color: typeof sub.color === 'string' ? sub.color : DEFAULT_COLOR,
+    muted: isChannelMuted(sub),
+    topics: [],
+  };
+}
+
+function newTopic(
+  state: InboxSource,
+  streamId: number,
+  name: string,
+  channelMuted: boolean,
+  newestId: number,
+  unread: number,
+): InboxTopicWire {
+  const policy = state.topicPolicy(streamId, name);
+  return {
+    name,
+    unread,
+    mentions: 0,
+    policy,
+    muted: policy === 1 || (policy === 0 && channelMuted),
+    newestId,
+  };
 }
 
 function namesOf(state: InboxSource, userIds: readonly number[]): string[] {

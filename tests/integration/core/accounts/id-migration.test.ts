@@ -4,9 +4,10 @@
  * or the keychain's entry names, its key, drafts and muted conversations carry over, and
  * signing in again finds the same account (docs/architecture.md, "The cache on disk").
  */
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { everyFile } from '../cache/data-dir-files.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DraftStore } from '../../../../src/core/compose/drafts.ts';
 import { createCore, type Core } from '../../../../src/core/core.ts';
@@ -37,15 +38,6 @@ describe('an account of an earlier Perch', () => {
     const response = await core.invoke(channel, args);
     if (!response.ok) throw new Error(response.error.message);
     return response.result as R;
-  }
-  async function everyFile(dir = dataDir): Promise<{ path: string; bytes: Buffer }[]> {
-    const out: { path: string; bytes: Buffer }[] = [];
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) out.push(...(await everyFile(path)));
-      else out.push({ path, bytes: await readFile(path) });
-    }
-    return out;
   }
 
   beforeEach(async () => {
@@ -109,7 +101,7 @@ describe('an account of an earlier Perch', () => {
     await Promise.all(open.splice(0).map((c) => c.close()));
 
     for (const name of keychain.keys.keys()) expect(name).not.toContain(me.email);
-    for (const { path, bytes } of await everyFile())
+    for (const { path, bytes } of await everyFile(dataDir))
       expect(bytes.includes(Buffer.from(me.email)), `the email in ${path}`).toBe(false);
 
     // Again after a restart: the same account, its email known, signing in again finds it.

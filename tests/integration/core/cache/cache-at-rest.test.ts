@@ -7,6 +7,7 @@
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { everyFile } from './data-dir-files.ts';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../../../src/core/core.ts';
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
@@ -64,17 +65,6 @@ describe('the cache on disk after a session with five accounts', () => {
     const inbox = await call<{ accounts: InboxAccount[] }>(core, 'inbox.get');
     return JSON.stringify(inbox.accounts);
   };
-
-  /** Every file under the data directory, as bytes. */
-  async function everyFile(dir = dataDir): Promise<{ path: string; bytes: Buffer }[]> {
-    const out: { path: string; bytes: Buffer }[] = [];
-    for (const entry of await readdir(dir, { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) out.push(...(await everyFile(path)));
-      else out.push({ path, bytes: await readFile(path) });
-    }
-    return out;
-  }
 
   beforeEach(async () => {
     server = await startServer({ rateLimit: false });
@@ -140,7 +130,7 @@ describe('the cache on disk after a session with five accounts', () => {
     // random (docs/architecture.md); nor do the keychain entries' names say who they are for.
     for (const name of keychain.keys.keys())
       for (const reader of readers) expect(name).not.toContain(reader.email);
-    for (const { path, bytes } of await everyFile()) {
+    for (const { path, bytes } of await everyFile(dataDir)) {
       for (const secret of secrets) {
         expect(bytes.includes(Buffer.from(secret)), `${secret} in ${path}`).toBe(false);
         const raw = Buffer.from(secret, 'base64');
@@ -194,7 +184,7 @@ describe('the cache on disk after a session with five accounts', () => {
       ...readers.map((r) => r.api_key),
       ...[...keychain.keys.values()].flatMap((k) => [k, Buffer.from(k, 'base64').toString('hex')]),
     ];
-    const files = await everyFile();
+    const files = await everyFile(dataDir);
     expect(files.some((f) => f.path.includes(`${join(dataDir, 'drafts')}/`))).toBe(true);
     for (const { path, bytes } of files)
       for (const secret of secrets)

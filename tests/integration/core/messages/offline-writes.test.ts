@@ -3,77 +3,21 @@
  * "Writes"): none is refused, none is made while out of reach, and each reaches the server
  * exactly once when it answers again.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../../../src/core/core.ts';
-import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
-import { switchableServer, type SwitchableServer } from '../../../e2e/support/switchable-server.ts';
-import { byEmail, ok, send } from '../../server/messaging-client.ts';
-import { TestKeychain } from '../../../fixtures/test-keychain.ts';
+import { send } from '../../server/messaging-client.ts';
 import { untilAsync } from '../sync/harness.ts';
-
-interface Held {
-  id: number;
-  flags: string[];
-  reactions: { emoji_name: string; user_id: number }[];
-}
+import { OfflineAccount } from './offline-account.ts';
 
 describe('writes made while the server is out of reach', () => {
-  let server: StartedServer;
-  let hop: SwitchableServer;
-  let dataDir: string;
-  let core: Core;
-  let owner: ServerUser;
-  let other: ServerUser;
-  let accountId: string;
-
-  async function call<R>(channel: string, args: unknown): Promise<R> {
-    const response = await core.invoke(channel, args);
-    if (!response.ok) throw new Error(response.error.message);
-    return response.result as R;
-  }
-  async function held(id: number): Promise<Held> {
-    const r = await ok(server, owner, 'GET', '/messages', {
-      anchor: id,
-      num_before: 0,
-      num_after: 0,
-      narrow: [],
-    });
-    return (r.messages as Held[])[0]!;
-  }
-  const polling = async () =>
-    (await call<{ health: { state: string } }[]>('sync.status', {}))[0]?.health.state === 'polling';
+  let t: OfflineAccount;
 
   beforeEach(async () => {
-    server = await startServer({ rateLimit: false });
-    hop = await switchableServer(server.url);
-    dataDir = await mkdtemp(join(tmpdir(), 'perch-offline-writes-'));
-    core = await createCore({
-      dataDir,
-      version: 't',
-      transport: 'web',
-      secrets: new TestKeychain(),
-    });
-    owner = byEmail(server, 'owner');
-    other = server.users.find((u) => u.user_id !== owner.user_id && !u.email.includes('bot'))!;
-    ({ id: accountId } = await call<{ id: string }>('accounts.signInWithKey', {
-      serverUrl: hop.url,
-      email: owner.email,
-      apiKey: owner.api_key,
-      allowInsecure: true,
-    }));
-    await untilAsync(polling, 'the account polling');
+    t = await OfflineAccount.open('perch-offline-writes-');
   });
-  afterEach(async () => {
-    await core.close();
-    await hop.close();
-    await server.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterEach(() => t.close());
 
   it('a reaction, a star and a read mark made offline each reach the server once when it answers', async () => {
+    const { server, hop, owner, other, accountId, call, held, polling } = t;
     const id = await send(server, other, [owner.user_id], 'Did the shipment arrive?');
     await untilAsync(async () => (await held(id)).flags.includes('read') === false, 'unread');
     await hop.down();

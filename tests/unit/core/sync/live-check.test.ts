@@ -43,11 +43,27 @@ function watcher(server: ReturnType<typeof fakeServer>) {
   return { w, seen };
 }
 
+/** A live check on a fake server, on a clock the test moves. */
+function checkOfOneServer() {
+  const clock = new ManualClock();
+  const server = fakeServer();
+  const check = new ServerLiveCheck({ clock });
+  return { clock, server, check };
+}
+
+/** Two accounts waiting on the same server; `endB` ends the second one's poll. */
+function twoWaiting() {
+  const { clock, server, check } = checkOfOneServer();
+  const a = watcher(server);
+  const b = watcher(server);
+  check.watch(a.w);
+  const endB = check.watch(b.w);
+  return { clock, server, a, b, endB };
+}
+
 describe('the live check of a server', () => {
   it('asks the server once per period however many accounts wait on it, and not at all when none does', async () => {
-    const clock = new ManualClock();
-    const server = fakeServer();
-    const check = new ServerLiveCheck({ clock });
+    const { clock, server, check } = checkOfOneServer();
     const polls = Array.from({ length: 5 }, () => watcher(server));
     const ends = polls.map((p) => check.watch(p.w));
     await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS * 4);
@@ -60,13 +76,7 @@ describe('the live check of a server', () => {
   });
 
   it('shows every waiting account silent when a check goes unanswered, and refused when refused', async () => {
-    const clock = new ManualClock();
-    const server = fakeServer();
-    const check = new ServerLiveCheck({ clock });
-    const a = watcher(server);
-    const b = watcher(server);
-    check.watch(a.w);
-    check.watch(b.w);
+    const { clock, server, a, b } = twoWaiting();
     server.mode = 'hold';
     await clock.advance(7_000 + 2_999);
     expect(a.seen).toEqual([]);
@@ -106,13 +116,7 @@ describe('the live check of a server', () => {
   });
 
   it('takes another poll on the server answering meanwhile as the server answering', async () => {
-    const clock = new ManualClock();
-    const server = fakeServer();
-    const check = new ServerLiveCheck({ clock });
-    const a = watcher(server);
-    const b = watcher(server);
-    check.watch(a.w);
-    const endB = check.watch(b.w);
+    const { clock, server, a, endB } = twoWaiting();
     server.mode = 'hold';
     await clock.advance(8_000);
     // B's poll brings events: the server is answering, though slowly on this check.
@@ -125,9 +129,7 @@ describe('the live check of a server', () => {
   });
 
   it('sends no check while polls on the server are answered, and one after a whole period of silence', async () => {
-    const clock = new ManualClock();
-    const server = fakeServer();
-    const check = new ServerLiveCheck({ clock });
+    const { clock, server, check } = checkOfOneServer();
     // One account's poll stays quiet; another's is answered every 4 s (its messages).
     check.watch(watcher(server).w);
     let endB = check.watch(watcher(server).w);
@@ -146,13 +148,7 @@ describe('the live check of a server', () => {
   });
 
   it('still finds a stopped server within a period when the last answer came mid-period', async () => {
-    const clock = new ManualClock();
-    const server = fakeServer();
-    const check = new ServerLiveCheck({ clock });
-    const a = watcher(server);
-    const b = watcher(server);
-    check.watch(a.w);
-    const endB = check.watch(b.w);
+    const { clock, server, a, endB } = twoWaiting();
     await clock.advance(5_000);
     // B's poll is answered 5 s in; then the server stops answering anything.
     endB(true);
