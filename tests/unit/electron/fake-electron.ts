@@ -36,6 +36,11 @@ export class FakeWindow extends EventEmitter {
     send: (...args: unknown[]) => void this.sent.push(args),
   };
 
+  /** Every push the window received, as [topic, payload], from the per-turn batches. */
+  pushed(): [string, unknown][] {
+    return this.sent.flatMap(([, batch]) => batch as [string, unknown][]);
+  }
+
   constructor(readonly options: Record<string, unknown>) {
     super();
   }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCore } from '../../../../src/core/core.ts';
+import { decodeCredential } from '../../../../src/core/accounts/credential.ts';
 import { KeytarSecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import { startServer } from '../../../../src/server/index.ts';
 import { keychainListing } from '../../../e2e/support/secrets.ts';
@@ -54,7 +55,9 @@ describe.skipIf(!available)('beside the demo, a real account', () => {
       expect(signedIn).toMatchObject({ ok: true, result: { keyStorage: 'keychain' } });
       const id = (signedIn.ok ? signedIn.result : {}) as { id: string };
       expect(keychainListing()).toContain(`attribute.account = ${id.id}`);
-      expect(await (await KeytarSecretStore.open()).get(id.id)).toBe(member.api_key);
+      // The entry holds the key with the email beside it (credential.ts).
+      const entry = await (await KeytarSecretStore.open()).get(id.id);
+      expect(decodeCredential(entry!)).toEqual({ email: member.email, apiKey: member.api_key });
 
       await core.invoke('accounts.signOut', { accountId: id.id });
       expect(keychainListing()).not.toContain(id.id);

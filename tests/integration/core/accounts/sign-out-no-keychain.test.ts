@@ -8,6 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { decodeCredential } from '../../../../src/core/accounts/credential.ts';
 import { KeytarSecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import { createCore } from '../../../../src/core/core.ts';
 import { startServer, type StartedServer } from '../../../../src/server/index.ts';
@@ -49,7 +50,7 @@ describe.skipIf(!available)('signing out while the keychain is away', () => {
     expect(signOut?.error?.message).toMatch(/sign out again/);
     expect(after?.result).toEqual([expect.objectContaining({ id })]);
     const keychain = await KeytarSecretStore.open();
-    expect(await keychain.get(id)).toBe(member.api_key);
+    expect(decodeCredential((await keychain.get(id))!).apiKey).toBe(member.api_key);
 
     core = await createCore(options);
     const again = await core.invoke('accounts.signOut', { accountId: id });
