@@ -23,6 +23,21 @@ export async function restartOffline(
     apiKey: user.api_key,
   });
   expect(signed.ok).toBe(true);
+  // The account's first registration lets go of messages fetched before it (a new queue may
+  // have missed events meanwhile), and on a slow machine it can end after the narrow opened:
+  // the narrow is read once the account polls, so the copy saved at quit holds it.
+  const id = (signed.ok ? signed.result : { id: '' }) as { id: string };
+  await expect
+    .poll(async () => {
+      const statuses = await mode.core.invoke('sync.status', {});
+      const mine = statuses.ok
+        ? (statuses.result as { accountId: string; health: { state: string } }[]).find(
+            (s) => s.accountId === id.id,
+          )
+        : undefined;
+      return mine?.health.state;
+    })
+    .toBe('polling');
   await openNarrow(page, mode, narrow);
   await expect(page.getByText(seen)).toBeVisible();
   await hop.down();
