@@ -48,6 +48,14 @@ export class ServerLiveCheck {
   private loop: AbortController | undefined;
   /** When a watched poll last ended with an answer (events or a heartbeat). */
   private lastAnswerAt = -Infinity;
+  /**
+   * No window shows the connection's state: the checks wait. A poll black-holed meanwhile
+   * still ends at its own timeout (the server's heartbeat plus a margin, spec GET /events),
+   * and a stopped server's refusal still ends it at once; only the words "not answering"
+   * would come sooner, and nobody reads them. So a closed Perch sends no request of its own
+   * to a quiet server (docs/architecture.md, "No window").
+   */
+  private paused = false;
 
   constructor(options: LiveCheckOptions) {
     this.opts = options;
@@ -60,17 +68,34 @@ export class ServerLiveCheck {
    */
   watch(watcher: LiveWatcher): (answered: boolean) => void {
     this.watchers.add(watcher);
-    if (!this.loop) {
-      const loop = new AbortController();
-      this.loop = loop;
-      void this.run(loop.signal);
-    }
+    this.startLoop();
     return (answered) => {
       if (answered) this.lastAnswerAt = this.opts.clock.now();
       if (!this.watchers.delete(watcher) || this.watchers.size > 0) return;
-      this.loop?.abort();
-      this.loop = undefined;
+      this.stopLoop();
     };
+  }
+
+  /**
+   * Whether a window shows the connection's state. Checks stop while none does; once one
+   * opens again, the first check comes a full period later, as for a poll that just began.
+   */
+  setShown(shown: boolean): void {
+    this.paused = !shown;
+    if (this.paused) this.stopLoop();
+    else this.startLoop();
+  }
+
+  private startLoop(): void {
+    if (this.loop || this.paused || this.watchers.size === 0) return;
+    const loop = new AbortController();
+    this.loop = loop;
+    void this.run(loop.signal);
+  }
+
+  private stopLoop(): void {
+    this.loop?.abort();
+    this.loop = undefined;
   }
 
   private async run(until: AbortSignal): Promise<void> {

@@ -155,6 +155,7 @@ export class SyncManager implements AccountStores {
     let check = this.liveChecks.get(realmUrl);
     if (!check) {
       check = new ServerLiveCheck({ clock: this.opts.clock });
+      check.setShown(this.window !== 'closed');
       this.liveChecks.set(realmUrl, check);
     }
     return check;
@@ -194,6 +195,7 @@ export class SyncManager implements AccountStores {
   setWindow(window: WindowPresence): void {
     this.window = window;
     for (const { sync } of this.accounts.values()) sync.setWindow(window);
+    for (const check of this.liveChecks.values()) check.setShown(window !== 'closed');
   }
 
   /** An account's synced state (settings, people); undefined before its first registration. */

@@ -99,6 +99,8 @@ describe('recovering from outages without losing or repeating a message', () => 
 
   it('the server stops answering (a paused process): shown within ten seconds, nothing lost', async () => {
     await setUp({ heartbeatSeconds: 45, longpollTimeoutSeconds: 90 }, true);
+    // A window shows the connection: only then does the Core check on a quiet server.
+    perch.manager.setWindow('idle');
     const before = await dm('before the pause');
     await perch.decided(me, [before]);
     const polls = () => gate!.seen.filter((s) => s === 'GET /api/v1/events').length;
@@ -126,6 +128,20 @@ describe('recovering from outages without losing or repeating a message', () => 
     expectEachOnce([before, ...during, after]);
     expect(perch.health(me)).toMatchObject({ reconnects: 0, failures: 0 });
     expect(gate!.seen.filter((s) => s === 'POST /api/v1/register')).toHaveLength(1);
+  });
+
+  it('with no window open, a quiet server is asked nothing but its long-poll until a window opens', async () => {
+    await setUp({ heartbeatSeconds: 45, longpollTimeoutSeconds: 90 }, true);
+    const own = () => gate!.seen.filter((s) => s !== 'GET /api/v1/events');
+    await until(() => gate!.seen.includes('GET /api/v1/events'), 'the first poll');
+    const sentBefore = own().length;
+    await clock.advance(40_000);
+    expect(own().slice(sentBefore)).toEqual([]);
+
+    perch.manager.setWindow('idle');
+    await until(() => own().length > sentBefore, "the window's first presence report");
+    await clock.advance(7_000);
+    await until(() => own().includes('GET /api/v1/server_settings'), 'a live check');
   });
 
   it('the queue is garbage-collected while Perch could not poll: a burst becomes one summary', async () => {

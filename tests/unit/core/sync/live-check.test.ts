@@ -160,4 +160,36 @@ describe('the live check of a server', () => {
     await clock.advance(3_000);
     expect(a.seen).toEqual(['silent']);
   });
+
+  it('asks nothing while no window shows the connection, and a full period after one opens', async () => {
+    const { clock, server, check } = checkOfOneServer();
+    const a = watcher(server);
+    check.setShown(false);
+    check.watch(a.w);
+    server.mode = 'hold';
+    await clock.advance(10 * DEFAULT_LIVE_CHECK_EVERY_MS);
+    expect(server.checks).toBe(0);
+    expect(a.seen).toEqual([]);
+
+    check.setShown(true);
+    await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS - 1);
+    expect(server.checks).toBe(0);
+    await clock.advance(1);
+    expect(server.checks).toBe(1);
+    await clock.advance(3_000);
+    expect(a.seen).toEqual(['silent']);
+  });
+
+  it('drops a check in flight when the window closes, calling nobody silent', async () => {
+    const { clock, server, check } = checkOfOneServer();
+    const a = watcher(server);
+    check.watch(a.w);
+    server.mode = 'hold';
+    await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS);
+    expect(server.checks).toBe(1);
+    check.setShown(false);
+    await clock.advance(10 * DEFAULT_LIVE_CHECK_EVERY_MS);
+    expect(server.checks).toBe(1);
+    expect(a.seen).toEqual([]);
+  });
 });
