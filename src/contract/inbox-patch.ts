@@ -190,7 +190,7 @@ const INBOX_ORDER: GroupedOrder<InboxChannelWire, InboxDmWire> = {
  */
 const topicKeys = new WeakMap<object, string>();
 
-function keyOfTopic(topic: { name: string }): string {
+export function keyOfTopic(topic: { name: string }): string {
   let key = topicKeys.get(topic);
   if (key === undefined) {
     key = topic.name.toLowerCase();

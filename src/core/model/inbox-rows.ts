@@ -8,6 +8,8 @@ import type { AccountState } from './account-state.ts';
 import { isChannelMuted } from './state-muting.ts';
 import type { UnreadPlaces } from './unread-summary.ts';
 import { topicKey } from './unreads.ts';
+import { keyOfTopic } from '../../contract/inbox-patch.ts';
+import { sameNumbers } from '../../lib/same-numbers.ts';
 import type {
   InboxChannelWire,
   InboxDmWire,
@@ -150,8 +152,7 @@ export class LiveInbox {
     if (m.type === 'private') {
       const place = this.#places.placeOf(id);
       if (place === undefined || !('userIds' in place)) return true;
-      const key = place.userIds.join(',');
-      const at = inbox.dms.findIndex((d) => d.userIds.join(',') === key);
+      const at = inbox.dms.findIndex((d) => sameNumbers(d.userIds, place.userIds));
       const before = at < 0 ? undefined : inbox.dms[at];
       const dm: InboxDmWire = {
         userIds: before?.userIds ?? place.userIds,
@@ -176,7 +177,8 @@ export class LiveInbox {
       channel = head;
     }
     const key = topicKey(name);
-    const t = channel.topics.findIndex((x) => topicKey(x.name) === key);
+    // Each row's key is worked out once (the rows are never renamed), not per message.
+    const t = channel.topics.findIndex((x) => keyOfTopic(x) === key);
     let topic: InboxTopicWire;
     if (t >= 0) {
       const before = channel.topics[t] as InboxTopicWire;
