@@ -77,15 +77,25 @@ export function diffInbox(
   baseline: KeyedBaseline,
   wire: InboxAccountWire,
 ): Omit<InboxPatchWire, 'seq'> | undefined {
-  const { channels: _c, dms: _d, seq: _s, ...head } = wire;
+  const { channels, dms: _d, seq: _s, ...head } = wire;
   type Row = InboxRowWire | { head: typeof head };
+  // A channel's row is a copy made for this push: the channel it copies is what it is made of,
+  // so an unchanged channel is not written out as text on every push.
+  const channelOf = new Map<number, InboxChannelWire>();
+  for (const c of channels) channelOf.set(c.streamId, c);
   const rows = baseline.diff<Row>(
     [{ head }, ...inboxRows(wire)],
     (r) => ('head' in r ? 'head' : inboxRowKey(r)),
     {
       frozen: (r) => !('head' in r),
       identity: (r) =>
-        'head' in r ? r : r.kind === 'topic' ? r.topic : r.kind === 'dm' ? r.dm : r,
+        'head' in r
+          ? r
+          : r.kind === 'topic'
+            ? r.topic
+            : r.kind === 'dm'
+              ? r.dm
+              : channelOf.get(r.channel.streamId),
     },
   );
   if (rows.upsert.length === 0 && rows.remove.length === 0) return undefined;
