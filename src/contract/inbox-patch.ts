@@ -76,8 +76,12 @@ export function inboxRows(wire: InboxAccountWire): InboxRowWire[] {
 export function diffInbox(
   baseline: KeyedBaseline,
   wire: InboxAccountWire,
+  /** The head (all but the rows and `seq`) as JSON, when the caller has it already. */
+  headText?: string,
 ): Omit<InboxPatchWire, 'seq'> | undefined {
   const { channels, dms: _d, seq: _s, ...head } = wire;
+  // The head is made anew for each push: its text says whether it is the same.
+  const headId = headText ?? JSON.stringify(head);
   type Row = InboxRowWire | { head: typeof head };
   // A channel's row is a copy made for this push: the channel it copies is what it is made of,
   // so an unchanged channel is not written out as text on every push.
@@ -87,10 +91,10 @@ export function diffInbox(
     [{ head }, ...inboxRows(wire)],
     (r) => ('head' in r ? 'head' : inboxRowKey(r)),
     {
-      frozen: (r) => !('head' in r),
+      frozen: () => true,
       identity: (r) =>
         'head' in r
-          ? r
+          ? headId
           : r.kind === 'topic'
             ? r.topic
             : r.kind === 'dm'
