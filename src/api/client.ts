@@ -4,7 +4,7 @@
  * state; routes/ builds on `call`.
  */
 import { Readable } from 'node:stream';
-import { request } from './undici-parts.ts';
+import { request, type RequestOptions } from './undici-parts.ts';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';
@@ -247,11 +247,10 @@ export class ApiClient {
       headers['content-length'] = String(spec.stream.length);
     } else if (!isGet) headers['content-type'] = 'application/x-www-form-urlencoded';
 
-    const timeout = spec.longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
-    let response: Dispatcher.ResponseData;
-    let text: string;
-    try {
-      response = await request(url, {
+    const { response, text } = await this.#exchange(
+      spec.endpoint,
+      url,
+      {
         method: spec.method,
         headers,
         body: isGet
@@ -260,15 +259,10 @@ export class ApiClient {
             ? Readable.from(spec.stream.pieces(), { objectMode: false })
             : encoded,
         signal,
-        dispatcher: spec.longPoll ? this.#longPollPool : this.#pool,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
-      });
-      text = await response.body.text();
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      throw toNetworkError(spec.endpoint, error, this.#trusted, this.#proxyAddress);
-    }
+      },
+      async (response) => ({ response, text: await response.body.text() }),
+      spec.longPoll,
+    );
     if (authenticated) this.#pacer.observe(readRateLimitHeaders(response.headers));
     return decodeResponse(spec.endpoint, response.statusCode, text, spec.schema, spec.adaptError);
   }
@@ -279,21 +273,42 @@ export class ApiClient {
    * checks that ask nothing but whether the server is there, every few seconds while idle,
    * where parsing and checking a whole answer each time is CPU spent for nothing.
    */
-  async answers(path: string, endpoint: string, signal?: AbortSignal): Promise<number> {
+  answers(path: string, endpoint: string, signal?: AbortSignal): Promise<number> {
     signal?.throwIfAborted();
+    return this.#exchange(
+      endpoint,
+      `${this.realmUrl}/api/v1${path}`,
+      { method: 'GET', headers: { 'user-agent': this.#userAgent }, signal },
+      async (response) => {
+        await response.body.dump();
+        return response.statusCode;
+      },
+    );
+  }
+
+  /**
+   * One request through the client's pool (the long-poll's own for `longPoll`) and the
+   * reading of its answer by `read`; a failure of either is the network's (NetworkError,
+   * naming `endpoint`), or the caller's abort as it gave it.
+   */
+  async #exchange<R>(
+    endpoint: string,
+    url: string,
+    options: Pick<RequestOptions, 'method' | 'headers' | 'body'> & { signal?: AbortSignal },
+    read: (response: Dispatcher.ResponseData) => Promise<R>,
+    longPoll = false,
+  ): Promise<R> {
+    const timeout = longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
     try {
-      const response = await request(`${this.realmUrl}/api/v1${path}`, {
-        method: 'GET',
-        headers: { 'user-agent': this.#userAgent },
-        signal,
-        dispatcher: this.#pool,
-        headersTimeout: this.#timeoutMs,
-        bodyTimeout: this.#timeoutMs,
+      const response = await request(url, {
+        ...options,
+        dispatcher: longPoll ? this.#longPollPool : this.#pool,
+        headersTimeout: timeout,
+        bodyTimeout: timeout,
       });
-      await response.body.dump();
-      return response.statusCode;
+      return await read(response);
     } catch (error) {
-      if (signal?.aborted) throw signal.reason;
+      if (options.signal?.aborted) throw options.signal.reason;
       throw toNetworkError(endpoint, error, this.#trusted, this.#proxyAddress);
     }
   }

@@ -76,16 +76,30 @@ export function inboxRows(wire: InboxAccountWire): InboxRowWire[] {
 export function diffInbox(
   baseline: KeyedBaseline,
   wire: InboxAccountWire,
+  /** The head (all but the rows and `seq`) as JSON, when the caller has it already. */
+  headText?: string,
 ): Omit<InboxPatchWire, 'seq'> | undefined {
-  const { channels: _c, dms: _d, seq: _s, ...head } = wire;
+  const { channels, dms: _d, seq: _s, ...head } = wire;
+  // The head is made anew for each push: its text says whether it is the same.
+  const headId = headText ?? JSON.stringify(head);
   type Row = InboxRowWire | { head: typeof head };
+  // A channel's row is a copy made for this push: the channel it copies is what it is made of,
+  // so an unchanged channel is not written out as text on every push.
+  const channelOf = new Map<number, InboxChannelWire>();
+  for (const c of channels) channelOf.set(c.streamId, c);
   const rows = baseline.diff<Row>(
     [{ head }, ...inboxRows(wire)],
     (r) => ('head' in r ? 'head' : inboxRowKey(r)),
     {
-      frozen: (r) => !('head' in r),
+      frozen: () => true,
       identity: (r) =>
-        'head' in r ? r : r.kind === 'topic' ? r.topic : r.kind === 'dm' ? r.dm : r,
+        'head' in r
+          ? headId
+          : r.kind === 'topic'
+            ? r.topic
+            : r.kind === 'dm'
+              ? r.dm
+              : channelOf.get(r.channel.streamId),
     },
   );
   if (rows.upsert.length === 0 && rows.remove.length === 0) return undefined;
@@ -190,7 +204,7 @@ const INBOX_ORDER: GroupedOrder<InboxChannelWire, InboxDmWire> = {
  */
 const topicKeys = new WeakMap<object, string>();
 
-function keyOfTopic(topic: { name: string }): string {
+export function keyOfTopic(topic: { name: string }): string {
   let key = topicKeys.get(topic);
   if (key === undefined) {
     key = topic.name.toLowerCase();

@@ -4,7 +4,7 @@ import { subscribeTurns, type Push } from './push-batch.ts';
 import { PreferencesStore } from './prefs.ts';
 import { isDmMuted } from '../contract/muted-dms.ts';
 import { migrateAccountIds } from './accounts/id-migration.ts';
-import { droppedWriteSentence } from './messages/offline-writes.ts';
+import { droppedWriteNote, type DroppedWriteNote } from './messages/offline-writes.ts';
 import { DndFile } from './notify/dnd-file.ts';
 import { DraftStore } from './compose/drafts.ts';
 import { createHandlers } from './rpc/handlers.ts';
@@ -178,7 +178,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     // Activity shows the note with the account's connection.
     onNote: () => bus.publish('sync.status', sync.statuses()),
   });
-  const droppedWrites = new Map<string, { text: string; code: string; at: number }>();
+  const droppedWrites = new Map<string, DroppedWriteNote>();
   const accounts = new AccountManager({
     registry,
     secrets,
@@ -232,18 +232,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   );
   cache.attach(sync, parts);
   parts.offlineWrites.onDropped = (accountId, write, reason) => {
-    // A read mark the server refused (its message deleted meanwhile) loses the reader
-    // nothing, and would hide the line about a star or reaction that did not go.
-    if (write.kind === 'read') return;
-    droppedWrites.set(accountId, {
-      text: droppedWriteSentence(write, reason),
-      code: String(
-        (reason as { code?: unknown }).code ??
-          (reason as { apiCode?: unknown }).apiCode ??
-          'REFUSED',
-      ),
-      at: clock.now(),
-    });
+    const note = droppedWriteNote(write, reason, clock.now());
+    if (note === undefined) return;
+    droppedWrites.set(accountId, note);
     bus.publish('sync.status', sync.statuses());
   };
   accounts.nameOf = (id) => {

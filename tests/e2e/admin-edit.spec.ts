@@ -8,6 +8,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { ADMIN, MEMBER, OWNER, openAdminAs } from './support/admin.ts';
+import { untilPolling } from './support/queue-state.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -43,16 +44,10 @@ async function asUser(role: number, method: string, path: string, params: object
   return json;
 }
 
-type Status = { health: { state: string } }[];
-async function queueState(): Promise<string | undefined> {
-  const r = await mode.core.invoke('sync.status', {});
-  return r.ok ? (r.result as Status)[0]?.health.state : undefined;
-}
-
 /** Opens the panel once the account's event queue listens, so no change goes unseen. */
 async function open(page: Page, role: number, panel?: string) {
   await openAdminAs(page, mode, { ...byRole(role), serverUrl: server.url }, panel);
-  await expect.poll(queueState).toBe('polling');
+  await untilPolling(mode);
 }
 
 const status = (page: Page) => page.getByRole('main').getByRole('status');

@@ -8,6 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
+import { signInPolling } from './support/queue-state.ts';
 import { serverApi } from './support/server-api.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 
@@ -26,19 +27,7 @@ const post = (channel: string, topic: string) =>
   api(user('owner'), 'POST', '/messages', { type: 'stream', to: channel, topic, content: 'news' });
 
 async function signIn(m: BrowserMode, local: string): Promise<void> {
-  const u = user(local);
-  const r = await m.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: u.email,
-    apiKey: u.api_key,
-  });
-  if (!r.ok) throw new Error(r.error.message);
-  await expect
-    .poll(async () => {
-      const s = await m.core.invoke('sync.status', {});
-      return s.ok ? (s.result as { health: { state: string } }[])[0]?.health.state : undefined;
-    })
-    .toBe('polling');
+  await signInPolling(m, server.url, user(local));
 }
 
 test.beforeEach(async () => {

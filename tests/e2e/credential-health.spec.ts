@@ -7,26 +7,17 @@ import { expect, test } from '@playwright/test';
 import { type StartedServer } from '../../src/server/index.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { useServerAndBrowserMode } from './support/peers.ts';
+import { queueState, signInPolling } from './support/queue-state.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
 useServerAndBrowserMode((p) => ({ server, mode } = p));
 
-type Status = { accountId: string; health: { state: string } }[];
-async function queueState(): Promise<string | undefined> {
-  const r = await mode.core.invoke('sync.status', {});
-  return r.ok ? (r.result as Status)[0]?.health.state : undefined;
-}
+const state = () => queueState(mode);
 
 async function signInMember() {
   const member = server.users.find((u) => u.role === 400 && !u.is_bot)!;
-  const r = await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: member.email,
-    apiKey: member.api_key,
-  });
-  expect(r.ok).toBe(true);
-  await expect.poll(queueState).toBe('polling');
+  await signInPolling(mode, server.url, member);
   return member;
 }
 
@@ -43,10 +34,10 @@ test('a rejected key needs attention, stops retrying, and re-authenticating fixe
   await mode.core.invoke('sync.reconnect', {});
 
   await expect(page.getByRole('alert').filter({ hasText: 'Needs attention' })).toBeVisible();
-  await expect.poll(queueState).toBe('needs_attention');
+  await expect.poll(state).toBe('needs_attention');
   // No loop against a rejected key: even a reconnect request leaves the queue stopped.
   await mode.core.invoke('sync.reconnect', {});
-  expect(await queueState()).toBe('needs_attention');
+  expect(await state()).toBe('needs_attention');
 
   await page.getByRole('button', { name: 'Re-authenticate' }).click();
   await expect(page.getByLabel('Organization address')).toHaveValue(server.url);
@@ -58,7 +49,7 @@ test('a rejected key needs attention, stops retrying, and re-authenticating fixe
 
   await expect(page.getByRole('alert').filter({ hasText: 'Needs attention' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Re-authenticate' })).toHaveCount(0);
-  await expect.poll(queueState).toBe('polling');
+  await expect.poll(state).toBe('polling');
 });
 
 test('a deactivated user is told so on the account', async ({ page }) => {
@@ -70,5 +61,5 @@ test('a deactivated user is told so on the account', async ({ page }) => {
   await expect(page.getByRole('alert').filter({ hasText: 'Needs attention' })).toContainText(
     /deactivated/i,
   );
-  await expect.poll(queueState).toBe('needs_attention');
+  await expect.poll(state).toBe('needs_attention');
 });

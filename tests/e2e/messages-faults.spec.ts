@@ -22,6 +22,7 @@ import { exactly, startFaultProxy, type FaultProxy } from './support/fault-proxy
 import { messageRow, narrowTo, sidebarButton } from './support/message-data.ts';
 import { menuItem } from './support/message-menu.ts';
 import { expectNoPageErrors } from './support/page-errors.ts';
+import { queueState, untilPolling } from './support/queue-state.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { shot, shotsAcross } from './support/shots.ts';
 
@@ -102,13 +103,10 @@ test('Messages opened during an outage writes to the conversation, and loads in 
     email: member.email,
     apiKey: member.api_key,
   });
-  const polling = async () =>
-    (await mode.core.invoke('sync.status', {})).ok &&
-    JSON.stringify(await mode.core.invoke('sync.status', {})).includes('"state":"polling"');
-  await expect.poll(polling).toBe(true);
+  await untilPolling(mode);
   // The window opens only once the server is out of reach: nothing of Messages is loaded yet.
   const outage = proxy.outage();
-  await expect.poll(polling).toBe(false);
+  await expect.poll(() => queueState(mode)).not.toBe('polling');
   await page.setViewportSize({ width: 1000, height: 760 });
   await page.goto(mode.host.url);
   await page.getByRole('button', { name: 'Messages', exact: true }).click();

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';
 import { sendAs } from '../fixtures/send-message.ts';
 import { openSettingsSection } from './support/admin.ts';
+import { signInPolling } from './support/queue-state.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { notificationsShown, recordNotifications } from './support/web-notifications.ts';
 
@@ -27,23 +28,8 @@ test.use({ permissions: ['notifications'] });
 const owner = () => server.users.find((u) => u.role === 100)!;
 const member = () => server.users.find((u) => u.role === 400 && !u.is_bot)!;
 
-type Status = { health: { state: string } }[];
 /** Signs the owner in to `mode` and waits for its queue, so no change goes unseen. */
-async function signIn(mode: BrowserMode): Promise<string> {
-  const r = await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: owner().email,
-    apiKey: owner().api_key,
-  });
-  expect(r.ok).toBe(true);
-  await expect
-    .poll(async () => {
-      const s = await mode.core.invoke('sync.status', {});
-      return s.ok ? (s.result as Status)[0]?.health.state : undefined;
-    })
-    .toBe('polling');
-  return (r.ok && (r.result as { id: string }).id) || '';
-}
+const signIn = (mode: BrowserMode) => signInPolling(mode, server.url, owner());
 
 type Decision = { messageId: number; desktop: boolean; sound: boolean };
 async function decisionFor(mode: BrowserMode, accountId: string, id: number) {

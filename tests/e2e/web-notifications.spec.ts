@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { startServer, type StartedServer } from '../../src/server/index.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { signInPolling } from './support/queue-state.ts';
 import { sendAs } from '../fixtures/send-message.ts';
 import {
   clickNotification,
@@ -31,23 +32,8 @@ test.afterEach(async () => {
 const owner = () => server.users.find((u) => u.role === 100)!;
 const member = () => server.users.find((u) => u.role === 400 && !u.is_bot)!;
 
-type Status = { health: { state: string } }[];
-async function queueState(): Promise<string | undefined> {
-  const r = await mode.core.invoke('sync.status', {});
-  return r.ok ? (r.result as Status)[0]?.health.state : undefined;
-}
-
 /** Signed in as the owner with the queue listening, so the next message is a new one. */
-async function signIn(): Promise<string> {
-  const r = await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: server.url,
-    email: owner().email,
-    apiKey: owner().api_key,
-  });
-  expect(r.ok).toBe(true);
-  await expect.poll(queueState).toBe('polling');
-  return (r.ok && (r.result as { id: string }).id) || '';
-}
+const signIn = () => signInPolling(mode, server.url, owner());
 
 function preferencesCard(page: Page) {
   return page.getByRole('region', { name: 'Desktop notifications' });

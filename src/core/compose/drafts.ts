@@ -133,11 +133,11 @@ export class DraftStore {
    */
   async take(accountId: string, entry: OutboxEntry): Promise<DraftWire | undefined> {
     let dropped: DraftWire | undefined;
-    await this.#changeAll(accountId, ({ drafts, outbox, pending, writes }) => {
+    await this.#changeAll(accountId, (kept) => {
+      const { drafts, outbox } = kept;
       dropped = drafts.find((d) => d.key === entry.draftKey);
       return {
-        pending,
-        writes,
+        ...kept,
         drafts: dropped ? drafts.filter((d) => d !== dropped) : drafts,
         outbox: [...outbox.filter((e) => e.localId !== entry.localId), entry],
       };
@@ -290,7 +290,6 @@ export class DraftStore {
   }
 
   async #read(accountId: string): Promise<Kept> {
-    const none = NONE;
     const path = this.pathOf(accountId);
     try {
       const sealed = await readCacheFile(path);
@@ -300,32 +299,30 @@ export class DraftStore {
         const file = DraftsFile.parse(JSON.parse(openCache(sealed, key, accountId).toString()));
         // A plain file a crash left beside its sealed copy is already in it.
         await rm(this.#legacyPathOf(accountId), { force: true });
-        return file.accountId === accountId
-          ? { drafts: file.drafts, outbox: file.outbox, pending: file.pending, writes: file.writes }
-          : none;
+        const { accountId: of, ...kept } = file;
+        return of === accountId ? kept : NONE;
       }
     } catch {
       // Unreadable: set aside rather than overwritten, so a damaged file costs no text.
       await rename(path, `${path}.unreadable`).catch(() => undefined);
-      return none;
+      return NONE;
     }
     return this.#migrate(accountId);
   }
 
   /** A plain file of an earlier Perch: read once, sealed (or kept in memory), deleted. */
   async #migrate(accountId: string): Promise<Kept> {
-    const none = NONE;
     const legacy = this.#legacyPathOf(accountId);
     let kept: Kept;
     try {
-      const file = await readJsonFile(legacy, DraftsFile, { accountId, ...none });
+      const file = await readJsonFile(legacy, DraftsFile, { accountId, ...NONE });
       kept =
         file.accountId === accountId
           ? { drafts: file.drafts, outbox: file.outbox, pending: [], writes: file.writes }
-          : none;
+          : NONE;
     } catch {
       await rename(legacy, `${legacy}.unreadable`).catch(() => undefined);
-      return none;
+      return NONE;
     }
     if (kept.drafts.length === 0 && kept.outbox.length === 0) {
       await rm(legacy, { force: true });

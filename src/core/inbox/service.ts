@@ -464,7 +464,7 @@ export class InboxService {
     if (last?.channels === channels && last.dms === dms && last.head === headText)
       return baseline.seq;
     this.#diffedInbox.set(wire.accountId, { channels, dms, head: headText });
-    const patch = diffInbox(baseline, wire);
+    const patch = diffInbox(baseline, wire, headText);
     if (patch === undefined) return baseline.seq;
     this.#deps.bus.publish('inbox.patch', { ...patch, seq: ++baseline.seq });
     return baseline.seq;

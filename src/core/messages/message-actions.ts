@@ -29,6 +29,7 @@ import {
   readsAs,
   unreadFrom,
 } from './read-back.ts';
+import { offlineAction, unkept, type WriteArgs } from './offline-action.ts';
 import { OfflineWrites } from './offline-writes.ts';
 import type { PendingAction, PendingActions } from './pending-actions.ts';
 import { reconciled, Unreached } from './reconcile.ts';
@@ -40,22 +41,25 @@ const UNREAD_FROM_LIMIT = 5000;
 export class MessageActions {
   readonly #accounts: Pick<AccountManager, 'clientFor'>;
   readonly #stateOf: (accountId: string) => AccountState | undefined;
-  readonly #writes: OfflineWrites;
-
   readonly #pending: Pick<PendingActions, 'run'>;
+
+  /**
+   * Out of reach: starred once the server answers again (offline-writes.ts); a lost answer
+   * is settled by the pending-actions keeper, wherever the reader goes.
+   */
+  readonly star: (args: Args<'messages.star'>) => Promise<Result<'messages.star'>>;
 
   constructor(
     accounts: Pick<AccountManager, 'clientFor'>,
     stateOf: (accountId: string) => AccountState | undefined = () => undefined,
     writes = new OfflineWrites(),
-    pending: Pick<PendingActions, 'run'> = { run: (a) => reconciled(a.write, a.holds) },
+    pending: Pick<PendingActions, 'run'> = unkept,
   ) {
     this.#accounts = accounts;
     this.#stateOf = stateOf;
-    this.#writes = writes;
     this.#pending = pending;
-    this.#writes.handle('star', (accountId, args, told) =>
-      this.#star({ accountId, ...args }, told),
+    this.star = offlineAction({ accounts, writes, pending }, 'star', (client, account, args) =>
+      this.starAction(client, account, args),
     );
   }
 
@@ -185,24 +189,8 @@ export class MessageActions {
     });
   }
 
-  /**
-   * Out of reach: starred once the server answers again (offline-writes.ts); a lost answer
-   * is settled by the pending-actions keeper, wherever the reader goes.
-   */
-  async star({ accountId, ...args }: Args<'messages.star'>) {
-    await this.#writes.run(accountId, { kind: 'star', args });
-    return {};
-  }
-
-  /** `told`: the call that made it hears its outcome (false when made again after an outage). */
-  #star(args: Args<'messages.star'>, told: boolean) {
-    return this.#withClient(args.accountId, (client, account) =>
-      this.#pending.run(this.starAction(client, account, args), { told }),
-    );
-  }
-
   /** The star as the keeper settles it, now or after a restart (pending-record.ts). */
-  starAction(client: ApiClient, account: Account, args: Args<'messages.star'>): PendingAction {
+  starAction(client: ApiClient, account: Account, args: WriteArgs<'star'>): PendingAction {
     const { accountId, messageId, starred } = args;
     const op = starred ? 'add' : 'remove';
     return {

@@ -18,10 +18,10 @@ import type { AccountStores } from '../store/account-stores.ts';
 import { emptyTopicParams } from './empty-topic.ts';
 import type { MessagesKeeper } from './messages-keeper.ts';
 import { newestUnread } from './newest-unread.ts';
+import { offlineAction, unkept, type WriteArgs } from './offline-action.ts';
 import { OfflineWrites } from './offline-writes.ts';
 import type { PendingAction, PendingActions } from './pending-actions.ts';
 import { allHaveFlag, describeMessage, hasMyReaction } from './read-back.ts';
-import { reconciled } from './reconcile.ts';
 import { hasSearch, searchKept } from './store/offline-search.ts';
 import { fetchThroughStore } from './store/served-fetch.ts';
 
@@ -51,18 +51,27 @@ export function refuseOverLimit(content: string, max: number | undefined): void 
 
 export class MessageService {
   readonly #deps: MessageServiceDeps;
-  readonly #writes: OfflineWrites;
-  readonly #pending: Pick<PendingActions, 'run'>;
+
+  /**
+   * Out of reach: kept and made once the server answers again (offline-writes.ts); a lost
+   * answer is settled by the pending-actions keeper, wherever the reader goes.
+   */
+  readonly markRead: (args: Args<'messages.markRead'>) => Promise<Result<'messages.markRead'>>;
+  /** Out of reach: kept and made once the server answers again, as a read mark. */
+  readonly react: (args: Args<'messages.react'>) => Promise<Result<'messages.react'>>;
 
   constructor(deps: MessageServiceDeps) {
     this.#deps = deps;
-    this.#writes = deps.writes ?? new OfflineWrites();
-    this.#pending = deps.pending ?? { run: (a) => reconciled(a.write, a.holds) };
-    this.#writes.handle('read', (accountId, args, told) =>
-      this.#markRead({ accountId, ...args }, told),
+    const parts = {
+      accounts: deps.accounts,
+      writes: deps.writes ?? new OfflineWrites(),
+      pending: deps.pending ?? unkept,
+    };
+    this.markRead = offlineAction(parts, 'read', (client, account, args) =>
+      this.markReadAction(client, account, args),
     );
-    this.#writes.handle('reaction', (accountId, args, told) =>
-      this.#react({ accountId, ...args }, told),
+    this.react = offlineAction(parts, 'reaction', (client, account, args) =>
+      this.reactAction(client, account, args),
     );
   }
 
@@ -143,28 +152,8 @@ export class MessageService {
     });
   }
 
-  /**
-   * Out of reach: kept and made once the server answers again (offline-writes.ts); a lost
-   * answer is settled by the pending-actions keeper, wherever the reader goes.
-   */
-  async markRead({ accountId, messageIds }: Args<'messages.markRead'>) {
-    await this.#writes.run(accountId, { kind: 'read', args: { messageIds } });
-    return {};
-  }
-
-  /** `told`: the call that made it hears its outcome (false when made again after an outage). */
-  #markRead(args: Args<'messages.markRead'>, told: boolean) {
-    return this.#withClient(args.accountId, (client, account) =>
-      this.#pending.run(this.markReadAction(client, account, args), { told }),
-    );
-  }
-
   /** The read mark as the keeper settles it, now or after a restart (pending-record.ts). */
-  markReadAction(
-    client: ApiClient,
-    account: Account,
-    args: Args<'messages.markRead'>,
-  ): PendingAction {
+  markReadAction(client: ApiClient, account: Account, args: WriteArgs<'read'>): PendingAction {
     const { accountId, messageIds } = args;
     const first = messageIds[0]!;
     const more = messageIds.length - 1;
@@ -180,20 +169,8 @@ export class MessageService {
     };
   }
 
-  /** Out of reach: kept and made once the server answers again, as a read mark. */
-  async react({ accountId, ...args }: Args<'messages.react'>) {
-    await this.#writes.run(accountId, { kind: 'reaction', args });
-    return {};
-  }
-
-  #react(args: Args<'messages.react'>, told: boolean) {
-    return this.#withClient(args.accountId, (client, account) =>
-      this.#pending.run(this.reactAction(client, account, args), { told }),
-    );
-  }
-
   /** The reaction as the keeper settles it, now or after a restart (pending-record.ts). */
-  reactAction(client: ApiClient, account: Account, args: Args<'messages.react'>): PendingAction {
+  reactAction(client: ApiClient, account: Account, args: WriteArgs<'reaction'>): PendingAction {
     const { accountId, messageId, op, emojiName, emojiCode, reactionType } = args;
     const params = { emoji_name: emojiName, emoji_code: emojiCode, reaction_type: reactionType };
     const emoji = { code: emojiCode, type: reactionType };

@@ -190,9 +190,36 @@ function writeSubject(write: QueuedWrite): string {
 }
 
 /** Activity's line for a kept write the server refused when it answered again. */
-export function droppedWriteSentence(write: QueuedWrite, reason: Error): string {
+function droppedWriteSentence(write: QueuedWrite, reason: Error): string {
   const gone = /invalid message|no such message|not found/i.test(reason.message);
   return gone
     ? `${writeSubject(write)}, made while the server could not be reached, was dropped: the message was deleted meanwhile.`
     : `${writeSubject(write)}, made while the server could not be reached, was dropped: the server refused it (${reason.message}).`;
+}
+
+/** What the account's Activity card says of the last kept write the server refused. */
+export interface DroppedWriteNote {
+  text: string;
+  /** The server's error code, behind Details. */
+  code: string;
+  at: number;
+}
+
+/**
+ * The note for a kept write the server refused, made at `at`; none for a read mark, whose
+ * refusal (its message deleted meanwhile) loses the reader nothing and would hide the line
+ * about a star or reaction that did not go.
+ */
+export function droppedWriteNote(
+  write: QueuedWrite,
+  reason: Error,
+  at: number,
+): DroppedWriteNote | undefined {
+  if (write.kind === 'read') return undefined;
+  const { code, apiCode } = reason as { code?: unknown; apiCode?: unknown };
+  return {
+    text: droppedWriteSentence(write, reason),
+    code: String(code ?? apiCode ?? 'REFUSED'),
+    at,
+  };
 }

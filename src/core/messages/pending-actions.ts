@@ -10,6 +10,7 @@
  * on disk as records (pending-record.ts), so a restart reads them back too.
  */
 import type { Payload } from '../../contract/contract.ts';
+import { keepRecent } from '../../lib/recent-map.ts';
 import { CoreError } from '../errors.ts';
 import type { PendingRecord } from './pending-record.ts';
 import { reconciled } from './reconcile.ts';
@@ -142,13 +143,7 @@ export class PendingActions {
   async #settle(action: PendingAction, applied: boolean, told: boolean): Promise<void> {
     if (this.#closed) return;
     const id = this.#nextId++;
-    if (!applied) {
-      this.#notHeld.set(id, action);
-      for (const old of this.#notHeld.keys()) {
-        if (this.#notHeld.size <= KEPT) break;
-        this.#notHeld.delete(old);
-      }
-    }
+    if (!applied) keepRecent(this.#notHeld, id, action, KEPT);
     const about = await action.describe().catch(() => 'a message');
     if (this.#closed) return;
     this.#publish({

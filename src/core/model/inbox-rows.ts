@@ -7,7 +7,9 @@
 import type { AccountState } from './account-state.ts';
 import { isChannelMuted } from './state-muting.ts';
 import type { UnreadPlaces } from './unread-summary.ts';
-import { topicKey } from './unreads.ts';
+import { topicKey, type UnreadMessage } from './unreads.ts';
+import { keyOfTopic } from '../../contract/inbox-patch.ts';
+import { sameNumbers } from '../../lib/same-numbers.ts';
 import type {
   InboxChannelWire,
   InboxDmWire,
@@ -142,48 +144,46 @@ export class LiveInbox {
   #message(event: MessageEventLike): boolean {
     const id = event.message?.id;
     if (typeof id !== 'number' || id <= this.#newest) return false;
-    const inbox = this.#inbox as AccountInbox;
     const m = this.#state.unreadEntry(id);
     // Read already (the user's own, or a read flag): the rows are as they were.
     if (m === undefined) return true;
     this.#newest = id;
-    if (m.type === 'private') {
-      const place = this.#places.placeOf(id);
-      if (place === undefined || !('userIds' in place)) return true;
-      const key = place.userIds.join(',');
-      const at = inbox.dms.findIndex((d) => d.userIds.join(',') === key);
-      const before = at < 0 ? undefined : inbox.dms[at];
-      const dm: InboxDmWire = {
-        userIds: before?.userIds ?? place.userIds,
-        names: before?.names ?? namesOf(this.#state, place.userIds),
-        unread: (before?.unread ?? 0) + 1,
-        mentions: (before?.mentions ?? 0) + (m.mentioned ? 1 : 0),
-        newestId: id,
-      };
-      this.#inbox = { channels: inbox.channels, dms: toFront(inbox.dms, at, dm) };
-      return true;
-    }
+    const inbox = this.#inbox as AccountInbox;
+    this.#inbox = m.type === 'private' ? this.#toDm(inbox, id, m) : this.#toTopic(inbox, id, m);
+    return true;
+  }
+
+  /** The rows with a new unread direct message: its conversation's row anew, first. */
+  #toDm(inbox: AccountInbox, id: number, m: Readonly<UnreadMessage>): AccountInbox {
+    const place = this.#places.placeOf(id);
+    if (place === undefined || !('userIds' in place)) return inbox;
+    const at = inbox.dms.findIndex((d) => sameNumbers(d.userIds, place.userIds));
+    const before = at < 0 ? undefined : inbox.dms[at];
+    const dm: InboxDmWire = {
+      userIds: before?.userIds ?? place.userIds,
+      names: before?.names ?? namesOf(this.#state, place.userIds),
+      unread: (before?.unread ?? 0) + 1,
+      mentions: (before?.mentions ?? 0) + (m.mentioned ? 1 : 0),
+      newestId: id,
+    };
+    return { channels: inbox.channels, dms: toFront(inbox.dms, at, dm) };
+  }
+
+  /** The rows with a new unread channel message: its topic's row anew, first in its channel. */
+  #toTopic(inbox: AccountInbox, id: number, m: Readonly<UnreadMessage>): AccountInbox {
     const streamId = m.stream_id;
-    if (streamId === undefined) return true;
+    if (streamId === undefined) return inbox;
     const name = m.topic ?? '';
     const at = inbox.channels.findIndex((c) => c.streamId === streamId);
-    let channel: InboxChannelWire;
-    if (at >= 0) {
-      channel = inbox.channels[at] as InboxChannelWire;
-    } else {
-      const head = newChannel(this.#state, streamId);
-      if (head === undefined) return true;
-      channel = head;
-    }
+    const channel = at >= 0 ? inbox.channels[at] : newChannel(this.#state, streamId);
+    if (channel === undefined) return inbox;
     const key = topicKey(name);
-    const t = channel.topics.findIndex((x) => topicKey(x.name) === key);
-    let topic: InboxTopicWire;
-    if (t >= 0) {
-      const before = channel.topics[t] as InboxTopicWire;
-      topic = { ...before, unread: before.unread + 1, newestId: id };
-    } else {
-      topic = newTopic(this.#state, streamId, name, channel.muted, id, 1);
-    }
+    // Each row's key is worked out once (the rows are never renamed), not per message.
+    const t = channel.topics.findIndex((x) => keyOfTopic(x) === key);
+    const before = t >= 0 ? channel.topics[t] : undefined;
+    const topic: InboxTopicWire = before
+      ? { ...before, unread: before.unread + 1, newestId: id }
+      : newTopic(this.#state, streamId, name, channel.muted, id, 1);
     if (m.mentioned || (m.wildcard && !topic.muted)) topic.mentions++;
     const changed = { ...channel, topics: toFront(channel.topics, t, topic) };
     const channels = [...inbox.channels];
@@ -198,8 +198,7 @@ export class LiveInbox {
         i++;
       channels.splice(i, 0, changed);
     }
-    this.#inbox = { channels, dms: inbox.dms };
-    return true;
+    return { channels, dms: inbox.dms };
   }
 }
 

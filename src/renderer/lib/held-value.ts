@@ -5,10 +5,7 @@
  * sidebar patch and each history change rebuilds these lists from scratch).
  */
 
-/** The same numbers in the same order. */
-export function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
-  return a === b || (a.length === b.length && a.every((n, i) => n === b[i]));
-}
+export { sameNumbers } from '../../lib/same-numbers.ts';
 
 /** The same keys with the same values, in any order. */
 export function sameEntries<K, V>(a: ReadonlyMap<K, V>, b: ReadonlyMap<K, V>): boolean {

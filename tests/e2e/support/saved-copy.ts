@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import type { ServerUser, StartedServer } from '../../../src/server/index.ts';
 import { openNarrow } from './message-menu.ts';
+import { signInPolling } from './queue-state.ts';
 import { serverApi } from './server-api.ts';
 import { switchableServer, type SwitchableServer } from './switchable-server.ts';
 import type { BrowserMode } from './web-host.ts';
@@ -17,27 +18,10 @@ export async function restartOffline(
   hop: SwitchableServer,
   { user, narrow, seen }: { user: ServerUser; narrow: string; seen: string },
 ): Promise<void> {
-  const signed = await mode.core.invoke('accounts.signInWithKey', {
-    serverUrl: hop.url,
-    email: user.email,
-    apiKey: user.api_key,
-  });
-  expect(signed.ok).toBe(true);
   // The account's first registration lets go of messages fetched before it (a new queue may
   // have missed events meanwhile), and on a slow machine it can end after the narrow opened:
   // the narrow is read once the account polls, so the copy saved at quit holds it.
-  const id = (signed.ok ? signed.result : { id: '' }) as { id: string };
-  await expect
-    .poll(async () => {
-      const statuses = await mode.core.invoke('sync.status', {});
-      const mine = statuses.ok
-        ? (statuses.result as { accountId: string; health: { state: string } }[]).find(
-            (s) => s.accountId === id.id,
-          )
-        : undefined;
-      return mine?.health.state;
-    })
-    .toBe('polling');
+  await signInPolling(mode, hop.url, user);
   await openNarrow(page, mode, narrow);
   await expect(page.getByText(seen)).toBeVisible();
   await hop.down();

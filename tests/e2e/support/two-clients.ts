@@ -2,20 +2,16 @@
  * Two signed-in clients on one organization: two Perch Cores, each served in browser mode
  * and open in its own page, as two people (or one person twice) would have them.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { test, type BrowserContext, type Page } from '@playwright/test';
 import { startServer, type ServerUser, type StartedServer } from '../../../src/server/index.ts';
 import { openAdminAs } from './admin.ts';
-import { startBrowserMode, type BrowserMode } from './web-host.ts';
+import { untilPolling } from './queue-state.ts';
+import { startBrowserMode } from './web-host.ts';
 
 export interface TwoClients {
   first: Page;
   second: Page;
   stop(): Promise<void>;
-}
-
-async function listening(mode: BrowserMode): Promise<string | undefined> {
-  const r = await mode.core.invoke('sync.status', {});
-  return r.ok ? (r.result as { health: { state: string } }[])[0]?.health.state : undefined;
 }
 
 /**
@@ -37,8 +33,8 @@ export async function openTwoClients(
     await openAdminAs(page, modes[0], { ...a, serverUrl: server.url }, panelA);
     const second = await context.newPage();
     await openAdminAs(second, modes[1], { ...b, serverUrl: server.url }, panelB);
-    await expect.poll(() => listening(modes[0])).toBe('polling');
-    await expect.poll(() => listening(modes[1])).toBe('polling');
+    await untilPolling(modes[0]);
+    await untilPolling(modes[1]);
     return { first: page, second, stop };
   } catch (err) {
     await stop();

@@ -86,6 +86,34 @@ export class OfflineAccount {
     return status[0]?.health.state === 'polling';
   };
 
+  /** The hop goes down, and the account knows its server is out of reach. */
+  readonly goOffline = async (): Promise<void> => {
+    await this.hop.down();
+    await untilAsync(async () => !(await this.polling()), 'the account out of reach');
+  };
+
+  /** A thumbs-up reaction, a star and a read mark on the message, in that order. */
+  readonly reactStarAndRead = async (messageId: number): Promise<void> => {
+    const accountId = this.accountId;
+    await this.call('messages.react', {
+      accountId,
+      messageId,
+      op: 'add',
+      emojiName: 'thumbs_up',
+      emojiCode: '1f44d',
+      reactionType: 'unicode_emoji',
+    });
+    await this.call('messages.star', { accountId, messageId, starred: true });
+    await this.call('messages.markRead', { accountId, messageIds: [messageId] });
+  };
+
+  /** Waits until the server holds the reaction, the star and the read mark on the message. */
+  readonly untilAllHeld = (messageId: number): Promise<void> =>
+    untilAsync(async () => {
+      const m = await this.held(messageId);
+      return m.flags.includes('read') && m.flags.includes('starred') && m.reactions.length > 0;
+    }, 'the reaction, the star and the read mark on the server');
+
   async close(): Promise<void> {
     await this.core.close();
     await this.hop.close();

@@ -32,21 +32,12 @@ describe('writes made offline, across a restart', () => {
 
   it('sends each write kept before quitting exactly once when the server answers after a start', async () => {
     const { server, hop, owner, other, accountId, call, held, polling, dataDir } = t;
+    const { goOffline, reactStarAndRead, untilAllHeld } = t;
     const kept = await send(server, other, [owner.user_id], 'Did the shipment arrive?');
     const doomed = await send(server, other, [owner.user_id], 'Ignore this one');
     await untilAsync(async () => (await held(kept)).flags.includes('read') === false, 'unread');
-    await hop.down();
-    await untilAsync(async () => !(await polling()), 'the account out of reach');
-    await call('messages.react', {
-      accountId,
-      messageId: kept,
-      op: 'add',
-      emojiName: 'thumbs_up',
-      emojiCode: '1f44d',
-      reactionType: 'unicode_emoji',
-    });
-    await call('messages.star', { accountId, messageId: kept, starred: true });
-    await call('messages.markRead', { accountId, messageIds: [kept] });
+    await goOffline();
+    await reactStarAndRead(kept);
     await call('messages.star', { accountId, messageId: doomed, starred: true });
     expect(await call<unknown[]>('messages.queuedWrites', { accountId })).toHaveLength(4);
 
@@ -62,10 +53,7 @@ describe('writes made offline, across a restart', () => {
 
     await hop.up();
     await call('sync.reconnect');
-    await untilAsync(async () => {
-      const m = await held(kept);
-      return m.flags.includes('read') && m.flags.includes('starred') && m.reactions.length > 0;
-    }, 'the reaction, the star and the read mark on the server');
+    await untilAllHeld(kept);
     await untilAsync(
       async () => (await call<unknown[]>('messages.queuedWrites', { accountId })).length === 0,
       'the queue empty',

@@ -17,21 +17,12 @@ describe('writes made while the server is out of reach', () => {
   afterEach(() => t.close());
 
   it('a reaction, a star and a read mark made offline each reach the server once when it answers', async () => {
-    const { server, hop, owner, other, accountId, call, held, polling } = t;
+    const { server, hop, owner, other, call, held, polling } = t;
+    const { goOffline, reactStarAndRead, untilAllHeld } = t;
     const id = await send(server, other, [owner.user_id], 'Did the shipment arrive?');
     await untilAsync(async () => (await held(id)).flags.includes('read') === false, 'unread');
-    await hop.down();
-    await untilAsync(async () => !(await polling()), 'the account out of reach');
-    await call('messages.react', {
-      accountId,
-      messageId: id,
-      op: 'add',
-      emojiName: 'thumbs_up',
-      emojiCode: '1f44d',
-      reactionType: 'unicode_emoji',
-    });
-    await call('messages.star', { accountId, messageId: id, starred: true });
-    await call('messages.markRead', { accountId, messageIds: [id] });
+    await goOffline();
+    await reactStarAndRead(id);
     // Nothing reached the server while it was out of reach.
     let now = await held(id);
     expect(now.reactions).toEqual([]);
@@ -40,10 +31,7 @@ describe('writes made while the server is out of reach', () => {
 
     await hop.up();
     await call('sync.reconnect', {});
-    await untilAsync(async () => {
-      const m = await held(id);
-      return m.flags.includes('read') && m.flags.includes('starred') && m.reactions.length > 0;
-    }, 'the reaction, the star and the read mark on the server');
+    await untilAllHeld(id);
     // A later registration makes none of them again.
     await call('sync.reconnect', {});
     await untilAsync(polling, 'polling again');
