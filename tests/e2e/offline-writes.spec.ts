@@ -98,10 +98,7 @@ test('a search offline reads the saved copy and says so, with no server error', 
   }
 });
 
-// Fails now and then on CI's machine (the waiting chips not found after the offline restart):
-// kept out of the run until its race is found; the restart and the sends are covered by
-// tests/integration/core/messages/offline-writes-restart.test.ts.
-test.fixme('a star and a reaction made offline show as waiting on their row, outlive a restart and go once', async ({
+test('a star and a reaction made offline show as waiting on their row, outlive a restart and go once', async ({
   page,
 }) => {
   const start = {

@@ -11,7 +11,19 @@ import { useServerAndBrowserMode } from './support/peers.ts';
 let mode: BrowserMode;
 let server: StartedServer;
 let second: BrowserMode | undefined;
-useServerAndBrowserMode((p) => ({ server, mode } = p));
+useServerAndBrowserMode((p) => {
+  ({ server, mode } = p);
+  // The server's typing periods (upstream API documentation, POST /register's
+  // server_typing_*_period_milliseconds) end an indicator 5 s after the typist's last
+  // keystroke and 15 s after their last start: a slow machine can take that long between two
+  // steps here. Periods longer than any test leave the stop to what the typist does: send,
+  // empty the draft, or move elsewhere.
+  server.state.realm.typing_periods = {
+    started_wait: 10_000,
+    stopped_wait: 3_600_000,
+    started_expiry: 3_600_000,
+  };
+});
 test.afterEach(async () => {
   await second?.stop();
   second = undefined;

@@ -88,11 +88,12 @@ export class DbusNotifier implements Notifier, SoundPlayer {
   constructor(options: DbusNotifierOptions) {
     this.#opts = options;
     options.server.listen({
-      actionInvoked: (id, key) => this.#invoked(id, key),
-      replied: (id, text) => {
-        const notification = this.#shown.get(id);
-        if (notification) this.#opts.onAction({ kind: 'reply', notification, text });
-      },
+      actionInvoked: (id, key) =>
+        this.#about(id, (notification) => this.#invoked(notification, key)),
+      replied: (id, text) =>
+        this.#about(id, (notification) =>
+          this.#opts.onAction({ kind: 'reply', notification, text }),
+        ),
       closed: (id) => {
         const notification = this.#shown.get(id);
         if (!notification) return;
@@ -193,9 +194,25 @@ export class DbusNotifier implements Notifier, SoundPlayer {
     this.#shown.set(id, notification);
   }
 
-  #invoked(id: number, key: string): void {
-    const notification = this.#shown.get(id);
-    if (!notification) return;
+  /**
+   * Runs `then` with the notification a signal names. The server's answer to Notify comes
+   * before any signal about its id (Desktop Notifications Specification, "Notify"), but both
+   * can be read in one go, the signal handled before the answer's continuation has recorded
+   * the id: one not known yet is looked up again once the calls under way have been made.
+   */
+  #about(id: number, then: (notification: ShownNotification) => void): void {
+    const known = this.#shown.get(id);
+    if (known) {
+      then(known);
+      return;
+    }
+    void this.#chain.then(() => {
+      const notification = this.#shown.get(id);
+      if (notification) then(notification);
+    });
+  }
+
+  #invoked(notification: ShownNotification, key: string): void {
     const kind: NotificationActionKind | undefined =
       key === DEFAULT_ACTION
         ? 'open'

@@ -28,7 +28,9 @@ export class DueItems<T> {
     this.stop(this.slots.get(id));
     const slot: Slot<T> = { item, owner, timer: undefined };
     this.slots.set(id, slot);
-    const delay = Math.max(0, (at - nowSeconds(this.ctx)) * 1000);
+    // Due at the start of second `at`: measured from the clock's milliseconds, as a delay
+    // from the floored second would fall due up to a second after the time it was set for.
+    const delay = Math.max(0, at * 1000 - this.ctx.clock.now());
     slot.timer = this.ctx.clock.setTimeout(() => {
       slot.timer = undefined;
       this.onDue(id, slot.item, owner);

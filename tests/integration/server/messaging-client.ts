@@ -63,14 +63,16 @@ export async function ok(
  * For a file whose tests move the server's clock by hand: the function returned starts a fresh
  * reference server on a manual clock, rate limits off, and the server is closed after the test.
  */
-export function useClockedServer(): () => Promise<{ server: StartedServer; clock: ManualClock }> {
+export function useClockedServer(
+  startMs?: number,
+): () => Promise<{ server: StartedServer; clock: ManualClock }> {
   let current: StartedServer | undefined;
   afterEach(async () => {
     await current?.close();
     current = undefined;
   });
   return async () => {
-    const clock = new ManualClock();
+    const clock = new ManualClock(startMs);
     current = await startServer({ rateLimit: false, clock });
     return { server: current, clock };
   };

@@ -99,3 +99,25 @@ describe('/reminders', () => {
     expect((newest.messages as { id: number }[])[0]?.id).toBe(id);
   });
 });
+
+describe('/reminders on a clock standing mid-second', () => {
+  const startMidSecond = useClockedServer(Date.UTC(2026, 0, 1) + 900);
+
+  it('arrives when the clock reaches the second it was set for, not a fraction later', async () => {
+    const { server: s, clock: c } = await startMidSecond();
+    const member = byEmail(s, 'member');
+    const id = await send(s, byEmail(s, 'owner'), 'general', 'ship it on Friday', 'release');
+    const at = Math.floor(c.now() / 1000) + 60;
+    await ok(s, member, 'POST', '/reminders', { message_id: id, scheduled_delivery_timestamp: at });
+
+    await c.advance(at * 1000 - c.now());
+    const newest = await ok(s, member, 'GET', '/messages', {
+      anchor: 'newest',
+      num_before: 1,
+      num_after: 0,
+    });
+    const dm = (newest.messages as { sender_email: string }[])[0]!;
+    expect(dm.sender_email).toBe('notification-bot@zulip.com');
+    expect((await ok(s, member, 'GET', '/reminders')).reminders).toEqual([]);
+  });
+});

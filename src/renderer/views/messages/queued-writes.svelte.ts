@@ -17,11 +17,19 @@ export class QueuedWritesView {
 
   /** Loads the account's queue and follows it; returns the stop. */
   start(): () => void {
+    // Each change is the whole queue, and the last one pushed is the Core's latest: an answer
+    // that reaches the window after a change may have been read before it (the answer and the
+    // pushes come by separate paths), so it is taken only while no change has come.
+    let changed = false;
     const off = on('messages.queuedWrites', (change) => {
-      if (change.accountId === this.accountId) this.writes = change.writes;
+      if (change.accountId !== this.accountId) return;
+      changed = true;
+      this.writes = change.writes;
     });
     invoke('messages.queuedWrites', { accountId: this.accountId }).then(
-      (writes) => (this.writes = writes),
+      (writes) => {
+        if (!changed) this.writes = writes;
+      },
       // The next change brings the queue; until then nothing shows as waiting.
       () => undefined,
     );

@@ -33,6 +33,43 @@ function openError(err: unknown): string {
   return `${explainError(err).sentence} The messages load by themselves when the connection is back.`;
 }
 
+/** Live events as they came, with whether new messages came in their fetched shape. */
+interface Arrival {
+  events: { type: string }[];
+  asFetched: boolean;
+}
+
+/**
+ * The events of an arrival that a page fetched meanwhile may lack and that are safe to apply
+ * again to one that has them: each sets a state (a reaction or flag present or not, a message
+ * gone, a widget's submessage present, a new message in place), so applied again in order
+ * they leave what the last one said. An edit is kept only when the page's message does not
+ * show it yet, as applying it twice would record it twice in the message's history.
+ */
+function replayable(events: { type: string }[], page: readonly MessageWire[]) {
+  const byId = new Map(page.map((m) => [m.id, m]));
+  return events.filter((e) => {
+    const loose = e as { type: string } & Record<string, unknown>;
+    switch (e.type) {
+      case 'message':
+      case 'reaction':
+      case 'update_message_flags':
+      case 'delete_message':
+      case 'submessage':
+        return true;
+      case 'update_message': {
+        const stamp = loose.edit_timestamp;
+        if (typeof stamp !== 'number' || loose.rendering_only === true) return false;
+        const m = typeof loose.message_id === 'number' ? byId.get(loose.message_id) : undefined;
+        if (!m) return false;
+        return Math.max(m.last_edit_timestamp ?? 0, m.last_moved_timestamp ?? 0) < stamp;
+      }
+      default:
+        return false;
+    }
+  });
+}
+
 export type AnchorChoice =
   | { kind: 'newest' }
   | { kind: 'oldest' }
@@ -59,6 +96,13 @@ export class Timeline {
   #generation = 0;
   /** A message arrived while a batch was loading: fetch the newest end after it. */
   #newerWanted = false;
+  /**
+   * One list per page under way that replaces loaded messages: the events that came while it
+   * was. The page may have been served before the server applied them (the answer and the
+   * live events reach the window by separate paths), so they are applied again on top of it,
+   * lest the page undo them (docs/architecture.md "The per-account store and its event order").
+   */
+  readonly #underWay: Arrival[][] = [];
 
   /** A channel's name by id, for messages moved there (the sidebar knows them). */
   channelName: (streamId: number) => string | undefined = () => undefined;
@@ -74,15 +118,17 @@ export class Timeline {
     this.loading = 'open';
     this.error = undefined;
     try {
-      const page = await this.invoke('messages.fetch', {
-        accountId: this.accountId,
-        narrow: this.narrow,
-        anchor: anchor.kind === 'id' ? anchor.id : anchor.kind,
-        ...(anchor.kind === 'date' ? { anchorDate: anchor.date } : {}),
-        includeAnchor: true,
-        numBefore: anchor.kind === 'oldest' ? 0 : INITIAL,
-        numAfter: anchor.kind === 'newest' ? 0 : INITIAL,
-      });
+      const [page, arrived] = await this.#replacing(() =>
+        this.invoke('messages.fetch', {
+          accountId: this.accountId,
+          narrow: this.narrow,
+          anchor: anchor.kind === 'id' ? anchor.id : anchor.kind,
+          ...(anchor.kind === 'date' ? { anchorDate: anchor.date } : {}),
+          includeAnchor: true,
+          numBefore: anchor.kind === 'oldest' ? 0 : INITIAL,
+          numAfter: anchor.kind === 'newest' ? 0 : INITIAL,
+        }),
+      );
       if (generation !== this.#generation) return;
       this.messages = page.messages;
       this.foundOldest = page.foundOldest;
@@ -99,6 +145,7 @@ export class Timeline {
             ? 'bottom'
             : (this.#nearest(resolved) ?? 'bottom');
       this.opened++;
+      this.#replay(arrived);
     } catch (err) {
       if (generation === this.#generation) this.error = openError(err);
     }
@@ -124,6 +171,7 @@ export class Timeline {
    * replaces the list, and the fetch after it (newerWanted) brings the message.
    */
   async apply(events: { type: string }[], asFetched = false): Promise<void> {
+    for (const arrivals of this.#underWay) arrivals.push({ events, asFetched });
     const effect = applyEvents(this.messages, events, {
       narrow: this.narrow,
       channelName: this.channelName,
@@ -157,14 +205,16 @@ export class Timeline {
     }
     const generation = this.#generation;
     try {
-      const page = await this.invoke('messages.fetch', {
-        accountId: this.accountId,
-        narrow: this.narrow,
-        anchor: 'newest',
-        includeAnchor: true,
-        numBefore: INITIAL,
-        numAfter: 0,
-      });
+      const [page, arrived] = await this.#replacing(() =>
+        this.invoke('messages.fetch', {
+          accountId: this.accountId,
+          narrow: this.narrow,
+          anchor: 'newest',
+          includeAnchor: true,
+          numBefore: INITIAL,
+          numAfter: 0,
+        }),
+      );
       if (generation !== this.#generation) return;
       const from = page.messages[0]?.id;
       const last = this.messages.at(-1)?.id;
@@ -177,8 +227,28 @@ export class Timeline {
       if (!overlaps || page.foundOldest) this.foundOldest = page.foundOldest;
       this.foundNewest = page.foundNewest;
       this.error = undefined;
+      this.#replay(arrived);
     } catch (err) {
       if (generation === this.#generation) this.error = errorText(err);
+    }
+  }
+
+  /** Runs a fetch whose page replaces loaded messages; with it, the events that came meanwhile. */
+  async #replacing<T>(fetch: () => Promise<T>): Promise<[T, Arrival[]]> {
+    const arrived: Arrival[] = [];
+    this.#underWay.push(arrived);
+    try {
+      return [await fetch(), arrived];
+    } finally {
+      this.#underWay.splice(this.#underWay.indexOf(arrived), 1);
+    }
+  }
+
+  /** The events that came while a page was under way, applied again on top of it. */
+  #replay(arrived: readonly Arrival[]): void {
+    for (const { events, asFetched } of arrived) {
+      const again = replayable(events, this.messages);
+      if (again.length > 0) void this.apply(again, asFetched);
     }
   }
 
@@ -258,12 +328,12 @@ export class Timeline {
   async #refetch(ids: number[]): Promise<void> {
     const generation = this.#generation;
     try {
-      const fresh = await this.invoke('messages.byIds', {
-        accountId: this.accountId,
-        messageIds: ids,
-      });
+      const [fresh, arrived] = await this.#replacing(() =>
+        this.invoke('messages.byIds', { accountId: this.accountId, messageIds: ids }),
+      );
       if (generation !== this.#generation) return;
       this.messages = replaceMessages(this.messages, fresh, this.narrow);
+      this.#replay(arrived);
     } catch (err) {
       this.error = errorText(err);
     }

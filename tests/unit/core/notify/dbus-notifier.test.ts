@@ -144,4 +144,19 @@ describe('the D-Bus notifier', () => {
     await n.settled();
     expect(s.closed).toEqual([1]);
   });
+
+  it("acts on a click that comes before the server's answer to showing it has been taken in", async () => {
+    const s = recordingServer(['actions']);
+    let answer: ((id: number) => void) | undefined;
+    s.server.notify = () => new Promise<number>((resolve) => (answer = resolve));
+    const actions: NotificationAction[] = [];
+    const n = new DbusNotifier({ server: s.server, onAction: (a) => actions.push(a) });
+    n.show(dm);
+    await expect.poll(() => answer).toBeDefined();
+    // Read in one go from the bus: the answer, then the click on what it showed.
+    answer!(7);
+    s.signals().actionInvoked(7, 'default');
+    await n.settled();
+    expect(actions.map((a) => [a.kind, a.notification.id])).toEqual([['open', dm.id]]);
+  });
 });

@@ -371,6 +371,34 @@ describe('live updates', () => {
     expect(ids()[0]).toBe(50);
   });
 
+  test('a reaction and a star that come while the list is fetched again stay shown', async () => {
+    begin();
+    await shows(() => expect(ids()).toHaveLength(101));
+    // The page is answered as the server held it before these two were made; their events
+    // reach the screen before the answer does.
+    core.messages.push(message(151, { subject: 'deploy', flags: ['read'] }));
+    core.push('messages.stale', { accountId: screen.account.id });
+    core.push('messages.events', {
+      accountId: screen.account.id,
+      events: [
+        {
+          type: 'reaction',
+          op: 'add',
+          message_id: 150,
+          user_id: 9,
+          emoji_name: 'tada',
+          emoji_code: '1f389',
+          reaction_type: 'unicode_emoji',
+        },
+        { type: 'update_message_flags', op: 'add', flag: 'starred', messages: [150] },
+      ],
+    });
+    await shows(() => expect(ids().at(-1)).toBe(151));
+    const row = screen.timeline.messages.find((m) => m.id === 150);
+    expect(row?.reactions.map((r) => r.emoji_name)).toEqual(['tada']);
+    expect(row?.flags).toContain('starred');
+  });
+
   test('back in reach, a list that failed to open opens by itself', async () => {
     core.refuse.set('messages.fetch', new Error('network unreachable: ECONNREFUSED'));
     core.refuse.set('messages.sidebar', new Error('network unreachable: ECONNREFUSED'));
