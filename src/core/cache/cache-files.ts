@@ -19,6 +19,15 @@ export function cachePath(dataDir: string, accountId: string): string {
 }
 
 export async function writeCacheFile(path: string, dir: string, bytes: Buffer): Promise<void> {
+  await writeCacheFileBy(path, dir, async (write) => write(bytes, 0));
+}
+
+/** The same, the bytes handed over piece by piece, each at its position in the file. */
+export async function writeCacheFileBy(
+  path: string,
+  dir: string,
+  fill: (write: (bytes: Uint8Array, position: number) => Promise<void>) => Promise<unknown>,
+): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
   // mkdir leaves an existing folder's mode as it was.
   await chmod(dir, 0o700);
@@ -26,7 +35,17 @@ export async function writeCacheFile(path: string, dir: string, bytes: Buffer): 
   try {
     const handle = await open(tmp, 'w', 0o600);
     try {
-      await handle.writeFile(bytes);
+      await fill(async (bytes, position) => {
+        for (let done = 0; done < bytes.length;) {
+          const { bytesWritten } = await handle.write(
+            bytes,
+            done,
+            bytes.length - done,
+            position + done,
+          );
+          done += bytesWritten;
+        }
+      });
       await handle.sync();
     } finally {
       await handle.close();

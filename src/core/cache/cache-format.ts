@@ -78,6 +78,58 @@ export function sealCache(
   return out;
 }
 
+/** The sealed file's length for these texts: GCM's ciphertext is as long as the plaintext. */
+export function sealedLength(texts: readonly string[]): number {
+  let bytes = MIN_BYTES;
+  for (const text of texts) bytes += Buffer.byteLength(text, 'utf8');
+  return bytes;
+}
+
+/** Bytes of plaintext encrypted at a time when sealing texts piece by piece. */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * The same file as sealCache of the texts' UTF-8 joined, handed to `write` piece by piece
+ * (the tag last, at its place in the header): a snapshot of several MB never exists whole as
+ * plaintext or ciphertext. Buffers that size live outside V8's heap until a full collection,
+ * and the allocator keeps what they took once freed (docs/architecture.md, "The cache on
+ * disk"); pieces of 64 KB are reused instead.
+ */
+export async function sealCacheTo(
+  texts: readonly string[],
+  key: Buffer,
+  accountId: string,
+  write: (bytes: Uint8Array, position: number) => Promise<void>,
+  version = CACHE_FORMAT_VERSION,
+): Promise<number> {
+  if (key.length !== KEY_BYTES) throw new Error('A cache key is 32 bytes.');
+  const head = header(version);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(aad(head, accountId));
+  // The tag is known only at the end: its place is written over once the ciphertext is out.
+  await write(Buffer.concat([head, iv, Buffer.alloc(TAG_BYTES)]), 0);
+  let position = MIN_BYTES;
+  const encoder = new TextEncoder();
+  const piece = new Uint8Array(PIECE_BYTES);
+  for (const text of texts) {
+    let rest = text;
+    while (rest.length > 0) {
+      // encodeInto never splits a surrogate pair between two pieces.
+      const { read, written } = encoder.encodeInto(rest, piece);
+      rest = rest.slice(read);
+      const sealed = cipher.update(piece.subarray(0, written));
+      await write(sealed, position);
+      position += sealed.length;
+    }
+  }
+  const tail = cipher.final();
+  if (tail.length > 0) await write(tail, position);
+  position += tail.length;
+  await write(cipher.getAuthTag(), HEADER_BYTES + IV_BYTES);
+  return position;
+}
+
 /** The plaintext of a sealed file, or CacheRefused with why it cannot be trusted. */
 export function openCache(file: Buffer, key: Buffer, accountId: string): Buffer {
   if (file.length < MIN_BYTES) throw new CacheRefused('truncated');

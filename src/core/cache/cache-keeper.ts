@@ -11,16 +11,23 @@
  */
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
-import { CacheRefused, KEY_BYTES, newCacheKey, openCache, sealCache } from './cache-format.ts';
+import {
+  CacheRefused,
+  KEY_BYTES,
+  newCacheKey,
+  openCache,
+  sealCacheTo,
+  sealedLength,
+} from './cache-format.ts';
 import {
   cacheDir,
   cachePath,
   readCacheFile,
   removeCacheFile,
-  writeCacheFile,
+  writeCacheFileBy,
 } from './cache-files.ts';
 import { refusedSentence, unwritableSentence } from './cache-notes.ts';
-import { decodePayload, encodePayload, type CachedAccount } from './cache-payload.ts';
+import { decodePayload, payloadTexts, type CachedAccount } from './cache-payload.ts';
 
 /** 25 MB per account unless the user sets another budget. */
 export const DEFAULT_CACHE_BUDGET_BYTES = 25 * 1024 * 1024;
@@ -186,10 +193,10 @@ export class CacheKeeper {
       const sealed = await this.#seal(accountId, budget);
       if (sealed === undefined) return;
       if (this.#forgotten.has(accountId)) return;
-      await writeCacheFile(
+      await writeCacheFileBy(
         cachePath(this.#opts.dataDir, accountId),
         cacheDir(this.#opts.dataDir),
-        sealed.bytes,
+        (write) => sealCacheTo(sealed.texts, sealed.key, accountId, write),
       );
       this.#savedAt.set(accountId, sealed.savedAt);
     } catch (err) {
@@ -205,15 +212,16 @@ export class CacheKeeper {
   async #seal(
     accountId: string,
     budget: number,
-  ): Promise<{ bytes: Buffer; savedAt: number } | undefined> {
+  ): Promise<{ texts: string[]; key: Buffer; savedAt: number } | undefined> {
     let maxMessages = Infinity;
     for (;;) {
       const cached = this.#source?.snapshot(accountId, maxMessages);
       if (!cached) return undefined;
       const key = await this.#key(accountId, true);
       if (!key) return undefined;
-      const bytes = sealCache(encodePayload(cached), key, accountId);
-      if (bytes.length <= budget) return { bytes, savedAt: cached.savedAt };
+      // Measured, not sealed: the file is sealed as it is written (cache-format.ts).
+      const texts = payloadTexts(cached);
+      if (sealedLength(texts) <= budget) return { texts, key, savedAt: cached.savedAt };
       // Messages still as the text read at start are counted once parsed: a limit asks for
       // them parsed (CacheSource.snapshot).
       if (cached.messagesText !== undefined && maxMessages === Infinity) {

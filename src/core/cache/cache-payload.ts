@@ -60,6 +60,15 @@ function summaryOf(saved: unknown): AccountInbox | undefined {
 }
 
 export function encodePayload(cached: CachedAccount): Buffer {
+  return Buffer.from(payloadTexts(cached).join(''), 'utf8');
+}
+
+/**
+ * The payload as the texts it joins, in order: sealed piece by piece (cache-format.ts,
+ * sealCacheTo), the registration and the kept messages, already text, are never copied
+ * into one string of the whole.
+ */
+export function payloadTexts(cached: CachedAccount): string[] {
   const head = JSON.stringify({
     accountId: cached.accountId,
     savedAt: cached.savedAt,
@@ -69,10 +78,7 @@ export function encodePayload(cached: CachedAccount): Buffer {
   });
   const messages =
     cached.messagesText ?? (cached.messages ? JSON.stringify(cached.messages) : 'null');
-  return Buffer.from(
-    `${head}\n${cached.state.register}\n${cached.state.events}\n${messages}`,
-    'utf8',
-  );
+  return [head, '\n', cached.state.register, '\n', cached.state.events, '\n', messages];
 }
 
 /**
