@@ -15,19 +15,20 @@ import {
   CacheRefused,
   KEY_BYTES,
   newCacheKey,
-  openCache,
+  openCacheBy,
   sealCacheTo,
   sealedLength,
 } from './cache-format.ts';
 import {
   cacheDir,
   cachePath,
-  readCacheFile,
+  CacheFileUnreadable,
+  readCacheFileBy,
   removeCacheFile,
   writeCacheFileBy,
 } from './cache-files.ts';
 import { refusedSentence, unwritableSentence } from './cache-notes.ts';
-import { decodePayload, payloadTexts, type CachedAccount } from './cache-payload.ts';
+import { decodeLines, PayloadLines, payloadTexts, type CachedAccount } from './cache-payload.ts';
 
 /** 25 MB per account unless the user sets another budget. */
 export const DEFAULT_CACHE_BUDGET_BYTES = 25 * 1024 * 1024;
@@ -111,20 +112,21 @@ export class CacheKeeper {
     if (!this.enabled(accountId)) return undefined;
     this.#forgotten.delete(accountId);
     const path = cachePath(this.#opts.dataDir, accountId);
-    let bytes: Buffer | undefined;
     try {
-      bytes = await readCacheFile(path);
-    } catch {
-      return undefined;
-    }
-    if (bytes === undefined) return undefined;
-    try {
-      const key = await this.#key(accountId, false);
-      if (!key) throw new CacheRefused('no-key');
-      const cached = decodePayload(openCache(bytes, key, accountId), accountId);
+      // Read and deciphered piece by piece: the file and its plaintext are never held whole
+      // outside V8's heap, where the allocator would keep what they took (cache-format.ts).
+      const cached = await readCacheFileBy(path, async (length, read) => {
+        const key = await this.#key(accountId, false);
+        if (!key) throw new CacheRefused('no-key');
+        const lines = new PayloadLines();
+        await openCacheBy(length, read, key, accountId, (plain) => lines.push(plain));
+        return decodeLines(lines.end(), accountId);
+      });
+      if (cached === undefined) return undefined;
       this.#savedAt.set(accountId, cached.savedAt);
       return cached;
     } catch (err) {
+      if (err instanceof CacheFileUnreadable) return undefined;
       const reason = err instanceof CacheRefused ? err.reason : 'unreadable-contents';
       await removeCacheFile(path).catch(() => undefined);
       this.#addNote(accountId, refusedSentence(reason), reason);
