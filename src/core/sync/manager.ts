@@ -21,6 +21,7 @@ import type { BackoffPolicy } from './backoff.ts';
 import { ServerLiveCheck } from './live-check.ts';
 import type { AccountStopError } from './event-queue.ts';
 import type { AccountStores } from '../store/account-stores.ts';
+import { collectGarbageSoon } from '../../lib/collect-garbage.ts';
 
 export type { TopicView };
 
@@ -65,6 +66,8 @@ export interface SyncManagerOptions {
   cacheStatus?: (accountId: string, store: AccountStore) => AccountCacheStatus | undefined;
   /** The last offline write of the account the server refused (messages/offline-writes.ts). */
   droppedWrite?: (accountId: string) => AccountSyncStatus['droppedWrite'];
+  /** Gives back what the saved copies held once replaced (lib/collect-garbage.ts by default). */
+  collectGarbage?: () => void;
 }
 
 interface Watched {
@@ -84,6 +87,9 @@ export class SyncManager implements AccountStores {
   private window: WindowPresence = 'closed';
   /** One live check per server, so its accounts' quiet polls share it (live-check.ts). */
   private readonly liveChecks = new Map<string, ServerLiveCheck>();
+  /** A saved copy was replaced since the last collection asked for (savedCopyLetGo). */
+  private copiesLetGo = false;
+  private collectQueued = false;
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -118,6 +124,7 @@ export class SyncManager implements AccountStores {
     });
     const store = new AccountStore(accountId, this.parts, notifications, {
       badgeChanged: () => this.pushBadge(),
+      savedCopyLetGo: () => this.savedCopyLetGo(),
     });
     const sync = new AccountSync({
       client,
@@ -148,6 +155,25 @@ export class SyncManager implements AccountStores {
     // before anything on the network (docs/architecture.md, "The cache on disk").
     setImmediate(() => {
       if (current()) void sync.start();
+    });
+  }
+
+  /**
+   * An account's models from the cache on disk were replaced by the server's: once no
+   * account shows a saved copy any more, what the copies held is given back at once
+   * (lib/collect-garbage.ts), not when V8 finds the process idle.
+   */
+  private savedCopyLetGo(): void {
+    this.copiesLetGo = true;
+    if (this.collectQueued) return;
+    this.collectQueued = true;
+    // After the turn that applied the registration: its answer's objects are garbage too.
+    setImmediate(() => {
+      this.collectQueued = false;
+      if (!this.copiesLetGo) return;
+      if ([...this.accounts.values()].some((w) => w.store.cachedAt !== undefined)) return;
+      this.copiesLetGo = false;
+      (this.opts.collectGarbage ?? collectGarbageSoon)();
     });
   }
 
