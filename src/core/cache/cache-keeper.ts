@@ -72,6 +72,8 @@ export class CacheKeeper {
   readonly #opts: CacheKeeperOptions;
   #source: CacheSource | undefined;
   readonly #timers = new Map<string, TimerHandle>();
+  /** Waiting for no snapshot to be scheduled or under way (whenIdle). */
+  #idleWaiters: (() => void)[] = [];
   readonly #writing = new Map<string, Promise<void>>();
   readonly #notes = new Map<string, CacheNote>();
   readonly #savedAt = new Map<string, number>();
@@ -153,6 +155,20 @@ export class CacheKeeper {
     this.#writing.set(accountId, run);
     await run;
     if (this.#writing.get(accountId) === run) this.#writing.delete(accountId);
+    this.#checkIdle();
+  }
+
+  /** Calls `then` once no snapshot is scheduled or being written: at once if none is. */
+  whenIdle(then: () => void): void {
+    this.#idleWaiters.push(then);
+    this.#checkIdle();
+  }
+
+  #checkIdle(): void {
+    if (this.#timers.size > 0 || this.#writing.size > 0) return;
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
+    for (const then of waiters) then();
   }
 
   /** Deletes the account's cache and its key (sign-out, removal, a refused API key). */
@@ -167,6 +183,7 @@ export class CacheKeeper {
     this.#opts.clock.clearTimeout(this.#timers.get(accountId));
     this.#timers.delete(accountId);
     await this.#writing.get(accountId)?.catch(() => undefined);
+    this.#checkIdle();
     this.#savedAt.delete(accountId);
     this.#notes.delete(accountId);
     await removeCacheFile(cachePath(this.#opts.dataDir, accountId)).catch(() => undefined);

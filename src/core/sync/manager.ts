@@ -21,7 +21,6 @@ import type { BackoffPolicy } from './backoff.ts';
 import { ServerLiveCheck } from './live-check.ts';
 import type { AccountStopError } from './event-queue.ts';
 import type { AccountStores } from '../store/account-stores.ts';
-import { collectGarbageSoon } from '../../lib/collect-garbage.ts';
 
 export type { TopicView };
 
@@ -66,8 +65,8 @@ export interface SyncManagerOptions {
   cacheStatus?: (accountId: string, store: AccountStore) => AccountCacheStatus | undefined;
   /** The last offline write of the account the server refused (messages/offline-writes.ts). */
   droppedWrite?: (accountId: string) => AccountSyncStatus['droppedWrite'];
-  /** Gives back what the saved copies held once replaced (lib/collect-garbage.ts by default). */
-  collectGarbage?: () => void;
+  /** No account shows its copy from the cache on disk any more: every one was replaced. */
+  savedCopiesLetGo?: () => void;
 }
 
 interface Watched {
@@ -87,9 +86,9 @@ export class SyncManager implements AccountStores {
   private window: WindowPresence = 'closed';
   /** One live check per server, so its accounts' quiet polls share it (live-check.ts). */
   private readonly liveChecks = new Map<string, ServerLiveCheck>();
-  /** A saved copy was replaced since the last collection asked for (savedCopyLetGo). */
+  /** A saved copy was replaced since savedCopiesLetGo was last called. */
   private copiesLetGo = false;
-  private collectQueued = false;
+  private letGoQueued = false;
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -158,22 +157,18 @@ export class SyncManager implements AccountStores {
     });
   }
 
-  /**
-   * An account's models from the cache on disk were replaced by the server's: once no
-   * account shows a saved copy any more, what the copies held is given back at once
-   * (lib/collect-garbage.ts), not when V8 finds the process idle.
-   */
+  /** An account's models from the cache on disk were replaced by the server's. */
   private savedCopyLetGo(): void {
     this.copiesLetGo = true;
-    if (this.collectQueued) return;
-    this.collectQueued = true;
+    if (this.letGoQueued) return;
+    this.letGoQueued = true;
     // After the turn that applied the registration: its answer's objects are garbage too.
     setImmediate(() => {
-      this.collectQueued = false;
+      this.letGoQueued = false;
       if (!this.copiesLetGo) return;
       if ([...this.accounts.values()].some((w) => w.store.cachedAt !== undefined)) return;
       this.copiesLetGo = false;
-      (this.opts.collectGarbage ?? collectGarbageSoon)();
+      this.opts.savedCopiesLetGo?.();
     });
   }
 
