@@ -3,11 +3,13 @@
  * directory with a keychain kept in a file (a bench's stand-in for the OS keychain), it
  * prints, as one JSON line, when every account's Inbox first had rows (ms since this
  * process started, and from the end of module loading), the CPU time from the end of module
- * loading to then, and its resident memory a few seconds later.
+ * loading to then, and its resident memory a few seconds later (with V8's heap spaces when
+ * PERCH_BENCH_SPACES is set, and a heap snapshot into PERCH_BENCH_HEAP_SNAPSHOT's folder).
  *
  *   node --import tsx bench/cache-start-host.ts <data dir> <keychain file> cache|nocache
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { createCore } from '../src/core/core.ts';
 import type { SecretStore } from '../src/core/accounts/secret-store.ts';
@@ -88,10 +90,9 @@ if (mode) {
   const spaces = process.env.PERCH_BENCH_SPACES
     ? Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]))
     : undefined;
-  if (process.env.PERCH_BENCH_HEAP_SNAPSHOT)
-    writeHeapSnapshot(
-      process.env.PERCH_BENCH_HEAP_SNAPSHOT + `/${mode}-${process.pid}.heapsnapshot`,
-    );
+  // PERCH_BENCH_HEAP_SNAPSHOT=<dir>: what is live then (a snapshot collects the garbage first).
+  const snapshotDir = process.env.PERCH_BENCH_HEAP_SNAPSHOT;
+  if (snapshotDir) writeHeapSnapshot(join(snapshotDir, `${mode}-${process.pid}.heapsnapshot`));
   process.stdout.write(
     `${JSON.stringify({ readyMs, loadedMs, coreMs, cpuMs, rssMb, heap, polls, spaces, arrayBuffers: mb(memory.arrayBuffers) })}\n`,
   );
