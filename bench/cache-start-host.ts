@@ -3,11 +3,14 @@
  * directory with a keychain kept in a file (a bench's stand-in for the OS keychain), it
  * prints, as one JSON line, when every account's Inbox first had rows (ms since this
  * process started, and from the end of module loading), the CPU time from the end of module
- * loading to then, and its resident memory a few seconds later.
+ * loading to then, and its resident memory a few seconds later (with V8's heap spaces when
+ * PERCH_BENCH_SPACES is set, and a heap snapshot into PERCH_BENCH_HEAP_SNAPSHOT's folder).
  *
  *   node --import tsx bench/cache-start-host.ts <data dir> <keychain file> cache|nocache
  */
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { createCore } from '../src/core/core.ts';
 import type { SecretStore } from '../src/core/accounts/secret-store.ts';
 
@@ -57,10 +60,15 @@ if (mode) {
   });
   const coreMs = performance.now();
   const accounts = 5;
+  // How many Inbox reads it took, and how many accounts had rows in each: whether the first
+  // paint waited for something else.
+  const polls: number[] = [];
   for (;;) {
     const r = await core.invoke('inbox.get', {});
     const list = r.ok ? (r.result as { accounts: { channels: unknown[] }[] }).accounts : [];
-    if (list.filter((a) => a.channels.length > 0).length >= accounts) break;
+    const withRows = list.filter((a) => a.channels.length > 0).length;
+    polls.push(withRows);
+    if (withRows >= accounts) break;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
   const readyMs = performance.now();
@@ -78,7 +86,16 @@ if (mode) {
     total: mb(memory.heapTotal),
     external: mb(memory.external),
   };
-  process.stdout.write(`${JSON.stringify({ readyMs, loadedMs, coreMs, cpuMs, rssMb, heap })}\n`);
+  // PERCH_BENCH_SPACES=1: V8's heap spaces too (committed MB), to find which holds the difference.
+  const spaces = process.env.PERCH_BENCH_SPACES
+    ? Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, mb(s.space_size)]))
+    : undefined;
+  // PERCH_BENCH_HEAP_SNAPSHOT=<dir>: what is live then (a snapshot collects the garbage first).
+  const snapshotDir = process.env.PERCH_BENCH_HEAP_SNAPSHOT;
+  if (snapshotDir) writeHeapSnapshot(join(snapshotDir, `${mode}-${process.pid}.heapsnapshot`));
+  process.stdout.write(
+    `${JSON.stringify({ readyMs, loadedMs, coreMs, cpuMs, rssMb, heap, polls, spaces, arrayBuffers: mb(memory.arrayBuffers) })}\n`,
+  );
   await core.close();
   process.exit(0);
 }

@@ -11,16 +11,24 @@
  */
 import type { Clock, TimerHandle } from '../../lib/clock.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
-import { CacheRefused, KEY_BYTES, newCacheKey, openCache, sealCache } from './cache-format.ts';
+import {
+  CacheRefused,
+  KEY_BYTES,
+  newCacheKey,
+  openCacheBy,
+  sealCacheTo,
+  sealedLength,
+} from './cache-format.ts';
 import {
   cacheDir,
   cachePath,
-  readCacheFile,
+  CacheFileUnreadable,
+  readCacheFileBy,
   removeCacheFile,
-  writeCacheFile,
+  writeCacheFileBy,
 } from './cache-files.ts';
 import { refusedSentence, unwritableSentence } from './cache-notes.ts';
-import { decodePayload, encodePayload, type CachedAccount } from './cache-payload.ts';
+import { decodeLines, PayloadLines, payloadTexts, type CachedAccount } from './cache-payload.ts';
 
 /** 25 MB per account unless the user sets another budget. */
 export const DEFAULT_CACHE_BUDGET_BYTES = 25 * 1024 * 1024;
@@ -64,6 +72,8 @@ export class CacheKeeper {
   readonly #opts: CacheKeeperOptions;
   #source: CacheSource | undefined;
   readonly #timers = new Map<string, TimerHandle>();
+  /** Waiting for no snapshot to be scheduled or under way (whenIdle). */
+  #idleWaiters: (() => void)[] = [];
   readonly #writing = new Map<string, Promise<void>>();
   readonly #notes = new Map<string, CacheNote>();
   readonly #savedAt = new Map<string, number>();
@@ -104,20 +114,21 @@ export class CacheKeeper {
     if (!this.enabled(accountId)) return undefined;
     this.#forgotten.delete(accountId);
     const path = cachePath(this.#opts.dataDir, accountId);
-    let bytes: Buffer | undefined;
     try {
-      bytes = await readCacheFile(path);
-    } catch {
-      return undefined;
-    }
-    if (bytes === undefined) return undefined;
-    try {
-      const key = await this.#key(accountId, false);
-      if (!key) throw new CacheRefused('no-key');
-      const cached = decodePayload(openCache(bytes, key, accountId), accountId);
+      // Read and deciphered piece by piece: the file and its plaintext are never held whole
+      // outside V8's heap, where the allocator would keep what they took (cache-format.ts).
+      const cached = await readCacheFileBy(path, async (length, read) => {
+        const key = await this.#key(accountId, false);
+        if (!key) throw new CacheRefused('no-key');
+        const lines = new PayloadLines();
+        await openCacheBy(length, read, key, accountId, (plain) => lines.push(plain));
+        return decodeLines(lines.end(), accountId);
+      });
+      if (cached === undefined) return undefined;
       this.#savedAt.set(accountId, cached.savedAt);
       return cached;
     } catch (err) {
+      if (err instanceof CacheFileUnreadable) return undefined;
       const reason = err instanceof CacheRefused ? err.reason : 'unreadable-contents';
       await removeCacheFile(path).catch(() => undefined);
       this.#addNote(accountId, refusedSentence(reason), reason);
@@ -144,6 +155,20 @@ export class CacheKeeper {
     this.#writing.set(accountId, run);
     await run;
     if (this.#writing.get(accountId) === run) this.#writing.delete(accountId);
+    this.#checkIdle();
+  }
+
+  /** Calls `then` once no snapshot is scheduled or being written: at once if none is. */
+  whenIdle(then: () => void): void {
+    this.#idleWaiters.push(then);
+    this.#checkIdle();
+  }
+
+  #checkIdle(): void {
+    if (this.#timers.size > 0 || this.#writing.size > 0) return;
+    const waiters = this.#idleWaiters;
+    this.#idleWaiters = [];
+    for (const then of waiters) then();
   }
 
   /** Deletes the account's cache and its key (sign-out, removal, a refused API key). */
@@ -158,6 +183,7 @@ export class CacheKeeper {
     this.#opts.clock.clearTimeout(this.#timers.get(accountId));
     this.#timers.delete(accountId);
     await this.#writing.get(accountId)?.catch(() => undefined);
+    this.#checkIdle();
     this.#savedAt.delete(accountId);
     this.#notes.delete(accountId);
     await removeCacheFile(cachePath(this.#opts.dataDir, accountId)).catch(() => undefined);
@@ -186,10 +212,10 @@ export class CacheKeeper {
       const sealed = await this.#seal(accountId, budget);
       if (sealed === undefined) return;
       if (this.#forgotten.has(accountId)) return;
-      await writeCacheFile(
+      await writeCacheFileBy(
         cachePath(this.#opts.dataDir, accountId),
         cacheDir(this.#opts.dataDir),
-        sealed.bytes,
+        (write) => sealCacheTo(sealed.texts, sealed.key, accountId, write),
       );
       this.#savedAt.set(accountId, sealed.savedAt);
     } catch (err) {
@@ -205,15 +231,16 @@ export class CacheKeeper {
   async #seal(
     accountId: string,
     budget: number,
-  ): Promise<{ bytes: Buffer; savedAt: number } | undefined> {
+  ): Promise<{ texts: string[]; key: Buffer; savedAt: number } | undefined> {
     let maxMessages = Infinity;
     for (;;) {
       const cached = this.#source?.snapshot(accountId, maxMessages);
       if (!cached) return undefined;
       const key = await this.#key(accountId, true);
       if (!key) return undefined;
-      const bytes = sealCache(encodePayload(cached), key, accountId);
-      if (bytes.length <= budget) return { bytes, savedAt: cached.savedAt };
+      // Measured, not sealed: the file is sealed as it is written (cache-format.ts).
+      const texts = payloadTexts(cached);
+      if (sealedLength(texts) <= budget) return { texts, key, savedAt: cached.savedAt };
       // Messages still as the text read at start are counted once parsed: a limit asks for
       // them parsed (CacheSource.snapshot).
       if (cached.messagesText !== undefined && maxMessages === Infinity) {

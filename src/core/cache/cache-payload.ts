@@ -4,6 +4,7 @@
  * since, and the kept messages. The registration and the events are already text in the
  * store (store/state-log.ts), so a write copies them rather than encoding them again.
  */
+import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
 import type { StoreSnapshot } from '../store/state-log.ts';
@@ -60,6 +61,15 @@ function summaryOf(saved: unknown): AccountInbox | undefined {
 }
 
 export function encodePayload(cached: CachedAccount): Buffer {
+  return Buffer.from(payloadTexts(cached).join(''), 'utf8');
+}
+
+/**
+ * The payload as the texts it joins, in order: sealed piece by piece (cache-format.ts,
+ * sealCacheTo), the registration and the kept messages, already text, are never copied
+ * into one string of the whole.
+ */
+export function payloadTexts(cached: CachedAccount): string[] {
   const head = JSON.stringify({
     accountId: cached.accountId,
     savedAt: cached.savedAt,
@@ -69,10 +79,7 @@ export function encodePayload(cached: CachedAccount): Buffer {
   });
   const messages =
     cached.messagesText ?? (cached.messages ? JSON.stringify(cached.messages) : 'null');
-  return Buffer.from(
-    `${head}\n${cached.state.register}\n${cached.state.events}\n${messages}`,
-    'utf8',
-  );
+  return [head, '\n', cached.state.register, '\n', cached.state.events, '\n', messages];
 }
 
 /**
@@ -100,9 +107,57 @@ function linesOf(bytes: Buffer): string[] | undefined {
 export function decodePayload(
   bytes: Buffer,
   accountId: string,
+  options: { parseMessages?: boolean } = {},
+): CachedAccount {
+  return decodeLines(linesOf(bytes), accountId, options);
+}
+
+/**
+ * The payload's lines gathered from its plaintext piece by piece (cache-format.ts,
+ * openCacheBy): each line is one string of its own, kept by no larger string.
+ */
+export class PayloadLines {
+  readonly #decoder = new StringDecoder('utf8');
+  readonly #lines: string[] = [];
+  #parts: string[] = [];
+
+  push(plain: Buffer): void {
+    const text = this.#decoder.write(plain);
+    let start = 0;
+    for (let end = text.indexOf('\n'); end >= 0; end = text.indexOf('\n', start)) {
+      this.#parts.push(text.slice(start, end));
+      this.#endLine();
+      start = end + 1;
+    }
+    if (start < text.length) this.#parts.push(text.slice(start));
+  }
+
+  /** The lines, or undefined when they are not the payload's four. */
+  end(): string[] | undefined {
+    const rest = this.#decoder.end();
+    if (rest) this.#parts.push(rest);
+    this.#endLine();
+    return this.#lines.length === 4 ? this.#lines : undefined;
+  }
+
+  #endLine(): void {
+    // Joined into a string of its own: a slice would keep its whole piece of text alive.
+    this.#lines.push(this.#parts.length === 1 ? flat(this.#parts[0]!) : this.#parts.join(''));
+    this.#parts = [];
+  }
+}
+
+/** A copy of the text that shares no memory with a larger string. */
+function flat(text: string): string {
+  return text.length === 0 ? '' : Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** The payload from its four lines (see decodePayload). */
+export function decodeLines(
+  lines: string[] | undefined,
+  accountId: string,
   { parseMessages = false }: { parseMessages?: boolean } = {},
 ): CachedAccount {
-  const lines = linesOf(bytes);
   if (lines === undefined) throw new CacheRefused('unreadable-contents', 'not four parts');
   const [headText, register, events, messagesText] = lines as [string, string, string, string];
   try {

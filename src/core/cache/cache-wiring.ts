@@ -5,6 +5,7 @@
  * kept messages put back before the queue registers).
  */
 import type { Clock } from '../../lib/clock.ts';
+import { collectGarbageSoon } from '../../lib/collect-garbage.ts';
 import type { AccountRegistry } from '../accounts/registry.ts';
 import type { SecretStore } from '../accounts/secret-store.ts';
 import type { CoreParts } from '../core-parts.ts';
@@ -26,6 +27,13 @@ export interface AccountCache {
   beforeStart(accountId: string, store: AccountStore): Promise<void>;
   cacheStatus(accountId: string, store: AccountStore): AccountCacheStatus;
   keyRefused(accountId: string): Promise<void>;
+  /**
+   * Every account's saved copy was replaced by the server's: once the snapshots that follow
+   * are written, one full collection gives back what the copies and those writes left
+   * (lib/collect-garbage.ts). V8's old-generation limit was set while the copies were live,
+   * so that memory would otherwise stay taken until V8 finds the process idle.
+   */
+  savedCopiesLetGo(): void;
   /**
    * Reads and decrypts the copies of these accounts at once, before any queue starts: a
    * queue's first registration would otherwise hold up the next account's restore.
@@ -154,5 +162,6 @@ export function createAccountCache(deps: {
       };
     },
     keyRefused: (accountId) => keeper.forget(accountId),
+    savedCopiesLetGo: () => keeper.whenIdle(collectGarbageSoon),
   };
 }

@@ -100,6 +100,8 @@ export const NO_PARTS: StoreParts = {
 export interface StoreHooks {
   /** Something the badge counts may have changed (unreads or the count setting). */
   badgeChanged(): void;
+  /** The models shown from the cache on disk were replaced by the server's (now garbage). */
+  savedCopyLetGo?(): void;
 }
 
 export class AccountStore {
@@ -188,7 +190,10 @@ export class AccountStore {
     for (const { message, flags } of missed) this.#decide(fresh, message, flags, true, outcome);
     this.#finish(fresh, outcome);
     // The views showed the saved copy: what they show is older than the server.
-    if (wasSaved) this.restored();
+    if (wasSaved) {
+      this.restored();
+      this.#hooks.savedCopyLetGo?.();
+    }
   }
 
   /**

@@ -46,7 +46,7 @@ export function createSyncManager(deps: {
   dmMuted?: SyncManagerOptions['dmMuted'];
   droppedWrite?: SyncManagerOptions['droppedWrite'];
   /** The account's copy on disk: read before its queue starts, deleted when its key is refused. */
-  cache?: Pick<SyncManagerOptions, 'beforeStart' | 'cacheStatus'> & {
+  cache?: Pick<SyncManagerOptions, 'beforeStart' | 'cacheStatus' | 'savedCopiesLetGo'> & {
     keyRefused: (accountId: string) => Promise<void>;
   };
 }): SyncManager {
@@ -66,6 +66,7 @@ export function createSyncManager(deps: {
     },
     ...(deps.cache?.beforeStart ? { beforeStart: deps.cache.beforeStart } : {}),
     ...(deps.cache?.cacheStatus ? { cacheStatus: deps.cache.cacheStatus } : {}),
+    ...(deps.cache?.savedCopiesLetGo ? { savedCopiesLetGo: deps.cache.savedCopiesLetGo } : {}),
     ...(deps.droppedWrite ? { droppedWrite: deps.droppedWrite } : {}),
     // Once per turn of the event loop: an incoming message ends every account's long-poll
     // and starts the next, each a health update or two, and each would build every

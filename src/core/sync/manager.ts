@@ -65,6 +65,8 @@ export interface SyncManagerOptions {
   cacheStatus?: (accountId: string, store: AccountStore) => AccountCacheStatus | undefined;
   /** The last offline write of the account the server refused (messages/offline-writes.ts). */
   droppedWrite?: (accountId: string) => AccountSyncStatus['droppedWrite'];
+  /** No account shows its copy from the cache on disk any more: every one was replaced. */
+  savedCopiesLetGo?: () => void;
 }
 
 interface Watched {
@@ -84,6 +86,9 @@ export class SyncManager implements AccountStores {
   private window: WindowPresence = 'closed';
   /** One live check per server, so its accounts' quiet polls share it (live-check.ts). */
   private readonly liveChecks = new Map<string, ServerLiveCheck>();
+  /** A saved copy was replaced since savedCopiesLetGo was last called. */
+  private copiesLetGo = false;
+  private letGoQueued = false;
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -118,6 +123,7 @@ export class SyncManager implements AccountStores {
     });
     const store = new AccountStore(accountId, this.parts, notifications, {
       badgeChanged: () => this.pushBadge(),
+      savedCopyLetGo: () => this.savedCopyLetGo(),
     });
     const sync = new AccountSync({
       client,
@@ -148,6 +154,21 @@ export class SyncManager implements AccountStores {
     // before anything on the network (docs/architecture.md, "The cache on disk").
     setImmediate(() => {
       if (current()) void sync.start();
+    });
+  }
+
+  /** An account's models from the cache on disk were replaced by the server's. */
+  private savedCopyLetGo(): void {
+    this.copiesLetGo = true;
+    if (this.letGoQueued) return;
+    this.letGoQueued = true;
+    // After the turn that applied the registration: its answer's objects are garbage too.
+    setImmediate(() => {
+      this.letGoQueued = false;
+      if (!this.copiesLetGo) return;
+      if ([...this.accounts.values()].some((w) => w.store.cachedAt !== undefined)) return;
+      this.copiesLetGo = false;
+      this.opts.savedCopiesLetGo?.();
     });
   }
 

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -107,6 +108,20 @@ describe('the cache on disk', () => {
     await clock.advance(CACHE_WRITE_DELAY_MS);
     await k.save('acct-1');
     expect(await readdir(join(dir, 'cache'))).toEqual(['acct-1.cache']);
+  });
+
+  it('tells when no write is scheduled or under way, only once the file is written', async () => {
+    const k = keeper();
+    const seen: boolean[] = [];
+    const fileThere = () => seen.push(existsSync(cachePath(dir, 'acct-1')));
+    k.whenIdle(fileThere);
+    expect(seen).toEqual([false]);
+    k.changed('acct-1');
+    k.whenIdle(fileThere);
+    expect(seen).toEqual([false]);
+    await clock.advance(CACHE_WRITE_DELAY_MS);
+    await k.save('acct-1');
+    expect(seen).toEqual([false, true]);
   });
 
   it('writes nothing when keys are kept in memory only', async () => {
