@@ -76,7 +76,7 @@ export function buildSidebar(
   myUserId: number,
   unreads: UnreadSummary | undefined,
 ): Sidebar {
-  const latestTopics = recentTopics(sources.recent);
+  const latestTopics = recentTopicsOf(sources.recent);
 
   const channels: SidebarChannel[] = sources.subscriptions
     .filter((s) => s.is_archived !== true)
@@ -140,6 +140,41 @@ async function newest(
 }
 
 /**
+ * What a scan of a kept list of messages gave, with the list's length and newest id when
+ * scanned. The kept lists only grow at the end and lose their oldest (`addToSources`), so
+ * the same length and newest id mean the same messages: a sidebar rebuilt for anything but
+ * a new message (a read mark, a count) scans none of them again.
+ */
+interface Scanned<T> {
+  length: number;
+  newestId: number | undefined;
+  value: T;
+}
+
+function scannedOnce<T>(
+  memo: WeakMap<FetchedMessage[], Scanned<T> & { key: unknown }>,
+  list: FetchedMessage[],
+  key: unknown,
+  scan: () => T,
+): T {
+  const kept = memo.get(list);
+  const newestId = list.at(-1)?.id;
+  if (kept && kept.length === list.length && kept.newestId === newestId && kept.key === key)
+    return kept.value;
+  const value = scan();
+  memo.set(list, { length: list.length, newestId, value, key });
+  return value;
+}
+
+type RecentTopics = Map<number, Map<string, { name: string; newestId: number }>>;
+const scannedTopics = new WeakMap<FetchedMessage[], Scanned<RecentTopics> & { key: unknown }>();
+
+/** `recentTopics` of the list, scanned again only once the list changed; never modified. */
+function recentTopicsOf(recent: FetchedMessage[]): RecentTopics {
+  return scannedOnce(scannedTopics, recent, undefined, () => recentTopics(recent));
+}
+
+/**
  * Each channel's topics by topic key, with their newest message's id, most recently active
  * first (a Map keeps the order its keys were first set in).
  */
@@ -180,18 +215,39 @@ function conversations(
 ): SidebarConversation[] {
   const unreadByKey = new Map(unread.map((c) => [c.userIds.join(','), c]));
   const seen = new Map<string, SidebarConversation>();
-  for (let i = recent.length - 1; i >= 0; i--) {
-    const m = recent[i] as FetchedMessage;
-    const key = conversationKey(m, myUserId);
-    if (seen.has(key)) continue;
-    const people = others(m, myUserId);
-    seen.set(key, {
-      userIds: people.map((p) => p.id),
-      names: people.map((p) => p.full_name),
-      unread: unreadByKey.get(key)?.unread ?? 0,
-      newestId: m.id,
-    });
+  for (const [key, c] of recentConversationsOf(recent, myUserId)) {
+    const { userIds, names, newestId } = c;
+    seen.set(key, { userIds, names, unread: unreadByKey.get(key)?.unread ?? 0, newestId });
   }
   for (const [key, c] of unreadByKey) if (!seen.has(key)) seen.set(key, { ...c, newestId: 0 });
   return [...seen.values()].sort(SIDEBAR_ORDER.dm);
+}
+
+type RecentConversations = Map<string, Omit<SidebarConversation, 'unread'>>;
+/** Keyed by the reader's user id too, so a scan made for one user is never taken for another. */
+const scannedConversations = new WeakMap<
+  FetchedMessage[],
+  Scanned<RecentConversations> & { key: unknown }
+>();
+
+/**
+ * The recent list's conversations by key, newest first, with their participants and newest
+ * message; scanned again only once the list changed, and never modified.
+ */
+function recentConversationsOf(recent: FetchedMessage[], myUserId: number): RecentConversations {
+  return scannedOnce(scannedConversations, recent, myUserId, () => {
+    const seen: RecentConversations = new Map();
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const m = recent[i] as FetchedMessage;
+      const key = conversationKey(m, myUserId);
+      if (seen.has(key)) continue;
+      const people = others(m, myUserId);
+      seen.set(key, {
+        userIds: people.map((p) => p.id),
+        names: people.map((p) => p.full_name),
+        newestId: m.id,
+      });
+    }
+    return seen;
+  });
 }
