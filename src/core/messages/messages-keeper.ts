@@ -13,7 +13,7 @@ import type { PushBus } from '../push-bus.ts';
 import type { AccountStores } from '../store/account-stores.ts';
 import { touchesEditRules } from '../model/edit-rules.ts';
 import { messageEvents } from './live.ts';
-import { buildSidebar } from './sidebar.ts';
+import { buildSidebar, SidebarRows } from './sidebar.ts';
 import { SidebarKeeper } from './sidebar-keeper.ts';
 import { SidebarPush } from './sidebar-push.ts';
 import { channelNamer, coreStoreAccess } from './store/core-access.ts';
@@ -36,6 +36,8 @@ export class MessagesKeeper {
   readonly #deps: MessagesKeeperDeps;
   /** The edit rules each account's last sidebar carried to the renderer. */
   readonly #rulesSent = new Map<string, EditRules | undefined>();
+  /** Each account's rows of its last sidebar, taken again where unchanged. */
+  readonly #rows = new Map<string, SidebarRows>();
 
   constructor(deps: MessagesKeeperDeps) {
     this.#deps = deps;
@@ -53,7 +55,12 @@ export class MessagesKeeper {
         return kept;
       });
       this.#rulesSent.set(accountId, summary?.editRules);
-      return { ...buildSidebar(sources, account.userId, summary), ...(stale ? { stale } : {}) };
+      let rows = this.#rows.get(accountId);
+      if (!rows) this.#rows.set(accountId, (rows = new SidebarRows()));
+      return {
+        ...buildSidebar(sources, account.userId, summary, rows),
+        ...(stale ? { stale } : {}),
+      };
     });
   }
 
@@ -61,6 +68,7 @@ export class MessagesKeeper {
   drop(accountId: string): void {
     this.store.drop(accountId);
     this.sidebars.drop(accountId);
+    this.#rows.delete(accountId);
   }
 
   /**

@@ -114,8 +114,17 @@ export class SidebarPush {
     }
     const head = sidebarHead(sidebar);
     this.#heads.set(accountId, head);
-    const rows = baseline.diff([{ head }, ...sidebarRows(sidebar)], (r) =>
-      'head' in r ? 'head' : sidebarRowKey(r),
+    // Topic and conversation rows are never changed once built, and one unchanged since the
+    // last build is the same object (SidebarRows in sidebar.ts): compared by identity, only
+    // the rows made anew are written out as text.
+    const rows = baseline.diff(
+      [{ head }, ...sidebarRows(sidebar)],
+      (r) => ('head' in r ? 'head' : sidebarRowKey(r)),
+      {
+        frozen: (r) => !('head' in r) && r.kind !== 'channel',
+        identity: (r) =>
+          'head' in r ? r : r.kind === 'topic' ? r.topic : r.kind === 'dm' ? r.dm : r,
+      },
     );
     if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
     if (quiet) return ++baseline.seq;

@@ -70,13 +70,71 @@ export function addToSources(sources: SidebarSources, m: FetchedMessage): void {
   if (m.stream_id === undefined) add(sources.recentDms, RECENT_DMS);
 }
 
-/** `unreads` is undefined until the account's first registration: every count is then 0. */
+/**
+ * The topic and conversation rows of an account's last sidebar, so the next one takes the
+ * same object for a row whose fields are the same: its push then knows the row unchanged by
+ * identity (sidebar-push.ts), where comparing every row as JSON text cost each rebuild, one
+ * per event batch, a read mark's as much as a new message's. A row is never changed once
+ * made.
+ */
+export class SidebarRows {
+  #topics = new Map<string, SidebarTopic>();
+  #dms = new Map<string, SidebarConversation>();
+  #nextTopics = new Map<string, SidebarTopic>();
+  #nextDms = new Map<string, SidebarConversation>();
+
+  topic(streamId: number, key: string, made: SidebarTopic): SidebarTopic {
+    const id = `${streamId}:${key}`;
+    const last = this.#topics.get(id);
+    const row =
+      last !== undefined &&
+      last.name === made.name &&
+      last.unread === made.unread &&
+      last.newestId === made.newestId
+        ? last
+        : made;
+    this.#nextTopics.set(id, row);
+    return row;
+  }
+
+  dm(key: string, made: SidebarConversation): SidebarConversation {
+    const last = this.#dms.get(key);
+    const row =
+      last !== undefined &&
+      last.unread === made.unread &&
+      last.newestId === made.newestId &&
+      sameList(last.userIds, made.userIds) &&
+      sameList(last.names, made.names)
+        ? last
+        : made;
+    this.#nextDms.set(key, row);
+    return row;
+  }
+
+  /** The rows of the sidebar just built are what the next one compares with. */
+  done(): void {
+    this.#topics = this.#nextTopics;
+    this.#dms = this.#nextDms;
+    this.#nextTopics = new Map();
+    this.#nextDms = new Map();
+  }
+}
+
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/**
+ * `unreads` is undefined until the account's first registration: every count is then 0.
+ * `rows`: the account's rows of its last sidebar, taken again where unchanged.
+ */
 export function buildSidebar(
   sources: SidebarSources,
   myUserId: number,
   unreads: UnreadSummary | undefined,
+  rows?: SidebarRows,
 ): Sidebar {
-  const latestTopics = recentTopics(sources.recent);
+  const latestTopics = recentTopicsOf(sources.recent);
 
   const channels: SidebarChannel[] = sources.subscriptions
     .filter((s) => s.is_archived !== true)
@@ -99,16 +157,20 @@ export function buildSidebar(
         muted: s.is_muted === true || s.in_home_view === false,
         folderId: typeof s.folder_id === 'number' ? s.folder_id : null,
         unread: counted?.unread ?? 0,
-        topics: [...topics.values()].sort(SIDEBAR_ORDER.topic),
+        topics: [...topics]
+          .map(([key, t]) => rows?.topic(s.stream_id, key, t) ?? t)
+          .sort(SIDEBAR_ORDER.topic),
       };
     })
     .sort(SIDEBAR_ORDER.channel);
+  const dms = conversations(sources.recentDms, myUserId, unreads?.conversations ?? [], rows);
+  rows?.done();
 
   const counts = unreads?.counts;
   return {
     folders: sources.folders,
     channels,
-    conversations: conversations(sources.recentDms, myUserId, unreads?.conversations ?? []),
+    conversations: dms,
     counts: {
       unread: (counts?.channelUnread ?? 0) + (counts?.dms ?? 0),
       mentions: counts?.mentions ?? 0,
@@ -137,6 +199,41 @@ async function newest(
     ...topicNames,
   });
   return data.messages;
+}
+
+/**
+ * What a scan of a kept list of messages gave, with the list's length and newest id when
+ * scanned. The kept lists only grow at the end and lose their oldest (`addToSources`), so
+ * the same length and newest id mean the same messages: a sidebar rebuilt for anything but
+ * a new message (a read mark, a count) scans none of them again.
+ */
+interface Scanned<T> {
+  length: number;
+  newestId: number | undefined;
+  value: T;
+}
+
+function scannedOnce<T>(
+  memo: WeakMap<FetchedMessage[], Scanned<T> & { key: unknown }>,
+  list: FetchedMessage[],
+  key: unknown,
+  scan: () => T,
+): T {
+  const kept = memo.get(list);
+  const newestId = list.at(-1)?.id;
+  if (kept && kept.length === list.length && kept.newestId === newestId && kept.key === key)
+    return kept.value;
+  const value = scan();
+  memo.set(list, { length: list.length, newestId, value, key });
+  return value;
+}
+
+type RecentTopics = Map<number, Map<string, { name: string; newestId: number }>>;
+const scannedTopics = new WeakMap<FetchedMessage[], Scanned<RecentTopics> & { key: unknown }>();
+
+/** `recentTopics` of the list, scanned again only once the list changed; never modified. */
+function recentTopicsOf(recent: FetchedMessage[]): RecentTopics {
+  return scannedOnce(scannedTopics, recent, undefined, () => recentTopics(recent));
 }
 
 /**
@@ -177,21 +274,43 @@ function conversations(
   recent: FetchedMessage[],
   myUserId: number,
   unread: readonly SidebarConversation[],
+  rows: SidebarRows | undefined,
 ): SidebarConversation[] {
   const unreadByKey = new Map(unread.map((c) => [c.userIds.join(','), c]));
   const seen = new Map<string, SidebarConversation>();
-  for (let i = recent.length - 1; i >= 0; i--) {
-    const m = recent[i] as FetchedMessage;
-    const key = conversationKey(m, myUserId);
-    if (seen.has(key)) continue;
-    const people = others(m, myUserId);
-    seen.set(key, {
-      userIds: people.map((p) => p.id),
-      names: people.map((p) => p.full_name),
-      unread: unreadByKey.get(key)?.unread ?? 0,
-      newestId: m.id,
-    });
+  for (const [key, c] of recentConversationsOf(recent, myUserId)) {
+    const { userIds, names, newestId } = c;
+    seen.set(key, { userIds, names, unread: unreadByKey.get(key)?.unread ?? 0, newestId });
   }
   for (const [key, c] of unreadByKey) if (!seen.has(key)) seen.set(key, { ...c, newestId: 0 });
-  return [...seen.values()].sort(SIDEBAR_ORDER.dm);
+  return [...seen].map(([key, c]) => rows?.dm(key, c) ?? c).sort(SIDEBAR_ORDER.dm);
+}
+
+type RecentConversations = Map<string, Omit<SidebarConversation, 'unread'>>;
+/** Keyed by the reader's user id too, so a scan made for one user is never taken for another. */
+const scannedConversations = new WeakMap<
+  FetchedMessage[],
+  Scanned<RecentConversations> & { key: unknown }
+>();
+
+/**
+ * The recent list's conversations by key, newest first, with their participants and newest
+ * message; scanned again only once the list changed, and never modified.
+ */
+function recentConversationsOf(recent: FetchedMessage[], myUserId: number): RecentConversations {
+  return scannedOnce(scannedConversations, recent, myUserId, () => {
+    const seen: RecentConversations = new Map();
+    for (let i = recent.length - 1; i >= 0; i--) {
+      const m = recent[i] as FetchedMessage;
+      const key = conversationKey(m, myUserId);
+      if (seen.has(key)) continue;
+      const people = others(m, myUserId);
+      seen.set(key, {
+        userIds: people.map((p) => p.id),
+        names: people.map((p) => p.full_name),
+        newestId: m.id,
+      });
+    }
+    return seen;
+  });
 }

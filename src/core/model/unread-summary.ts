@@ -143,9 +143,17 @@ export class UnreadPlaces {
 
   summarize(state: AccountState): UnreadSummary {
     const channels = new Map<number, ChannelUnreads>();
+    // The newest placed unread is found in the same passes: message ids grow with time on a
+    // server, so it is the highest id of either set.
+    let best: UnreadSummary['newest'];
+    const consider = (id: number, place: Place) => {
+      if (best === undefined || id > best.messageId) best = { messageId: id, place };
+    };
     for (const id of state.unreadIds('channelUnread')) {
       const place = this.#places.get(id);
-      if (place === undefined || !('streamId' in place)) continue;
+      if (place === undefined) continue;
+      consider(id, place);
+      if (!('streamId' in place)) continue;
       let channel = channels.get(place.streamId);
       if (channel === undefined) {
         channel = { unread: 0, topics: new Map() };
@@ -161,7 +169,9 @@ export class UnreadPlaces {
     const conversations = new Map<string, ConversationUnreads>();
     for (const id of state.unreadIds('dms')) {
       const place = this.#places.get(id);
-      if (place === undefined || !('userIds' in place)) continue;
+      if (place === undefined) continue;
+      consider(id, place);
+      if (!('userIds' in place)) continue;
       const key = place.userIds.join(',');
       const conversation = conversations.get(key) ?? {
         userIds: place.userIds,
@@ -171,7 +181,7 @@ export class UnreadPlaces {
       conversation.unread++;
       conversations.set(key, conversation);
     }
-    const newest = this.#newest(state);
+    const newest = this.#newest(state, best);
     return {
       counts: state.unreadCounts(),
       channels,
@@ -184,15 +194,8 @@ export class UnreadPlaces {
     };
   }
 
-  /** Message ids grow with time on a server: the highest placed unread id is the newest. */
-  #newest(state: AccountState): UnreadSummary['newest'] {
-    let best: UnreadSummary['newest'];
-    for (const id of [...state.unreadIds('channelUnread'), ...state.unreadIds('dms')]) {
-      const place = this.#places.get(id);
-      if (place !== undefined && (best === undefined || id > best.messageId)) {
-        best = { messageId: id, place };
-      }
-    }
+  /** The newest placed unread, `best`, with its channel's name when sent to one. */
+  #newest(state: AccountState, best: UnreadSummary['newest']): UnreadSummary['newest'] {
     const streamId = best && 'streamId' in best.place ? best.place.streamId : undefined;
     const channelName =
       streamId === undefined
