@@ -2,7 +2,7 @@ import { BrowserWindow, ipcMain } from 'electron';
 import type { Core } from '../src/core/core.ts';
 import type { Topic } from '../src/contract/contract.ts';
 import type { RpcResponse } from '../src/contract/errors.ts';
-import { WindowInterest } from '../src/contract/window-interest.ts';
+import { pushAccount, WindowInterest } from '../src/contract/window-interest.ts';
 import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { isAppPage } from './policy.ts';
 
@@ -24,7 +24,7 @@ export function bindCoreToIpc(core: Core, appUrl: string): () => void {
   );
   // Each window's followed topics, by webContents id (a reloaded page says them again).
   const interests = new Map<number, WindowInterest>();
-  ipcMain.on(LISTEN_CHANNEL, (event, topics: unknown) => {
+  ipcMain.on(LISTEN_CHANNEL, (event, topics: unknown, accounts: unknown) => {
     const frame = event.senderFrame;
     if (!frame || frame.parent !== null || !isAppPage(frame.url, appUrl)) return;
     let interest = interests.get(event.sender.id);
@@ -33,21 +33,25 @@ export function bindCoreToIpc(core: Core, appUrl: string): () => void {
       interests.set(event.sender.id, interest);
       event.sender.once('destroyed', () => interests.delete(event.sender.id));
     }
-    interest.set(topics);
+    interest.set(topics, accounts);
   });
-  const wants = (id: number, topic: Topic) => interests.get(id)?.wants(topic) ?? true;
+  const wants = (id: number, topic: Topic, accountId?: string) =>
+    interests.get(id)?.wants(topic, accountId) ?? true;
   // Each turn's pushes reach a window as one IPC message, in order (src/core/push-batch.ts).
   const unsubscribe = core.subscribeTurns(
     (pushes) => {
       for (const window of BrowserWindow.getAllWindows()) {
         const contents = window.webContents;
         if (contents.isDestroyed() || !isAppPage(contents.getURL(), appUrl)) continue;
-        const taken = pushes.filter(([topic]) => wants(contents.id, topic));
+        const taken = pushes.filter(([topic, payload]) =>
+          wants(contents.id, topic, pushAccount(payload)),
+        );
         if (taken.length > 0) contents.send(PUSH_CHANNEL, taken);
       }
     },
     // Taken if any window follows it (or one has not said what it follows yet).
-    (topic) => BrowserWindow.getAllWindows().some((w) => wants(w.webContents.id, topic)),
+    (topic, accountId) =>
+      BrowserWindow.getAllWindows().some((w) => wants(w.webContents.id, topic, accountId)),
   );
   return () => {
     ipcMain.removeHandler(INVOKE_CHANNEL);

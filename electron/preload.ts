@@ -29,8 +29,8 @@ const bridge: PerchBridge = {
       set.delete(forward);
     };
   },
-  listen(topics: string[]) {
-    ipcRenderer.send(LISTEN_CHANNEL, topics);
+  listen(topics: string[], accounts?: Record<string, string[]>) {
+    ipcRenderer.send(LISTEN_CHANNEL, topics, accounts);
   },
 };
 

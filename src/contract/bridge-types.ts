@@ -8,6 +8,9 @@ import type { RpcResponse } from './errors.ts';
 export interface PerchBridge {
   invoke(channel: string, args: unknown): Promise<RpcResponse>;
   on(topic: string, listener: (payload: unknown) => void): () => void;
-  /** Tells the Core which topics this window follows now (all of them until it is called). */
-  listen?(topics: string[]): void;
+  /**
+   * Tells the Core which topics this window follows now (all of them until it is called),
+   * and for some of them the only accounts whose pushes it takes (src/contract/window-interest.ts).
+   */
+  listen?(topics: string[], accounts?: Record<string, string[]>): void;
 }

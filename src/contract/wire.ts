@@ -25,8 +25,9 @@ export const ClientFrame = z.union([
     channel: z.string().max(200),
     args: z.unknown(),
   }),
-  // The topics the page's shown views follow (window-interest.ts); checked where it is kept.
-  z.object({ t: z.literal('listen'), topics: z.unknown() }),
+  // The topics the page's shown views follow, and the accounts it follows for some of them
+  // (window-interest.ts); checked where it is kept.
+  z.object({ t: z.literal('listen'), topics: z.unknown(), accounts: z.unknown().optional() }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 

@@ -1,9 +1,13 @@
 import { topics, type Payload, type Topic } from '../contract/contract.ts';
+import { pushAccount } from '../contract/window-interest.ts';
 
 export type PushListener = (topic: Topic, payload: unknown) => void;
 
-/** Which topics a listener takes; a listener without one takes every topic. */
-export type TopicInterest = (topic: Topic) => boolean;
+/**
+ * Which topics a listener takes, and of which accounts (`accountId`, where the push names
+ * one: src/contract/window-interest.ts); a listener without one takes every topic.
+ */
+export type TopicInterest = (topic: Topic, accountId?: string) => boolean;
 
 /**
  * Fan-out of pushed topics to every connected renderer (Electron windows, browser tabs) and
@@ -28,16 +32,19 @@ export class PushBus {
     return () => this.listeners.delete(listener);
   }
 
-  /** Whether any listener takes `topic` now. */
-  wanted(topic: Topic): boolean {
+  /** Whether any listener takes `topic` now (of `accountId`, for one account's push). */
+  wanted(topic: Topic, accountId?: string): boolean {
     for (const interest of this.listeners.values()) {
-      if (interest === undefined || interest(topic)) return true;
+      if (interest === undefined || interest(topic, accountId)) return true;
     }
     return false;
   }
 
   publish<T extends Topic>(topic: T, payload: Payload<T>): void {
-    const takers = [...this.listeners].filter(([, interest]) => !interest || interest(topic));
+    const account = pushAccount(payload);
+    const takers = [...this.listeners].filter(
+      ([, interest]) => !interest || interest(topic, account),
+    );
     if (takers.length === 0) return;
     const checked = this.check ? topics[topic].parse(payload) : payload;
     for (const [listener] of takers) {

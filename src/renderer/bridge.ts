@@ -37,22 +37,43 @@ export async function invoke<C extends Channel>(channel: C, args: ArgsIn<C>): Pr
 }
 
 /**
- * How many listeners each topic has: the Core pushes a window only the topics it follows
- * (see `listen` in src/contract/bridge-types.ts), so a topic nobody shows costs nothing.
+ * Each topic's listeners and the accounts each of them shows (none: every account): the
+ * Core pushes a window only the topics it follows, and of a topic whose every listener
+ * names its accounts only those accounts' pushes (see `listen` in
+ * src/contract/bridge-types.ts), so a topic or an account nobody shows costs nothing.
  */
-const following = new Map<Topic, number>();
+const following = new Map<Topic, Map<symbol, readonly string[] | undefined>>();
+let said = '';
 
-function follow(topic: Topic, by: 1 | -1): void {
-  const before = following.get(topic) ?? 0;
-  const after = before + by;
-  if (after > 0) following.set(topic, after);
-  else following.delete(topic);
-  // Said at once, not batched: a call made right after `on` must find the topic followed.
-  if ((before === 0) !== (after === 0)) raw.listen?.([...following.keys()]);
+function sayFollowing(): void {
+  const accounts: Record<string, string[]> = {};
+  for (const [topic, listeners] of following) {
+    const lists = [...listeners.values()];
+    if (!lists.every((l) => l !== undefined)) continue;
+    const ids = [...new Set(lists.flat())].sort();
+    // Past the bounds the Core accepts (ListenAccounts), the window takes every account.
+    if (ids.length <= 100 && Object.keys(accounts).length < 50) accounts[topic] = ids;
+  }
+  const topicList = [...following.keys()];
+  const now = JSON.stringify([topicList, accounts]);
+  if (now === said) return;
+  said = now;
+  // Said at once, not batched: a call made right after `on` must find the topic followed,
+  // so a view that fetches after `on` misses no push of its account.
+  raw.listen?.(topicList, accounts);
 }
 
-export function on<T extends Topic>(topic: T, listener: (payload: Payload<T>) => void): () => void {
-  follow(topic, 1);
+/** `accounts`: the only accounts whose pushes of `topic` this listener shows. */
+export function on<T extends Topic>(
+  topic: T,
+  listener: (payload: Payload<T>) => void,
+  accounts?: readonly string[],
+): () => void {
+  const key = Symbol(topic);
+  let listeners = following.get(topic);
+  if (!listeners) following.set(topic, (listeners = new Map()));
+  listeners.set(key, accounts);
+  sayFollowing();
   const off = raw.on(topic, (payload) => {
     const parsed = topics[topic].safeParse(payload);
     if (parsed.success) listener(parsed.data as Payload<T>);
@@ -62,7 +83,9 @@ export function on<T extends Topic>(topic: T, listener: (payload: Payload<T>) =>
     if (!on) return;
     on = false;
     off();
-    follow(topic, -1);
+    listeners.delete(key);
+    if (listeners.size === 0) following.delete(topic);
+    sayFollowing();
   };
 }
 

@@ -69,9 +69,10 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
   let retryMs = 250;
   /** The topics last said to follow: said again to a host reached anew, which forgot them. */
   let following: string[] | undefined;
+  let accounts: Record<string, string[]> | undefined;
   const sayFollowing = () => {
     if (following && socket.readyState === WebSocket.OPEN) {
-      socket.send(JSON.stringify({ t: 'listen', topics: following }));
+      socket.send(JSON.stringify({ t: 'listen', topics: following, accounts }));
     }
   };
 
@@ -142,8 +143,9 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
       set.add(listener);
       return () => set.delete(listener);
     },
-    listen(topics) {
+    listen(topics, perAccount) {
       following = topics;
+      accounts = perAccount;
       sayFollowing();
     },
   };

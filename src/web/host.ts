@@ -190,7 +190,7 @@ function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
       return;
     }
     if (frame.t === 'listen') {
-      if (!interest.set(frame.topics)) ws.close(1003, 'malformed frame');
+      if (!interest.set(frame.topics, frame.accounts)) ws.close(1003, 'malformed frame');
       return;
     }
     void core

@@ -81,7 +81,10 @@ export class MessagesKeeper {
       type: string;
     } & Record<string, unknown>)[];
     this.store.apply(accountId, loose, { channelName: channelNamer(sync, accountId) });
-    const relevant = messageEvents(events as ServerEvent[]);
+    // No window shows this account's messages: the push is not even built.
+    const relevant = bus.wanted('messages.events', accountId)
+      ? messageEvents(events as ServerEvent[])
+      : [];
     if (relevant.length > 0) {
       const level = sync.state(accountId)?.featureLevel ?? 0;
       bus.publish('messages.events', {

@@ -6,9 +6,11 @@
 import type { ArgsIn, Channel, Payload, Result, Topic } from '../../contract/contract.ts';
 
 export type Invoke = <C extends Channel>(channel: C, args: ArgsIn<C>) => Promise<Result<C>>;
+/** `accounts`: the only accounts whose pushes the listener shows (bridge.ts); none: all. */
 export type Listen = <T extends Topic>(
   topic: T,
   listener: (payload: Payload<T>) => void,
+  accounts?: readonly string[],
 ) => () => void;
 
 export interface RpcPort {

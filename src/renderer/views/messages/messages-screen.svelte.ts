@@ -179,24 +179,32 @@ export class MessagesScreen {
   start(): () => void {
     const { account } = this;
     const rpc = this.#rpc;
+    const mine = (p: { accountId: string }) => p.accountId === account.id;
+    // Only this account's pushes cross to the window (src/contract/window-interest.ts), and
+    // from the moment `on` returns: following before fetching loses no message that arrives
+    // between the switch here and the first page.
+    const only = [account.id];
+    const offs = [
+      // The sidebar (unread counts, edit rules) comes as the Core's patches, not from here.
+      rpc.on(
+        'messages.events',
+        (p) => {
+          if (!mine(p)) return;
+          void this.timeline.apply(p.events, p.asFetched);
+          this.#followMoves(p.events);
+        },
+        only,
+      ),
+      // The queue was lost and registered again: the events missed meanwhile never come (the
+      // Core rebuilds and pushes the sidebar itself).
+      rpc.on('messages.stale', (p) => mine(p) && void this.timeline.refresh(), only),
+    ];
     const stopSidebar = this.sidebarLive.start();
     void this.#loadDirectory();
     this.#loadSavedDrafts();
     void this.timeline.open(
       this.place.at !== undefined ? { kind: 'id', id: this.place.at } : this.place.anchor,
     );
-    const mine = (p: { accountId: string }) => p.accountId === account.id;
-    const offs = [
-      // The sidebar (unread counts, edit rules) comes as the Core's patches, not from here.
-      rpc.on('messages.events', (p) => {
-        if (!mine(p)) return;
-        void this.timeline.apply(p.events, p.asFetched);
-        this.#followMoves(p.events);
-      }),
-      // The queue was lost and registered again: the events missed meanwhile never come (the
-      // Core rebuilds and pushes the sidebar itself).
-      rpc.on('messages.stale', (p) => mine(p) && void this.timeline.refresh()),
-    ];
     // Back in reach: what failed while out of reach is fetched again, with no click needed.
     let live = true;
     const follow = (statuses: { accountId: string; health: { state: string } }[]) => {
