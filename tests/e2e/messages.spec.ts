@@ -577,6 +577,24 @@ test('switching accounts keeps each one’s place', async ({ page }) => {
   );
 });
 
+test('after a switch of account, the shown account’s new messages arrive live', async ({
+  page,
+}) => {
+  const member = byRole(400);
+  await signIn(byRole(200));
+  await openMessages(page);
+  await page.getByRole('button', { name: /^Account admin@/ }).click();
+  await sidebarButton(page, /^All messages/).click();
+  const forAdmin = post(member, 'general', 'switch', 'while the admin account shows');
+  await expect(row(page, forAdmin)).toBeVisible();
+
+  // Back on the owner's account (its list loaded, so what comes next is pushed, not fetched).
+  await page.getByRole('button', { name: /^Account owner@/ }).click();
+  await expect(row(page, forAdmin)).toBeVisible();
+  const forOwner = post(member, 'general', 'switch', 'back on the owner account');
+  await expect(row(page, forOwner)).toBeVisible();
+});
+
 test('live at the newest end: each new message draws its own row, not the rows around it again', async ({
   page,
 }) => {
