@@ -344,7 +344,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       await accounts.close();
       await dndFile.settled();
       await parts.offlineWrites.settled();
-      await drafts.settled();
+      await drafts.close();
       if (demo) {
         await accounts.forgetDemoAccounts();
         await (await demo.catch(() => undefined))?.close();

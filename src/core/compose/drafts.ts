@@ -61,6 +61,8 @@ export class DraftStore {
   readonly #current = new Map<string, Promise<Kept>>();
   /** Per account, the last write: changes apply one after another, the file ends as the latest. */
   readonly #writing = new Map<string, Promise<void>>();
+  /** Quitting: changes asked for from now on stay in memory; the directory is left alone. */
+  #closed = false;
 
   readonly #secretsFor: DraftSecrets;
   /** Each account's key once read or made, so a write does not ask the keychain again. */
@@ -233,6 +235,16 @@ export class DraftStore {
     await Promise.all([...this.#writing.values()].map((w) => w.catch(() => undefined)));
   }
 
+  /**
+   * Quitting: every write asked for so far finishes, and none starts after, so nothing
+   * touches the data directory once the Core has closed (a call from a closing window can
+   * still arrive meanwhile).
+   */
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.settled();
+  }
+
   #kept(accountId: string): Promise<Kept> {
     let current = this.#current.get(accountId);
     if (!current) {
@@ -255,8 +267,10 @@ export class DraftStore {
     const before = this.#kept(accountId);
     const after = before.then((kept) => change(kept) ?? kept);
     this.#current.set(accountId, after);
+    // Asked for after close: kept in memory only (see `close`).
+    const closed = this.#closed;
     const write = Promise.all([before, after, this.#writing.get(accountId)?.catch(() => {})]).then(
-      ([old, kept]) => (kept === old ? undefined : this.#write(accountId, kept)),
+      ([old, kept]) => (kept === old || closed ? undefined : this.#write(accountId, kept)),
     );
     this.#writing.set(accountId, write);
     return write;
