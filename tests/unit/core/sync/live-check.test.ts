@@ -61,6 +61,23 @@ function twoWaiting() {
   return { clock, server, a, b, endB };
 }
 
+/**
+ * With the server holding every request, the first check goes out exactly one period from
+ * now (not a tick sooner), and its watcher is called silent once the check goes unanswered.
+ */
+async function silentAfterOnePeriod(
+  clock: ManualClock,
+  server: ReturnType<typeof fakeServer>,
+  a: ReturnType<typeof watcher>,
+) {
+  await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS - 1);
+  expect(server.checks).toBe(0);
+  await clock.advance(1);
+  expect(server.checks).toBe(1);
+  await clock.advance(3_000);
+  expect(a.seen).toEqual(['silent']);
+}
+
 describe('the live check of a server', () => {
   it('asks the server once per period however many accounts wait on it, and not at all when none does', async () => {
     const { clock, server, check } = checkOfOneServer();
@@ -153,12 +170,7 @@ describe('the live check of a server', () => {
     // B's poll is answered 5 s in; then the server stops answering anything.
     endB(true);
     server.mode = 'hold';
-    await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS - 1);
-    expect(server.checks).toBe(0);
-    await clock.advance(1);
-    expect(server.checks).toBe(1);
-    await clock.advance(3_000);
-    expect(a.seen).toEqual(['silent']);
+    await silentAfterOnePeriod(clock, server, a);
   });
 
   it('asks nothing while no window shows the connection, and a full period after one opens', async () => {
@@ -172,12 +184,7 @@ describe('the live check of a server', () => {
     expect(a.seen).toEqual([]);
 
     check.setShown(true);
-    await clock.advance(DEFAULT_LIVE_CHECK_EVERY_MS - 1);
-    expect(server.checks).toBe(0);
-    await clock.advance(1);
-    expect(server.checks).toBe(1);
-    await clock.advance(3_000);
-    expect(a.seen).toEqual(['silent']);
+    await silentAfterOnePeriod(clock, server, a);
   });
 
   it('drops a check in flight when the window closes, calling nobody silent', async () => {
