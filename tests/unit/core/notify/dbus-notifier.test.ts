@@ -174,7 +174,8 @@ describe('the D-Bus notifier', () => {
     await expect.poll(() => answer).toBeDefined();
     // Read in one go from the bus: the answer, then the user dismissing what it showed.
     answer!(7);
-    s.signals().closed(7);
+    // Reason 2: dismissed by the user (Desktop Notifications Specification, NotificationClosed).
+    s.signals().closed(7, 2);
     await n.settled();
     n.show({ ...dm, body: 'again' });
     await n.settled();
