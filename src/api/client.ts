@@ -273,7 +273,8 @@ export class ApiClient {
    * checks that ask nothing but whether the server is there, every few seconds while idle,
    * where parsing and checking a whole answer each time is CPU spent for nothing.
    */
-  answers(path: string, endpoint: string, signal?: AbortSignal): Promise<number> {
+  async answers(path: string, endpoint: string, signal?: AbortSignal): Promise<number> {
+    // In an async function: an aborted caller hears a rejection, as from any other call.
     signal?.throwIfAborted();
     return this.#exchange(
       endpoint,

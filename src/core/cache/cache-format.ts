@@ -54,17 +54,23 @@ function aad(head: Buffer, accountId: string): Buffer {
   return Buffer.concat([head, Buffer.from(accountId, 'utf8')]);
 }
 
+/** A new file's header and IV, and the cipher that seals what follows them. */
+function cipherOf(key: Buffer, accountId: string, version: number) {
+  if (key.length !== KEY_BYTES) throw new Error('A cache key is 32 bytes.');
+  const head = header(version);
+  const iv = randomBytes(IV_BYTES);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(aad(head, accountId));
+  return { head, iv, cipher };
+}
+
 export function sealCache(
   plaintext: Buffer,
   key: Buffer,
   accountId: string,
   version = CACHE_FORMAT_VERSION,
 ): Buffer {
-  if (key.length !== KEY_BYTES) throw new Error('A cache key is 32 bytes.');
-  const head = header(version);
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(head, accountId));
+  const { head, iv, cipher } = cipherOf(key, accountId, version);
   const body = cipher.update(plaintext);
   const tail = cipher.final();
   // One copy of the ciphertext into the file's bytes, not three: each copy of a cache of
@@ -102,11 +108,7 @@ export async function sealCacheTo(
   write: (bytes: Uint8Array, position: number) => Promise<void>,
   version = CACHE_FORMAT_VERSION,
 ): Promise<number> {
-  if (key.length !== KEY_BYTES) throw new Error('A cache key is 32 bytes.');
-  const head = header(version);
-  const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(aad(head, accountId));
+  const { head, iv, cipher } = cipherOf(key, accountId, version);
   // The tag is known only at the end: its place is written over once the ciphertext is out.
   await write(Buffer.concat([head, iv, Buffer.alloc(TAG_BYTES)]), 0);
   let position = MIN_BYTES;

@@ -83,24 +83,6 @@ export function payloadTexts(cached: CachedAccount): string[] {
 }
 
 /**
- * The four lines, each decoded on its own: a line cut from one string of the whole would keep
- * that whole string alive for as long as the line is kept.
- */
-function linesOf(bytes: Buffer): string[] | undefined {
-  const lines: string[] = [];
-  let start = 0;
-  for (let i = 0; i < 3; i++) {
-    const end = bytes.indexOf(0x0a, start);
-    if (end < 0) return undefined;
-    lines.push(bytes.toString('utf8', start, end));
-    start = end + 1;
-  }
-  if (bytes.indexOf(0x0a, start) >= 0) return undefined;
-  lines.push(bytes.toString('utf8', start));
-  return lines;
-}
-
-/**
  * The payload back, or CacheRefused when it is not whole (a snapshot of an older Perch). The
  * kept messages stay text (`messagesText`) unless `parseMessages`.
  */
@@ -109,7 +91,9 @@ export function decodePayload(
   accountId: string,
   options: { parseMessages?: boolean } = {},
 ): CachedAccount {
-  return decodeLines(linesOf(bytes), accountId, options);
+  const lines = new PayloadLines();
+  lines.push(bytes);
+  return decodeLines(lines.end(), accountId, options);
 }
 
 /**

@@ -61,7 +61,10 @@ export class DraftStore {
   readonly #current = new Map<string, Promise<Kept>>();
   /** Per account, the last write: changes apply one after another, the file ends as the latest. */
   readonly #writing = new Map<string, Promise<void>>();
-  /** Quitting: changes asked for from now on stay in memory; the directory is left alone. */
+  /**
+   * Quitting: changes asked for from now on stay in memory, and a file first read from now on
+   * is only read (not sealed, set aside or deleted); the directory is left alone.
+   */
   #closed = false;
 
   readonly #secretsFor: DraftSecrets;
@@ -312,19 +315,22 @@ export class DraftStore {
         if (!key) throw new Error('no key');
         const file = DraftsFile.parse(JSON.parse(openCache(sealed, key, accountId).toString()));
         // A plain file a crash left beside its sealed copy is already in it.
-        await rm(this.#legacyPathOf(accountId), { force: true });
+        if (!this.#closed) await rm(this.#legacyPathOf(accountId), { force: true });
         const { accountId: of, ...kept } = file;
         return of === accountId ? kept : NONE;
       }
     } catch {
       // Unreadable: set aside rather than overwritten, so a damaged file costs no text.
-      await rename(path, `${path}.unreadable`).catch(() => undefined);
+      if (!this.#closed) await rename(path, `${path}.unreadable`).catch(() => undefined);
       return NONE;
     }
     return this.#migrate(accountId);
   }
 
-  /** A plain file of an earlier Perch: read once, sealed (or kept in memory), deleted. */
+  /**
+   * A plain file of an earlier Perch: read once, sealed (or kept in memory), deleted. Read
+   * first after close, it is only read: the next start seals it (see `close`).
+   */
   async #migrate(accountId: string): Promise<Kept> {
     const legacy = this.#legacyPathOf(accountId);
     let kept: Kept;
@@ -335,9 +341,10 @@ export class DraftStore {
           ? { drafts: file.drafts, outbox: file.outbox, pending: [], writes: file.writes }
           : NONE;
     } catch {
-      await rename(legacy, `${legacy}.unreadable`).catch(() => undefined);
+      if (!this.#closed) await rename(legacy, `${legacy}.unreadable`).catch(() => undefined);
       return NONE;
     }
+    if (this.#closed) return kept;
     if (kept.drafts.length === 0 && kept.outbox.length === 0) {
       await rm(legacy, { force: true });
       return kept;

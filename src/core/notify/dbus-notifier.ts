@@ -94,12 +94,11 @@ export class DbusNotifier implements Notifier, SoundPlayer {
         this.#about(id, (notification) =>
           this.#opts.onAction({ kind: 'reply', notification, text }),
         ),
-      closed: (id) => {
-        const notification = this.#shown.get(id);
-        if (!notification) return;
-        this.#shown.delete(id);
-        if (this.#serverIds.get(notification.id) === id) this.#serverIds.delete(notification.id);
-      },
+      closed: (id) =>
+        this.#about(id, (notification) => {
+          this.#shown.delete(id);
+          if (this.#serverIds.get(notification.id) === id) this.#serverIds.delete(notification.id);
+        }),
     });
   }
 
@@ -198,7 +197,9 @@ export class DbusNotifier implements Notifier, SoundPlayer {
    * Runs `then` with the notification a signal names. The server's answer to Notify comes
    * before any signal about its id (Desktop Notifications Specification, "Notify"), but both
    * can be read in one go, the signal handled before the answer's continuation has recorded
-   * the id: one not known yet is looked up again once the calls under way have been made.
+   * the id: one not known yet is looked up again once the calls under way have been made. A
+   * dismissal read that way too lets the id go, or the conversation's next notification would
+   * replace one the user already closed.
    */
   #about(id: number, then: (notification: ShownNotification) => void): void {
     const known = this.#shown.get(id);

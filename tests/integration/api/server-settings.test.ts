@@ -51,4 +51,16 @@ describe('GET /server_settings', () => {
       await gone.close();
     }
   });
+
+  it('hands a caller that already gave up a rejection with its reason, as any call does', async () => {
+    const client = new ApiClient({ realmUrl: h.server.url });
+    try {
+      const reason = new Error('window closed');
+      const signal = AbortSignal.abort(reason);
+      const asked = client.answers('/server_settings', 'GET /server_settings', signal);
+      await expect(asked).rejects.toBe(reason);
+    } finally {
+      await client.close();
+    }
+  });
 });

@@ -2,9 +2,9 @@
  * Quitting with drafts being written (src/core/compose/drafts.ts, `close`): what was asked
  * for before the Core closed is on disk after it, and a call that a closing window still
  * sends meanwhile leaves the data directory alone, so nothing writes into it once the Core
- * has closed.
+ * has closed, not even the sealing of an earlier Perch's plain file read for the first time.
  */
-import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -38,4 +38,24 @@ it('keeps a draft saved before closing, and writes nothing asked for after', asy
 
   const again = new DraftStore(dataDir, systemClock, () => keychain);
   expect((await again.list('a-1')).map((d) => d.content)).toEqual(['Said before quitting']);
+});
+
+it('reads a plain file of an earlier Perch first asked for after closing, and leaves it as it was', async () => {
+  const keychain = new TestKeychain();
+  const drafts = new DraftStore(dataDir, systemClock, () => keychain);
+  const plain = drafts.pathOf('a-1').replace(/\.drafts$/, '.json');
+  await mkdir(join(plain, '..'), { recursive: true });
+  const earlier = { ...draft('Written in an earlier Perch'), updatedAt: 1 };
+  await writeFile(plain, JSON.stringify({ accountId: 'a-1', drafts: [earlier], outbox: [] }));
+  await drafts.close();
+
+  expect((await drafts.list('a-1')).map((d) => d.content)).toEqual(['Written in an earlier Perch']);
+  await drafts.settled();
+  expect(await readdir(join(plain, '..'))).toEqual([plain.split('/').pop()]);
+  expect(await keychain.get('drafts-key:a-1')).toBeUndefined();
+
+  // The next start seals it as before.
+  const again = new DraftStore(dataDir, systemClock, () => keychain);
+  expect((await again.list('a-1')).map((d) => d.content)).toEqual(['Written in an earlier Perch']);
+  expect(await readdir(join(plain, '..'))).toEqual([drafts.pathOf('a-1').split('/').pop()]);
 });

@@ -159,4 +159,30 @@ describe('the D-Bus notifier', () => {
     await n.settled();
     expect(actions.map((a) => [a.kind, a.notification.id])).toEqual([['open', dm.id]]);
   });
+
+  it('shows a conversation anew once its notification was dismissed, even in the same read as the answer', async () => {
+    const s = recordingServer(['actions']);
+    let answer: ((id: number) => void) | undefined;
+    const notify = s.server.notify;
+    s.server.notify = (r) => {
+      if (answer) return notify(r);
+      s.sent.push(r);
+      return new Promise<number>((ok) => (answer = ok));
+    };
+    const n = new DbusNotifier({ server: s.server, onAction: () => undefined });
+    n.show(dm);
+    await expect.poll(() => answer).toBeDefined();
+    // Read in one go from the bus: the answer, then the user dismissing what it showed.
+    answer!(7);
+    // Reason 2: dismissed by the user (Desktop Notifications Specification, NotificationClosed).
+    s.signals().closed(7, 2);
+    await n.settled();
+    n.show({ ...dm, body: 'again' });
+    await n.settled();
+    expect(s.sent.map((r) => r.replacesId)).toEqual([0, 0]);
+    // Only the one shown anew is left to close: the dismissed one is not asked for again.
+    n.closeAll();
+    await n.settled();
+    expect(s.closed).toEqual([1]);
+  });
 });
