@@ -30,6 +30,9 @@ export interface StoredNarrow {
   focus?: Focus;
 }
 
+/** Applies one batch of events again, to another store of the account. */
+export type Replay = (into: AccountStore) => void;
+
 let viewCounter = 0;
 
 export class AccountStore {
@@ -37,8 +40,14 @@ export class AccountStore {
   /** The repeated strings of kept messages, once each. */
   readonly strings = new SharedStrings();
   readonly narrows = new Map<string, StoredNarrow>();
-  /** Bumped by every event batch: a page fetched across one may predate it and is not kept. */
+  /**
+   * Bumped by every event batch, and by a drop: a page fetched across a batch may predate it,
+   * so it is kept only once brought up to date by the batches it crossed (`fetchEnds`).
+   */
   epoch = 0;
+  /** The epochs the fetches under way began at, and the batches applied since the oldest. */
+  readonly #begun: number[] = [];
+  #crossed: { epoch: number; replay: Replay }[] = [];
   /** Some narrow let messages go since the last collect. */
   dirty = false;
   /**
@@ -50,6 +59,33 @@ export class AccountStore {
 
   /** `params` names the request options every kept message was fetched with. */
   constructor(readonly params: string) {}
+
+  /** A fetch of a page begins: the epoch it starts from, for `fetchEnds`. */
+  fetchBegins(): number {
+    this.#begun.push(this.epoch);
+    return this.epoch;
+  }
+
+  /**
+   * A batch was applied (the epoch bumped for it): while a fetch is under way it is noted,
+   * with how to apply it again to a page that crossed it.
+   */
+  applied(replay: Replay): void {
+    if (this.#begun.length > 0) this.#crossed.push({ epoch: this.epoch, replay });
+  }
+
+  /**
+   * The fetch begun at `epoch` ended: the batches applied meanwhile, oldest first, or
+   * undefined when the store changed otherwise too (a drop), so the page cannot be kept.
+   */
+  fetchEnds(epoch: number): Replay[] | undefined {
+    const crossed = this.#crossed.filter((b) => b.epoch > epoch).map((b) => b.replay);
+    this.#begun.splice(this.#begun.indexOf(epoch), 1);
+    // Only what a fetch still under way crossed is worth holding on to.
+    const oldest = Math.min(...this.#begun);
+    this.#crossed = this.#crossed.filter((b) => b.epoch > oldest);
+    return crossed.length === this.epoch - epoch ? crossed : undefined;
+  }
 
   /** A fresh "viewed" mark, later than every one given so far (a restored narrow's). */
   touch(): number {
@@ -101,9 +137,36 @@ export class AccountStore {
     }
     const fresh = rangeOfPage(ask, { ...page, ids: page.messages.map((m) => m.id) });
     for (const m of page.messages) this.messages.set(m.id, this.strings.message(m));
+    this.#keep(key, narrow, compiled, fresh, spanOf(fresh.ids), maxPerNarrow);
+  }
+
+  /**
+   * Keeps the narrow `key` as another store of this account holds it: a page brought up to
+   * date apart (served-fetch.ts). Nothing is kept when that store let the narrow go.
+   */
+  adoptNarrow(from: AccountStore, key: string, maxPerNarrow = Infinity): void {
+    const entry = from.narrows.get(key);
+    if (!entry) return;
+    for (const id of entry.range.ids) {
+      const m = from.messages.get(id);
+      if (m) this.messages.set(id, this.strings.message(m));
+      const seen = Math.max(from.editsSeen.get(id) ?? 0, this.editsSeen.get(id) ?? 0);
+      if (seen > 0) this.editsSeen.set(id, seen);
+    }
+    this.#keep(key, entry.narrow, entry.compiled, entry.range, entry.focus, maxPerNarrow);
+  }
+
+  #keep(
+    key: string,
+    narrow: readonly NarrowTermWire[],
+    compiled: CompiledNarrow,
+    fresh: NarrowRange,
+    freshFocus: Focus | undefined,
+    maxPerNarrow: number,
+  ): void {
     const old = this.narrows.get(key);
     const joined = old ? joinRanges(old.range, fresh) : fresh;
-    const focus = spanOf(fresh.ids) ?? old?.focus;
+    const focus = freshFocus ?? old?.focus;
     // Scrolled far: the stretch keeps its budget's worth around this page, not all it saw.
     const range = trimRange(joined, maxPerNarrow, focus);
     if (range !== joined) this.dirty = true;

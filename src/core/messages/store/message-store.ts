@@ -87,6 +87,7 @@ export class MessageStore {
     const store = this.#accounts.get(accountId);
     if (!store) return;
     applyToStore(store, events, ctx);
+    store.applied((into) => applyToStore(into, events, ctx));
     // Incoming messages grow the narrows they belong to: the budget holds after them too.
     this.enforce();
   }

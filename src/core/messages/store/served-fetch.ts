@@ -1,16 +1,22 @@
 /**
  * messages.fetch through the store: a window the kept stretch decides is answered at once;
- * any other is fetched, returned, and kept for next time. A page is kept only if no event
- * of the account arrived while it was under way (it may predate them) and only while the
- * account's queue runs (events keep kept messages true).
+ * any other is fetched, returned, and kept for next time. A page is kept only while the
+ * account's queue runs (events keep kept messages true); one that event batches crossed
+ * while it was under way may predate them, so it is kept as those batches leave it.
  */
 import type { z } from 'zod';
 import type { ApiClient } from '../../../api/client.ts';
 import type { FetchMessagesArgs, MessagesPage } from '../../../contract/schemas/messages.ts';
 import { emptyTopicParams } from '../empty-topic.ts';
 import { fetchPage } from '../page.ts';
+import { AccountStore, type Replay } from './account-store.ts';
 import type { MessageStore } from './message-store.ts';
-import { compileNarrow, type CompiledNarrow, type NarrowLookup } from './narrow-match.ts';
+import {
+  compileNarrow,
+  narrowKey,
+  type CompiledNarrow,
+  type NarrowLookup,
+} from './narrow-match.ts';
 import type { WindowAsk } from './range.ts';
 
 /** GET /messages sends avatar URLs the way the queue does only from this level on. */
@@ -64,21 +70,44 @@ export async function fetchThroughStore(
   const kept = anchor === undefined ? undefined : store.answer(args.narrow, askOf(args, anchor));
   if (kept) return kept;
 
-  const epoch = store.epoch;
-  const page = await fetchPage(client, args);
-  if (store.epoch === epoch && access.store.existing(args.accountId) === store) {
+  const epoch = store.fetchBegins();
+  let page: MessagesPage;
+  let crossed: Replay[] | undefined;
+  try {
+    page = await fetchPage(client, args);
+  } finally {
+    crossed = store.fetchEnds(epoch);
+  }
+  if (crossed && access.store.existing(args.accountId) === store) {
     const resolved =
       args.anchor === 'newest' || args.anchor === 'oldest' || typeof args.anchor === 'number'
         ? args.anchor
         : (page.anchor ?? 'newest');
-    store.remember(
-      args.narrow,
-      compiled,
-      askOf(args, resolved),
-      page,
-      access.store.budget.perNarrow,
-    );
+    const ask = askOf(args, resolved);
+    const perNarrow = access.store.budget.perNarrow;
+    if (crossed.length === 0) store.remember(args.narrow, compiled, ask, page, perNarrow);
+    else keepCaughtUp(store, { narrow: args.narrow, compiled, ask, page }, crossed, perNarrow);
     access.store.enforce();
   }
   return page;
+}
+
+/**
+ * A page that event batches crossed is kept as they leave it: in a store of its own it
+ * takes the same batches, just as a page that outran its queue takes the events that follow
+ * it, so whether the server answered before or after each one, what is kept is the same. On
+ * a busy machine a view's own read mark often lands while the next narrow is fetched; a page
+ * let go for it would leave that narrow out of the cache on disk (docs/architecture.md, "The
+ * cache on disk").
+ */
+function keepCaughtUp(
+  store: AccountStore,
+  fetched: { narrow: Args['narrow']; compiled: CompiledNarrow; ask: WindowAsk; page: MessagesPage },
+  crossed: readonly Replay[],
+  perNarrow: number,
+): void {
+  const apart = new AccountStore(store.params);
+  apart.remember(fetched.narrow, fetched.compiled, fetched.ask, fetched.page);
+  for (const replay of crossed) replay(apart);
+  store.adoptNarrow(apart, narrowKey(fetched.narrow), perNarrow);
 }

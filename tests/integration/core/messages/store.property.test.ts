@@ -2,8 +2,10 @@
  * The Core's message store against the reference server over HTTP: random sends, edits,
  * moves, deletions, stars and reactions by two people and an administrator, with windows
  * of several narrows fetched through the store in between (sometimes before the action's
- * events have come through, as a page can outrun its queue). Afterwards every window the
- * store answers by itself must equal the server's answer to the same request.
+ * events have come through, as a page can outrun its queue, and sometimes with the action
+ * and its events landing while the page is under way, answered by the server before or
+ * after them). Afterwards every window the store answers by itself must equal the server's
+ * answer to the same request.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +20,7 @@ import type { NarrowTermWire } from '../../../../src/contract/schemas/messages.t
 import { startServer, type ServerUser, type StartedServer } from '../../../../src/server/index.ts';
 import { byEmail, call, ok, pending, send } from '../../server/messaging-client.ts';
 import { actOn, visible } from '../../messages/shared-actions.ts';
+import { Gate } from '../sync/harness.ts';
 
 type Action =
   | { kind: 'edit'; actor: number; at: number }
@@ -70,8 +73,12 @@ const step = fc.record({
   ),
   narrow: fc.nat(5),
   ask: fc.nat(3),
-  /** Fetch before the action's events are applied: the page already shows the action. */
-  early: fc.boolean(),
+  /**
+   * When the window is fetched: after the action but before its events are applied (the
+   * page already shows it), after both, or under way while both happen, the server
+   * answering before the action or after it.
+   */
+  when: fc.constantFrom('early', 'late', 'answered first', 'forwarded after'),
 });
 
 async function perform(server: StartedServer, people: ServerUser[], ids: number[], a: Action) {
@@ -104,9 +111,10 @@ describe('the Core message store', () => {
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 12 }), async (steps) => {
         const server = await startServer({ rateLimit: false });
+        const gate = await Gate.open(server.url);
         const viewer = byEmail(server, 'member');
         const client = new ApiClient({
-          realmUrl: server.url,
+          realmUrl: gate.url,
           email: viewer.email,
           apiKey: viewer.api_key,
         });
@@ -184,16 +192,32 @@ describe('the Core message store', () => {
           for (const narrow of narrows)
             await fetchThroughStore(access, client, argsOf(narrow, asks[2] as Ask));
           for (const s of steps) {
-            await perform(server, people, ids, s.action);
             const fetch = () =>
               fetchThroughStore(
                 access,
                 client,
                 argsOf(narrows[s.narrow] as NarrowTermWire[], asks[s.ask] as Ask),
               );
-            if (s.early) await fetch();
-            await catchUp();
-            if (!s.early) await fetch();
+            let acted = false;
+            const act = async () => {
+              acted = true;
+              await perform(server, people, ids, s.action);
+              if (s.when === 'early') await fetch();
+              await catchUp();
+            };
+            if (s.when === 'early' || s.when === 'late') {
+              await act();
+              if (s.when === 'late') await fetch();
+              continue;
+            }
+            const hook = s.when === 'answered first' ? 'beforeAnswer' : 'beforeForward';
+            gate[hook] = async (seen) => {
+              if (!acted && seen === 'GET /api/v1/messages') await act();
+            };
+            await fetch();
+            gate[hook] = undefined;
+            // A window the store answered by itself asked nothing of the server.
+            if (!acted) await act();
           }
           await catchUp();
           const kept = store.existing(ACCOUNT);
@@ -213,6 +237,7 @@ describe('the Core message store', () => {
           }
         } finally {
           await client.close();
+          await gate.close();
           await server.close();
         }
       }),

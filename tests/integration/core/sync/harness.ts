@@ -109,6 +109,8 @@ export class Gate {
   cutAnswer: ((seen: string) => boolean) | undefined;
   /** Runs before a request is forwarded (e.g. to make something happen at that moment). */
   beforeForward: ((seen: string) => Promise<void>) | undefined;
+  /** Runs once the server answered, before the answer is passed on (the same, a moment later). */
+  beforeAnswer: ((seen: string) => Promise<void>) | undefined;
   /** HTTP statuses the server answered through the gate, in order. */
   readonly statuses: number[] = [];
   private readonly server: Server;
@@ -150,6 +152,7 @@ export class Gate {
           up.pipe(res);
         };
         if (this.mode === 'pause') this.held.push(answer);
+        else if (this.beforeAnswer) void this.beforeAnswer(seen).then(answer);
         else answer();
       },
     );
