@@ -67,6 +67,9 @@ async function setTheme(page: Page, theme: 'light' | 'dark') {
 for (const theme of ['light', 'dark'] as const) {
   test(`upstream-rendered messages read as expected, ${theme}`, async ({ page }) => {
     const ids = await postRendered();
+    const admin = suite.byRole(200);
+    suite.record(admin).full_name = 'Ada <b>Admin</b> & Co';
+    const me = suite.post(admin, TOPIC, '/me waves');
     await suite.openAt(page, suite.byRole(100), `channel:general topic:${TOPIC}`);
     await page.setViewportSize({ width: 1280, height: 2400 });
     await setTheme(page, theme);
@@ -172,6 +175,13 @@ for (const theme of ['light', 'dark'] as const) {
     await expect.poll(async () => (await long.boundingBox())!.height).toBeGreaterThan(600);
     await long.getByRole('button', { name: 'Show less' }).click();
     await expect(more).toBeVisible();
+
+    // A /me message reads on from its sender's name, shown as written, in bold, on one line.
+    const meContent = row(page, me.id).locator('.msg-content');
+    await expect(meContent).toHaveText('Ada <b>Admin</b> & Co waves');
+    expect(await style(meContent.locator('.me-sender'), 'font-weight')).toBe('600');
+    const meSize = parseFloat(await style(meContent.locator('p'), 'font-size'));
+    expect((await meContent.boundingBox())!.height).toBeLessThan(meSize * 2.2);
 
     // The starred message shows its star.
     await expect(row(page, ids.quote).getByRole('img', { name: 'Starred' })).toBeVisible();

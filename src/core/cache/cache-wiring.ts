@@ -26,6 +26,8 @@ export interface AccountCache {
   storeParts(parts: CoreParts): StoreParts;
   beforeStart(accountId: string, store: AccountStore): Promise<void>;
   cacheStatus(accountId: string, store: AccountStore): AccountCacheStatus;
+  /** Whether the account has a cache on disk, so its store keeps what a snapshot holds. */
+  keepsSnapshots(accountId: string): boolean;
   keyRefused(accountId: string): Promise<void>;
   /**
    * Every account's saved copy was replaced by the server's: once the snapshots that follow
@@ -161,6 +163,7 @@ export function createAccountCache(deps: {
         note: keeper.note(accountId) ?? null,
       };
     },
+    keepsSnapshots: (accountId) => keeper.enabled(accountId),
     keyRefused: (accountId) => keeper.forget(accountId),
     savedCopiesLetGo: () => keeper.whenIdle(collectGarbageSoon),
   };

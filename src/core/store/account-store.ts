@@ -115,7 +115,7 @@ export class AccountStore {
   /** The newest message id this account knows of: where a gap fill starts. */
   #newestMessageId = -1;
   /** The last registration and the events since: what a snapshot of the models is. */
-  readonly #log = new StateLog();
+  readonly #log: StateLog;
   /** When the models came from a cache rather than the server, when that cache was saved. */
   #cachedAt: number | undefined;
   /**
@@ -129,11 +129,14 @@ export class AccountStore {
     parts: StoreParts,
     notifications: AccountNotifications,
     hooks: StoreHooks,
+    /** `snapshots: false`: no cache on disk keeps this account, so no snapshot is made of it. */
+    { snapshots = true }: { snapshots?: boolean } = {},
   ) {
     this.accountId = accountId;
     this.#parts = parts;
     this.notifications = notifications;
     this.#hooks = hooks;
+    this.#log = new StateLog({ kept: snapshots });
   }
 
   /** The synced state (settings, people); undefined until the first registration. */

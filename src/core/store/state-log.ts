@@ -39,6 +39,12 @@ function typeOf(event: ServerEvent): string {
 }
 
 export class StateLog {
+  /**
+   * Whether the log is kept at all: an account no cache on disk keeps (a demo account, keys
+   * kept in memory only) is never snapshotted, and its log would only grow, every event's
+   * text held until the next registration (docs/architecture.md, "The cache on disk").
+   */
+  readonly #kept: boolean;
   #register: string | undefined;
   /**
    * The events a restored snapshot held, as the text between its brackets: kept as it was
@@ -50,6 +56,10 @@ export class StateLog {
   #events: string[] = [];
   #overflow = false;
 
+  constructor({ kept = true }: { kept?: boolean } = {}) {
+    this.#kept = kept;
+  }
+
   static registerOf(snapshot: StoreSnapshot): ApiRegisterResponse {
     return snapshot.parsed?.register ?? (JSON.parse(snapshot.register) as ApiRegisterResponse);
   }
@@ -59,7 +69,7 @@ export class StateLog {
   }
 
   registered(data: ApiRegisterResponse): void {
-    this.#register = JSON.stringify(data);
+    this.#register = this.#kept ? JSON.stringify(data) : undefined;
     this.#restoredEvents = '';
     this.#restoredCount = 0;
     this.#events = [];
@@ -68,6 +78,7 @@ export class StateLog {
 
   /** `count`: how many events `snapshot.events` holds (the restore has just replayed them). */
   restored(snapshot: StoreSnapshot, count: number): void {
+    if (!this.#kept) return;
     this.#register = snapshot.register;
     this.#restoredEvents = snapshot.events.trim().slice(1, -1).trim();
     this.#restoredCount = count;

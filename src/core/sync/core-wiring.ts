@@ -46,7 +46,10 @@ export function createSyncManager(deps: {
   dmMuted?: SyncManagerOptions['dmMuted'];
   droppedWrite?: SyncManagerOptions['droppedWrite'];
   /** The account's copy on disk: read before its queue starts, deleted when its key is refused. */
-  cache?: Pick<SyncManagerOptions, 'beforeStart' | 'cacheStatus' | 'savedCopiesLetGo'> & {
+  cache?: Pick<
+    SyncManagerOptions,
+    'beforeStart' | 'cacheStatus' | 'keepsSnapshots' | 'savedCopiesLetGo'
+  > & {
     keyRefused: (accountId: string) => Promise<void>;
   };
 }): SyncManager {
@@ -66,6 +69,7 @@ export function createSyncManager(deps: {
     },
     ...(deps.cache?.beforeStart ? { beforeStart: deps.cache.beforeStart } : {}),
     ...(deps.cache?.cacheStatus ? { cacheStatus: deps.cache.cacheStatus } : {}),
+    ...(deps.cache?.keepsSnapshots ? { keepsSnapshots: deps.cache.keepsSnapshots } : {}),
     ...(deps.cache?.savedCopiesLetGo ? { savedCopiesLetGo: deps.cache.savedCopiesLetGo } : {}),
     ...(deps.droppedWrite ? { droppedWrite: deps.droppedWrite } : {}),
     // Once per turn of the event loop: an incoming message ends every account's long-poll

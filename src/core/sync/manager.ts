@@ -63,6 +63,8 @@ export interface SyncManagerOptions {
    */
   beforeStart?: (accountId: string, store: AccountStore) => Promise<void>;
   cacheStatus?: (accountId: string, store: AccountStore) => AccountCacheStatus | undefined;
+  /** Whether a cache on disk keeps the account: its store keeps what a snapshot needs. */
+  keepsSnapshots?: (accountId: string) => boolean;
   /** The last offline write of the account the server refused (messages/offline-writes.ts). */
   droppedWrite?: (accountId: string) => AccountSyncStatus['droppedWrite'];
   /** No account shows its copy from the cache on disk any more: every one was replaced. */
@@ -121,10 +123,16 @@ export class SyncManager implements AccountStores {
         this.opts.onDecisions?.(accountId, entries);
       },
     });
-    const store = new AccountStore(accountId, this.parts, notifications, {
-      badgeChanged: () => this.pushBadge(),
-      savedCopyLetGo: () => this.savedCopyLetGo(),
-    });
+    const store = new AccountStore(
+      accountId,
+      this.parts,
+      notifications,
+      {
+        badgeChanged: () => this.pushBadge(),
+        savedCopyLetGo: () => this.savedCopyLetGo(),
+      },
+      { snapshots: this.opts.keepsSnapshots?.(accountId) ?? true },
+    );
     const sync = new AccountSync({
       client,
       clock: this.opts.clock,

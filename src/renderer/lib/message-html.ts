@@ -99,6 +99,11 @@ function holdUpload(img: Element, src: string): void {
   img.setAttribute('data-upload-path', path);
 }
 
+/** Plain text as HTML that shows it as it is: a name put beside made-safe HTML. */
+export function escapeHtmlText(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 /** A /me message's body without the command, so it reads on from the sender's name. */
 export function withoutMeCommand(html: string): string {
   return html.replace(/^(\s*<p>)\/me\s?/, '$1');

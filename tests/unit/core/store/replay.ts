@@ -55,7 +55,8 @@ function recordingParts(calls: string[], fail: ReadonlySet<string>): StoreParts 
   ) as unknown as StoreParts;
 }
 
-export function storeUnderTest(options: { fail?: string[] } = {}) {
+/** `snapshots: false`: an account no cache on disk keeps (a demo account, keys in memory). */
+export function storeUnderTest(options: { fail?: string[]; snapshots?: boolean } = {}) {
   const clock = new ManualClock(Date.UTC(2026, 0, 5, 9, 0, 0));
   const notifier = new RecordingNotifier();
   const sound = new RecordingSoundPlayer();
@@ -75,6 +76,7 @@ export function storeUnderTest(options: { fail?: string[] } = {}) {
     recordingParts(calls, new Set(options.fail)),
     notifications,
     { badgeChanged: () => void badgeChanges++ },
+    { snapshots: options.snapshots ?? true },
   );
   return { store, notifier, sound, decisions, calls, badgeChanges: () => badgeChanges };
 }

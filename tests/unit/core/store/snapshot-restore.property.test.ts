@@ -194,4 +194,16 @@ describe('an account store restarted from its snapshot', () => {
     again.store.registered(r.second, []);
     expect(again.store.cachedAt).toBeUndefined();
   });
+
+  it('is not kept for an account no cache keeps, which shows the same models', () => {
+    const { r, first } = afterFirstBatch();
+    const uncached = storeUnderTest({ snapshots: false });
+    uncached.store.registered(r.first, []);
+    uncached.store.apply(r.batch1);
+    expect(uncached.store.snapshot()).toBeUndefined();
+    expect(seen(uncached.store, r.general)).toEqual(seen(first.store, r.general));
+    uncached.store.registered(r.second, r.missed);
+    uncached.store.apply(r.batch2);
+    expect(uncached.store.snapshot()).toBeUndefined();
+  });
 });
