@@ -120,7 +120,9 @@ export function createAccountCache(deps: {
       const cached = await (early ?? keeper.load(accountId));
       if (!cached) return;
       try {
-        store.restore(cached.state, cached.savedAt, cached.inbox);
+        store.restore(cached.state, cached.savedAt, cached.inbox, () => {
+          void keeper.forget(accountId).catch(() => undefined);
+        });
       } catch {
         // A snapshot this Perch cannot replay is no head start: the account starts as before.
         await keeper.forget(accountId);

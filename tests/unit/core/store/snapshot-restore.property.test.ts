@@ -194,4 +194,33 @@ describe('an account store restarted from its snapshot', () => {
     again.store.registered(r.second, []);
     expect(again.store.cachedAt).toBeUndefined();
   });
+
+  it('shows the saved Inbox before the replay, and as without a copy if the replay fails', () => {
+    const { first } = afterFirstBatch();
+    const decoded = decodePayload(
+      encodePayload({
+        accountId: 'a',
+        savedAt: 1234,
+        state: first.store.snapshot()!,
+        messages: undefined,
+        notifiedUpTo: 0,
+        inbox: first.store.inbox(),
+      }),
+      'a',
+    );
+    // A registration this Perch cannot read (as one written by a Perch of another shape).
+    (decoded.state.parsed!.register as { subscriptions: unknown }).subscriptions = 7;
+    let unusable = 0;
+    const t = storeUnderTest();
+    t.store.restore(decoded.state, 1234, decoded.inbox, () => unusable++);
+    expect(t.store.inbox()).toBe(decoded.inbox);
+    expect(t.store.cachedAt).toBe(1234);
+    t.store.settle();
+    expect(unusable).toBe(1);
+    expect(t.store.cachedAt).toBeUndefined();
+    expect(t.store.state).toBeUndefined();
+    expect(t.store.inbox()).toBeUndefined();
+    expect(t.store.snapshot()).toBeUndefined();
+    expect(t.notifier.notified).toEqual([]);
+  });
 });
