@@ -115,7 +115,7 @@ export class AccountStore {
   /** The newest message id this account knows of: where a gap fill starts. */
   #newestMessageId = -1;
   /** The last registration and the events since: what a snapshot of the models is. */
-  #log = new StateLog();
+  readonly #log = new StateLog();
   /** When the models came from a cache rather than the server, when that cache was saved. */
   #cachedAt: number | undefined;
   /**
@@ -211,6 +211,7 @@ export class AccountStore {
    * first registration, or once the events since it outgrew what a snapshot keeps.
    */
   snapshot(): StoreSnapshot | undefined {
+    this.settle();
     return this.#log.snapshot(this.#newestMessageId);
   }
 
@@ -239,7 +240,6 @@ export class AccountStore {
     onUnusable?: () => void,
   ): void {
     this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
-    this.#log.restored(snapshot, StateLog.eventsOf(snapshot).length);
     this.#cachedAt = savedAt;
     this.#pending = { snapshot, inbox };
     this.#onUnusable = onUnusable;
@@ -260,7 +260,6 @@ export class AccountStore {
       // A snapshot this Perch cannot replay is no head start: the account waits for the
       // server as it would have without one, and writes no snapshot before it registers.
       this.#cachedAt = undefined;
-      this.#log = new StateLog();
       this.#guard(() => onUnusable?.());
       this.#guard(() => this.#parts.inbox.unreadsChanged(this.accountId));
       return;
@@ -275,7 +274,8 @@ export class AccountStore {
     const state = new AccountState(register);
     const places = new UnreadPlaces(register);
     const channels = new ChannelDirectory(register);
-    for (const received of StateLog.eventsOf(snapshot)) {
+    const events = StateLog.eventsOf(snapshot);
+    for (const received of events) {
       const event = received.type === 'unknown' ? received.payload : received;
       const result = state.apply(event as { id: number; type: string });
       places.follow(event as { type: string }, result, state);
@@ -285,6 +285,7 @@ export class AccountStore {
     this.#places = places;
     this.#channels = channels;
     this.#inbox = new LiveInbox(state, places, inbox);
+    this.#log.restored(snapshot, events.length);
     return state;
   }
 
