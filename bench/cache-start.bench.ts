@@ -8,6 +8,8 @@
  *   (c) with the cache, every server out of reach (the proxy closed).
  * Also the cache's size per 10 000 messages, the CPU time of one snapshot write of 10 000
  * messages, and the host's RSS a few seconds after the first Inbox with and without the cache.
+ * PERCH_BENCH_HOST_DIR=<checkout> also runs that checkout's host in every run, on the same
+ * seed and servers, alternating which goes first (its figures prefixed `other_`).
  */
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
@@ -69,10 +71,10 @@ function latencyProxy(target: string, port = 0): Promise<Server> {
  * not tsx compiling the sources. Kept in dist-bench/ so a host can be run alone on a kept seed:
  *   node --v8-pool-size=1 --max-semi-space-size=2 dist-bench/cache-start-host.mjs <dir> <keychain> cache
  */
-async function bundleHost(outdir: string): Promise<string> {
+async function bundleHost(outdir: string, checkout = root): Promise<string> {
   await build({
     ...(nodeHostBundle as object),
-    entryPoints: { 'cache-start-host': join(root, 'bench/cache-start-host.ts') },
+    entryPoints: { 'cache-start-host': join(checkout, 'bench/cache-start-host.ts') },
     outdir,
     logLevel: 'warning',
   });
@@ -103,7 +105,8 @@ function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 
       const line = out.trim().split('\n').at(-1);
       if (code !== 0 || !line) reject(new Error(`host exited with ${code}: ${out}`));
       else {
-        if (process.env.PERCH_BENCH_VERBOSE) console.log(mode, line);
+        if (process.env.PERCH_BENCH_VERBOSE)
+          console.log(script.includes('/other/') ? `other ${mode}` : mode, line);
         resolve(JSON.parse(line) as Seen);
       }
     });
@@ -111,6 +114,51 @@ function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+type Seen = { readyMs: number; loadedMs: number; cpuMs: number };
+
+/** One host's runs of (a), (b) and (c), and the figures the bench prints of them. */
+function measured() {
+  const runs = { a: [] as number[], b: [] as number[], c: [] as number[] };
+  // From the end of module loading: what the Core itself takes, module loading left out.
+  const fromCore = { a: [] as number[], b: [] as number[], c: [] as number[] };
+  const cpuToInbox = { a: [] as number[], b: [] as number[], c: [] as number[] };
+  const rss = { cache: [] as number[], nocache: [] as number[] };
+  const medians = () => ({ a: median(fromCore.a), b: median(fromCore.b), c: median(fromCore.c) });
+  return {
+    rss,
+    medians,
+    add(which: 'a' | 'b' | 'c', seen: Seen) {
+      runs[which].push(seen.readyMs);
+      fromCore[which].push(seen.readyMs - seen.loadedMs);
+      cpuToInbox[which].push(seen.cpuMs);
+    },
+    metrics(prefix: string): Record<string, number> {
+      const { a, b, c } = medians();
+      const m: Record<string, number> = {
+        a_from_process_start_median_ms: median(runs.a),
+        b_from_process_start_median_ms: median(runs.b),
+        c_from_process_start_median_ms: median(runs.c),
+        a_cache_100ms_latency_core_start_to_inbox_median_ms: a,
+        b_no_cache_100ms_latency_core_start_to_inbox_median_ms: b,
+        c_cache_unreachable_core_start_to_inbox_median_ms: c,
+        // The machine is shared: the spread of the runs says how far a median can be trusted.
+        a_core_start_min_ms: Math.min(...fromCore.a),
+        a_core_start_max_ms: Math.max(...fromCore.a),
+        b_core_start_min_ms: Math.min(...fromCore.b),
+        b_core_start_max_ms: Math.max(...fromCore.b),
+        c_core_start_min_ms: Math.min(...fromCore.c),
+        c_core_start_max_ms: Math.max(...fromCore.c),
+        a_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.a),
+        b_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.b),
+        c_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.c),
+        ratio_a_vs_b: a / b,
+        ratio_c_vs_b: c / b,
+      };
+      return Object.fromEntries(Object.entries(m).map(([k, v]) => [prefix + k, v]));
+    },
+  };
+}
 
 export default async function (): Promise<BenchResult> {
   // One server per account: a channel's history then holds only what its reader received,
@@ -141,6 +189,12 @@ export default async function (): Promise<BenchResult> {
   // Inside the tree: the bundle's external packages (keytar, dbus-next) resolve from its
   // node_modules.
   const script = await bundleHost(join(root, 'dist-bench'));
+  // PERCH_BENCH_HOST_DIR=<checkout>: that checkout's host too, bundled here with this tree's
+  // options, run on the same seed and servers in every run, alternating which goes first.
+  const otherDir = process.env.PERCH_BENCH_HOST_DIR;
+  const otherScript = otherDir
+    ? await bundleHost(join(root, 'dist-bench', 'other'), otherDir)
+    : undefined;
 
   // One session that signs in, opens a narrow of 2000 messages per account, and quits.
   const core = await createCore({
@@ -232,74 +286,54 @@ export default async function (): Promise<BenchResult> {
     sealedBytes = sealed.length;
   }
 
-  const runs = { a: [] as number[], b: [] as number[], c: [] as number[] };
-  // From the end of module loading: what the Core itself takes, tsx's compiling left out.
-  const fromCore = { a: [] as number[], b: [] as number[], c: [] as number[] };
-  const rss = { cache: [] as number[], nocache: [] as number[] };
-  const cpuToInbox = { a: [] as number[], b: [] as number[], c: [] as number[] };
   const fresh = async () => {
     const dir = join(base, `run-${Math.random().toString(36).slice(2)}`);
     await cp(seedDir, dir, { recursive: true });
     return dir;
   };
   if (process.env.PERCH_BENCH_KEEP) console.log(`seed kept in ${base}`);
+  const mine = measured();
+  const other = measured();
+  const hosts = otherScript
+    ? [
+        { script, into: mine },
+        { script: otherScript, into: other },
+      ]
+    : [{ script, into: mine }];
   for (let i = 0; i < RUNS; i++) {
-    const a = await host(script, await fresh(), keyFile, 'cache');
-    runs.a.push(a.readyMs);
-    fromCore.a.push(a.readyMs - a.loadedMs);
-    cpuToInbox.a.push(a.cpuMs);
-    rss.cache.push(a.rssMb);
-    const bDir = await fresh();
-    await rm(join(bDir, 'cache'), { recursive: true, force: true });
-    const b = await host(script, bDir, keyFile, 'nocache');
-    runs.b.push(b.readyMs);
-    fromCore.b.push(b.readyMs - b.loadedMs);
-    cpuToInbox.b.push(b.cpuMs);
-    rss.nocache.push(b.rssMb);
-    await closeProxies();
-    const c = await host(script, await fresh(), keyFile, 'cache');
-    runs.c.push(c.readyMs);
-    fromCore.c.push(c.readyMs - c.loadedMs);
-    cpuToInbox.c.push(c.cpuMs);
-    proxies = await Promise.all(servers.map((server, j) => latencyProxy(server.url, ports[j])));
+    for (const { script: host_, into } of i % 2 === 0 ? hosts : [...hosts].reverse()) {
+      const a = await host(host_, await fresh(), keyFile, 'cache');
+      into.add('a', a);
+      into.rss.cache.push(a.rssMb);
+      const bDir = await fresh();
+      await rm(join(bDir, 'cache'), { recursive: true, force: true });
+      const b = await host(host_, bDir, keyFile, 'nocache');
+      into.add('b', b);
+      into.rss.nocache.push(b.rssMb);
+      await closeProxies();
+      into.add('c', await host(host_, await fresh(), keyFile, 'cache'));
+      proxies = await Promise.all(servers.map((server, j) => latencyProxy(server.url, ports[j])));
+    }
   }
   await closeProxies();
   await Promise.all(servers.map((server) => server.close()));
   if (!process.env.PERCH_BENCH_KEEP) await rm(base, { recursive: true, force: true });
 
-  const a = median(fromCore.a);
-  const b = median(fromCore.b);
-  const c = median(fromCore.c);
+  const { a, b, c } = mine.medians();
   const snapshotCpu = median(cpu);
-  const rssWith = median(rss.cache);
-  const rssWithout = median(rss.nocache);
+  const rssWith = median(mine.rss.cache);
+  const rssWithout = median(mine.rss.nocache);
   return {
     name: `Start from the cache: ${ACCOUNTS} accounts, ${ACCOUNTS * UNREAD_PER_ACCOUNT} unread, ${ACCOUNTS * KEPT_PER_ACCOUNT} kept`,
     metrics: {
-      a_from_process_start_median_ms: median(runs.a),
-      b_from_process_start_median_ms: median(runs.b),
-      c_from_process_start_median_ms: median(runs.c),
-      a_cache_100ms_latency_core_start_to_inbox_median_ms: a,
-      b_no_cache_100ms_latency_core_start_to_inbox_median_ms: b,
-      c_cache_unreachable_core_start_to_inbox_median_ms: c,
-      // The machine is shared: the spread of the runs says how far a median can be trusted.
-      a_core_start_min_ms: Math.min(...fromCore.a),
-      a_core_start_max_ms: Math.max(...fromCore.a),
-      b_core_start_min_ms: Math.min(...fromCore.b),
-      b_core_start_max_ms: Math.max(...fromCore.b),
-      c_core_start_min_ms: Math.min(...fromCore.c),
-      c_core_start_max_ms: Math.max(...fromCore.c),
-      a_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.a),
-      b_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.b),
-      c_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.c),
-      ratio_a_vs_b: a / b,
-      ratio_c_vs_b: c / b,
+      ...mine.metrics(''),
       cache_bytes_per_10000_messages: (cacheBytes / (ACCOUNTS * KEPT_PER_ACCOUNT)) * 10_000,
       sealed_snapshot_of_10000_messages_bytes: sealedBytes,
       snapshot_write_cpu_10000_messages_median_ms: snapshotCpu,
       idle_rss_with_cache_mb: rssWith,
       idle_rss_without_cache_mb: rssWithout,
       ratio_idle_rss_with_vs_without: rssWith / rssWithout,
+      ...(otherScript ? other.metrics('other_') : {}),
     },
     targets: [
       { label: '(a) under 1.0 s', pass: a < 1000 },

@@ -128,6 +128,14 @@ function textOf(kept: Kept): string {
 /** What was last pushed for one list: rows by key, compared by what they are made of or as JSON. */
 export class KeyedBaseline {
   #rows = new Map<string, Kept>();
+  /**
+   * The rows of a first push, every one frozen, kept as the list they came in until a later
+   * diff or record compares with them: a start's first Inbox (thousands of rows per account)
+   * then costs no key and no entry per row before it is shown.
+   */
+  #unkept:
+    | { rows: readonly unknown[]; keyOf: (row: never) => string; identity: (row: never) => unknown }
+    | undefined;
   seq = 0;
 
   /**
@@ -146,6 +154,12 @@ export class KeyedBaseline {
       identity = (row) => row,
     }: { frozen?: (row: Row) => boolean; identity?: (row: Row) => unknown } = {},
   ): { upsert: Row[]; remove: string[] } {
+    if (this.#unkept !== undefined) this.#keep();
+    // Nothing pushed yet: every row is new, so all of them are the upsert and none is gone.
+    if (this.#rows.size === 0 && frozen !== undefined && rows.every((row) => frozen(row))) {
+      this.#unkept = { rows, keyOf, identity };
+      return { upsert: [...rows], remove: [] };
+    }
     const next = new Map<string, Kept>();
     const upsert: Row[] = [];
     let added = 0;
@@ -179,7 +193,19 @@ export class KeyedBaseline {
 
   /** A row pushed by itself (not through `diff`): the next diff compares with it. */
   record(key: string, row: unknown): void {
+    if (this.#unkept !== undefined) this.#keep();
     this.#rows.set(key, { row, id: undefined, text: JSON.stringify(row) });
+  }
+
+  /** The first push's rows into the baseline, as a diff of them would have kept them. */
+  #keep(): void {
+    const { rows, keyOf, identity } = this.#unkept as {
+      rows: readonly unknown[];
+      keyOf: (row: unknown) => string;
+      identity: (row: unknown) => unknown;
+    };
+    this.#unkept = undefined;
+    for (const row of rows) this.#rows.set(keyOf(row), { row, id: identity(row) });
   }
 }
 

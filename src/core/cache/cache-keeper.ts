@@ -193,6 +193,15 @@ export class CacheKeeper {
       .catch(() => undefined);
   }
 
+  /**
+   * A copy read back whole that turned out not to restore (AccountStore.settle): deleted
+   * with its key, and Activity says why, as for a file refused when read.
+   */
+  async unusable(accountId: string): Promise<void> {
+    await this.forget(accountId);
+    this.#addNote(accountId, refusedSentence('unreadable-contents'), 'unreadable-contents');
+  }
+
   /** Quitting: every pending snapshot is written now, and no new one is scheduled. */
   async close(accountIds: readonly string[]): Promise<void> {
     this.#closed = true;

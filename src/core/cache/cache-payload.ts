@@ -8,8 +8,6 @@ import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
 import type { StoreSnapshot } from '../store/state-log.ts';
-import type { RegisterResponse as ApiRegisterResponse } from '../../api/schemas/register.ts';
-import type { ServerEvent } from '../../api/schemas/event.ts';
 import type { AccountInbox } from '../model/inbox-rows.ts';
 import { CacheRefused } from './cache-format.ts';
 
@@ -147,13 +145,9 @@ export function decodeLines(
   try {
     const head = Head.parse(JSON.parse(headText));
     if (head.accountId !== accountId) throw new Error('another account');
-    // The two texts the store restores from are checked here, not when the views are up,
-    // and parsed once: the restore takes these objects over (store/state-log.ts).
-    const parsedRegister: unknown = JSON.parse(register);
-    if (typeof parsedRegister !== 'object' || parsedRegister === null)
-      throw new Error('no registration');
-    const parsedEvents: unknown = JSON.parse(events);
-    if (!Array.isArray(parsedEvents)) throw new Error('no events');
+    // The registration and the events stay text here: they are parsed and checked when the
+    // store replays them, after the first Inbox, which the head's rows give
+    // (AccountStore.restore); a snapshot that does not replay is refused then.
     const saved = messagesText === 'null' ? undefined : messagesText;
     // The messages are checked for what they are when parsed: a text that is no JSON object
     // is no kept messages, and the account starts without them (`SavedMessages.load`).
@@ -167,10 +161,6 @@ export function decodeLines(
         register,
         events,
         newestMessageId: head.newestMessageId,
-        parsed: {
-          register: parsedRegister as ApiRegisterResponse,
-          events: parsedEvents as ServerEvent[],
-        },
       },
       messages,
       ...(messages === undefined && saved !== undefined ? { messagesText: saved } : {}),

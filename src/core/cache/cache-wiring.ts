@@ -121,13 +121,10 @@ export function createAccountCache(deps: {
       preloaded.delete(accountId);
       const cached = await (early ?? keeper.load(accountId));
       if (!cached) return;
-      try {
-        store.restore(cached.state, cached.savedAt, cached.inbox);
-      } catch {
-        // A snapshot this Perch cannot replay is no head start: the account starts as before.
-        await keeper.forget(accountId);
-        return;
-      }
+      // A snapshot this Perch cannot replay is no head start: the file goes, with why.
+      store.restore(cached.state, cached.savedAt, cached.inbox, () => {
+        void keeper.unusable(accountId);
+      });
       if (!parts) return;
       const text = cached.messagesText;
       const restore = (snapshot: MessagesSnapshot) => {

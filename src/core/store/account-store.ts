@@ -123,6 +123,13 @@ export class AccountStore {
    * have it built again when next asked for, and asking again between changes costs nothing.
    */
   #inbox: LiveInbox | undefined;
+  /**
+   * A snapshot restored but not replayed yet (see `restore`): its saved Inbox is what the
+   * store shows, and anything that reads the models replays it first.
+   */
+  #pending: { snapshot: StoreSnapshot; inbox: AccountInbox | undefined } | undefined;
+  /** Called if the pending snapshot cannot be replayed (the restore's `onUnusable`). */
+  #onUnusable: (() => void) | undefined;
 
   constructor(
     accountId: string,
@@ -141,6 +148,7 @@ export class AccountStore {
 
   /** The synced state (settings, people); undefined until the first registration. */
   get state(): AccountState | undefined {
+    this.settle();
     return this.#state;
   }
 
@@ -176,6 +184,8 @@ export class AccountStore {
     missed: readonly MissedMessage[],
     { away = false }: { away?: boolean } = {},
   ): void {
+    // The server's models replace the saved ones: a snapshot not replayed yet never will be.
+    this.#pending = undefined;
     const register = toAccountRegister(data);
     const fresh = new AccountState(register);
     this.#log.registered(data);
@@ -204,6 +214,7 @@ export class AccountStore {
    * first registration, or once the events since it outgrew what a snapshot keeps.
    */
   snapshot(): StoreSnapshot | undefined {
+    this.settle();
     return this.#log.snapshot(this.#newestMessageId);
   }
 
@@ -218,8 +229,50 @@ export class AccountStore {
    * notification: every message of the snapshot was decided when it arrived. `inbox`: the
    * Inbox these models gave when saved (src/core/cache/cache-payload.ts), shown as it is
    * until they change rather than built again.
+   *
+   * The replay itself waits for `settle` (the sync manager calls it once the turn that
+   * restored the account ends) or for the first read of the models, whichever comes first:
+   * with the saved Inbox, the first Inbox of a start needs none of it (docs/architecture.md,
+   * "The cache on disk"). `onUnusable`: the snapshot turned out not to replay; the store is
+   * then as if it had had none.
    */
-  restore(snapshot: StoreSnapshot, savedAt: number, inbox?: AccountInbox): void {
+  restore(
+    snapshot: StoreSnapshot,
+    savedAt: number,
+    inbox?: AccountInbox,
+    onUnusable?: () => void,
+  ): void {
+    this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
+    this.#cachedAt = savedAt;
+    this.#pending = { snapshot, inbox };
+    this.#onUnusable = onUnusable;
+  }
+
+  /** Replays the snapshot `restore` took, if it waits: the models are then the saved ones. */
+  settle(): void {
+    const pending = this.#pending;
+    if (pending === undefined) return;
+    // Before the replay: what it calls may read the models again.
+    this.#pending = undefined;
+    const onUnusable = this.#onUnusable;
+    this.#onUnusable = undefined;
+    let state: AccountState;
+    try {
+      state = this.#replay(pending.snapshot, pending.inbox);
+    } catch {
+      // A snapshot this Perch cannot replay is no head start: the account waits for the
+      // server as it would have without one, and writes no snapshot before it registers.
+      this.#cachedAt = undefined;
+      this.#guard(() => onUnusable?.());
+      this.#guard(() => this.#parts.inbox.unreadsChanged(this.accountId));
+      return;
+    }
+    const outcome = this.notifications.outcome();
+    outcome.badge = true;
+    this.#finish(state, outcome);
+  }
+
+  #replay(snapshot: StoreSnapshot, inbox: AccountInbox | undefined): AccountState {
     const register = toAccountRegister(StateLog.registerOf(snapshot));
     const state = new AccountState(register);
     const places = new UnreadPlaces(register);
@@ -235,12 +288,8 @@ export class AccountStore {
     this.#places = places;
     this.#channels = channels;
     this.#inbox = new LiveInbox(state, places, inbox);
-    this.#newestMessageId = Math.max(this.#newestMessageId, snapshot.newestMessageId);
     this.#log.restored(snapshot, events.length);
-    this.#cachedAt = savedAt;
-    const outcome = this.notifications.outcome();
-    outcome.badge = true;
-    this.#finish(state, outcome);
+    return state;
   }
 
   /** A lost queue registered again: what open views show may be older than the server. */
@@ -264,6 +313,7 @@ export class AccountStore {
    * application; each step reads what the steps before it left.
    */
   apply(events: ServerEvent[]): void {
+    this.settle();
     const state = this.#state;
     if (!state) return;
     const id = this.accountId;
@@ -325,6 +375,7 @@ export class AccountStore {
 
   /** Undefined until the first registration has loaded the state. */
   badgeInput(): AccountBadgeInput | undefined {
+    this.settle();
     if (!this.#state) return undefined;
     return {
       counts: this.#state.unreadCounts(),
@@ -334,22 +385,27 @@ export class AccountStore {
 
   /** Exact unread counts per channel, topic and conversation; undefined before registering. */
   unreadSummary(): UnreadSummary | undefined {
+    this.settle();
     return this.#state && this.#places?.summarize(this.#state);
   }
 
   /** Every channel the user can see; undefined until the first registration. */
   channelDirectory(): ChannelDirectory | undefined {
+    this.settle();
     return this.#channels;
   }
 
   /** Every unread conversation, muted ones flagged; undefined until the first registration. */
   inbox(): AccountInbox | undefined {
+    // The saved rows are what the replay would show first: no need to replay for them.
+    if (this.#pending?.inbox) return this.#pending.inbox;
+    this.settle();
     return this.#inbox?.current();
   }
 
   /** A channel's name, colour and mute, with one topic's policy (Recent conversations). */
   topicView(streamId: number, topic: string): TopicView | undefined {
-    const state = this.#state;
+    const state = this.state;
     const sub = state?.subscription(streamId);
     const name = sub?.name ?? state?.stream(streamId)?.name;
     if (state === undefined || name === undefined) return undefined;

@@ -17,12 +17,6 @@ export interface StoreSnapshot {
   /** The events applied since, as JSON text of one array. */
   events: string;
   newestMessageId: number;
-  /**
-   * The two texts above already parsed, when whoever read them had to parse them anyway (the
-   * cache checks a file whole before trusting it): a restore takes these objects over
-   * instead of parsing the texts a second time, so a snapshot with them is restored once.
-   */
-  parsed?: { register: ApiRegisterResponse; events: ServerEvent[] };
 }
 
 /**
@@ -60,12 +54,20 @@ export class StateLog {
     this.#kept = kept;
   }
 
+  /**
+   * The registration a snapshot holds, parsed when it is replayed: the file it was read from
+   * is authenticated (cache-format.ts), so this only refuses what another shape would break.
+   */
   static registerOf(snapshot: StoreSnapshot): ApiRegisterResponse {
-    return snapshot.parsed?.register ?? (JSON.parse(snapshot.register) as ApiRegisterResponse);
+    const register: unknown = JSON.parse(snapshot.register);
+    if (typeof register !== 'object' || register === null) throw new Error('no registration');
+    return register as ApiRegisterResponse;
   }
 
   static eventsOf(snapshot: StoreSnapshot): ServerEvent[] {
-    return snapshot.parsed?.events ?? (JSON.parse(snapshot.events) as ServerEvent[]);
+    const events: unknown = JSON.parse(snapshot.events);
+    if (!Array.isArray(events)) throw new Error('no events');
+    return events as ServerEvent[];
   }
 
   registered(data: ApiRegisterResponse): void {

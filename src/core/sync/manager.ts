@@ -157,11 +157,14 @@ export class SyncManager implements AccountStores {
       void sync.start();
       return;
     }
-    // Shown from the copy on disk: the registration (and the HTTP client's first connection)
-    // waits for the end of this turn, so the other accounts' copies and the first Inbox come
-    // before anything on the network (docs/architecture.md, "The cache on disk").
+    // Shown from the copy on disk: the replay of its models and the registration (with the
+    // HTTP client's first connection) wait for the end of this turn, so the other accounts'
+    // copies and the first Inbox, which the saved rows give, come before either
+    // (docs/architecture.md, "The cache on disk").
     setImmediate(() => {
-      if (current()) void sync.start();
+      if (!current()) return;
+      store.settle();
+      void sync.start();
     });
   }
 

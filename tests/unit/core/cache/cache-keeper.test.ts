@@ -187,6 +187,17 @@ describe('the cache on disk', () => {
     );
   });
 
+  it('deletes a copy read back whole that does not restore, and says why', async () => {
+    const k = keeper();
+    await k.save('acct-1');
+    expect(await k.load('acct-1')).toBeDefined();
+    await k.unusable('acct-1');
+    expect(await readdir(join(dir, 'cache'))).toEqual([]);
+    expect(keychain.keys.size).toBe(0);
+    expect(notes.map((n) => n.code)).toEqual(['unreadable-contents']);
+    expect(k.note('acct-1')?.text).toMatch(/not used because its contents could not be read/);
+  });
+
   it('starts afresh when the key is not the one the cache was saved with', async () => {
     await keeper().save('acct-1');
     keychain.keys.set(cacheKeyId('acct-1'), Buffer.alloc(32, 7).toString('base64'));

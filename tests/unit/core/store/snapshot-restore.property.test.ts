@@ -116,7 +116,7 @@ describe('an account store restarted from its snapshot', () => {
             const snapshot = restarted.snapshot();
             expect(snapshot).toBeDefined();
             // What the cache writes is text: the restart reads it back from the very text
-            // the cache file holds, parsed once by the cache and taken over by the restore.
+            // the cache file holds, parsed when the store replays it.
             // The Inbox saved beside the models is what the restored store shows until
             // they change.
             const plain = encodePayload({
@@ -205,5 +205,35 @@ describe('an account store restarted from its snapshot', () => {
     uncached.store.registered(r.second, r.missed);
     uncached.store.apply(r.batch2);
     expect(uncached.store.snapshot()).toBeUndefined();
+  });
+
+  it('shows the saved Inbox before the replay, and as without a copy if the replay fails', () => {
+    const { first } = afterFirstBatch();
+    const decoded = decodePayload(
+      encodePayload({
+        accountId: 'a',
+        savedAt: 1234,
+        state: first.store.snapshot()!,
+        messages: undefined,
+        notifiedUpTo: 0,
+        inbox: first.store.inbox(),
+      }),
+      'a',
+    );
+    // A registration this Perch cannot read (as one written by a Perch of another shape).
+    const register = { ...JSON.parse(decoded.state.register), subscriptions: 7 };
+    const state = { ...decoded.state, register: JSON.stringify(register) };
+    let unusable = 0;
+    const t = storeUnderTest();
+    t.store.restore(state, 1234, decoded.inbox, () => unusable++);
+    expect(t.store.inbox()).toBe(decoded.inbox);
+    expect(t.store.cachedAt).toBe(1234);
+    t.store.settle();
+    expect(unusable).toBe(1);
+    expect(t.store.cachedAt).toBeUndefined();
+    expect(t.store.state).toBeUndefined();
+    expect(t.store.inbox()).toBeUndefined();
+    expect(t.store.snapshot()).toBeUndefined();
+    expect(t.notifier.notified).toEqual([]);
   });
 });
