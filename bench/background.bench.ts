@@ -13,8 +13,14 @@
  * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3),
  * PERCH_BENCH_PROFILE=<dir> a CPU profile of the host (Node's --cpu-prof; its sampling interval
  * PERCH_BENCH_PROFILE_INTERVAL_US, 1000 by default),
+ * PERCH_BENCH_NODE_ARGS more Node flags for the host (`--trace-gc`), PERCH_BENCH_HOST_LOG=<file>
+ * the host's output appended there (with the phases' start and end, in the host's
+ * milliseconds since its start as --trace-gc prints them),
  * PERCH_BENCH_HOST_DIR=<checkout> the built host of another checkout (its `dist-web`), so two
- * builds are measured by the same bench.
+ * builds are measured by the same bench. With a profile the bench also writes each phase's
+ * start and end (`phases-<host pid>.json`, on the monotonic clock the profile's timestamps use,
+ * in microseconds) and a CDP profile of the page over the window's chatter phase
+ * (`renderer-<host pid>.cpuprofile`).
  *
  * The first phase starts once the host has settled after sign-in, as seen from outside: every
  * account's queue polling (sync.status), then no more than a tick of host CPU in a row of
@@ -22,7 +28,7 @@
  * brings some seconds later done), so the no-traffic figure is the host's steady state.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +47,8 @@ const CHATTER_MS = 4000;
 const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
 /** PERCH_BENCH_HOST_DIR=<checkout>: run that checkout's built host instead of this one's. */
 const HOST_DIR = process.env.PERCH_BENCH_HOST_DIR ?? root;
+const NODE_ARGS = process.env.PERCH_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
+const HOST_LOG = process.env.PERCH_BENCH_HOST_LOG;
 /** Settled: this long with at most one 10 ms tick of host CPU. */
 const QUIET_MS = 10_000;
 /**
@@ -100,6 +108,7 @@ async function startHost(dataDir: string) {
             `--cpu-prof-interval=${process.env.PERCH_BENCH_PROFILE_INTERVAL_US ?? 1000}`,
           ]
         : []),
+      ...NODE_ARGS,
       ...webHostNodeArgs(),
       '--data-dir',
       dataDir,
@@ -108,7 +117,9 @@ async function startHost(dataDir: string) {
     ],
     { cwd: HOST_DIR, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
   );
-  return { child, url: await firstLine(child, /Open: (\S+)/) };
+  const startedMs = Date.now();
+  if (HOST_LOG) child.stdout!.on('data', (c: Buffer) => void appendFile(HOST_LOG, c));
+  return { child, url: await firstLine(child, /Open: (\S+)/), startedMs };
 }
 
 function invoke(page: Page, channel: string, args: unknown): Promise<unknown> {
@@ -224,10 +235,24 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
     await page.close();
     const settleMs = await settled(hostPid);
 
-    const measure = async (ms: number, cpu: () => Promise<number>, traffic: boolean) => {
+    // Node's --cpu-prof stamps samples with the monotonic clock hrtime reads (microseconds).
+    const phases: { name: string; startUs: number; endUs: number }[] = [];
+    const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+    const measure = async (
+      name: string,
+      ms: number,
+      cpu: () => Promise<number>,
+      traffic: boolean,
+    ) => {
       const talk = traffic ? chatter(server.url, writer) : undefined;
       const before = await Promise.all([procStat(hostPid).then((s) => s.cpuS), cpu()]);
+      const startUs = nowUs();
       await pause(ms);
+      phases.push({ name, startUs, endUs: nowUs() });
+      if (HOST_LOG) {
+        const end = Date.now() - host.startedMs;
+        await appendFile(HOST_LOG, `phase ${name}: ${end - ms} to ${end} ms\n`);
+      }
       const after = await Promise.all([procStat(hostPid).then((s) => s.cpuS), cpu()]);
       talk?.stop();
       // A post in flight when stopped still lands: the count is of posts answered.
@@ -241,8 +266,8 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
     const perMin = (s: number) => (s * 60_000) / PHASE_MS;
     const none = () => Promise.resolve(0);
 
-    const idleNo = await measure(PHASE_MS, none, false);
-    const chatNo = await measure(PHASE_MS, none, true);
+    const idleNo = await measure('idle_nowindow', PHASE_MS, none, false);
+    const chatNo = await measure('chatter_nowindow', PHASE_MS, none, true);
     const noWindowRss = (await procStat(hostPid)).rssMb;
 
     const cdp = await browser.newBrowserCDPSession();
@@ -265,8 +290,19 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
     const reopenMs = Date.now() - opened;
     await pause(3000);
     const rendererCpu = async () => (await rendererPid()).cpuTime;
-    const idleWin = await measure(PHASE_MS, rendererCpu, false);
-    const chatWin = await measure(PHASE_MS, rendererCpu, true);
+    const idleWin = await measure('idle_window', PHASE_MS, rendererCpu, false);
+    const pageCdp = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
+    if (pageCdp) {
+      await pageCdp.send('Profiler.enable');
+      await pageCdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await pageCdp.send('Profiler.start');
+    }
+    const chatWin = await measure('chatter_window', PHASE_MS, rendererCpu, true);
+    if (pageCdp && PROFILE_DIR) {
+      const { profile } = await pageCdp.send('Profiler.stop');
+      await writeFile(join(PROFILE_DIR, `renderer-${hostPid}.cpuprofile`), JSON.stringify(profile));
+      await writeFile(join(PROFILE_DIR, `phases-${hostPid}.json`), JSON.stringify(phases));
+    }
     const hostRss = (await procStat(hostPid)).rssMb;
     const rendererRss = (await procStat((await rendererPid()).id)).rssMb;
     await page.close();

@@ -29,6 +29,15 @@ export interface ConnectionOptions {
  */
 const PROXY_ANSWER_TIMEOUT_MS = 30_000;
 
+/**
+ * How much sooner than a server's `Keep-Alive: timeout=N` an idle connection is closed, so
+ * a request is never written as the server closes its end (undici's default is 2 s). Node's
+ * servers say 5 s: with 2 s off, a request made 3 to 5 s after the last one (the read mark
+ * of each message in a channel that gets one every few seconds) opened a new connection
+ * each time (bench/README.md, `background`). Half a second still covers a round trip.
+ */
+const KEEP_ALIVE_MARGIN_MS = 500;
+
 /** Why a tunnel through the proxy could not be opened. */
 export type ProxyFailure =
   'refused' | 'not-found' | 'closed' | 'garbage' | 'timeout' | 'auth' | 'status';
@@ -130,6 +139,7 @@ export function createDispatcher(
           new Pool(origin, {
             ...opts,
             ...(connections ? { connections } : {}),
+            keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
             headersTimeout: PROXY_ANSWER_TIMEOUT_MS,
             connectTimeout: PROXY_ANSWER_TIMEOUT_MS,
           }),
@@ -138,6 +148,7 @@ export function createDispatcher(
   }
   return new Agent({
     keepAliveTimeout: 30_000,
+    keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
     connect: lazyTlsConnector(options.trust),
     ...(connections ? { connections } : {}),
   });
