@@ -300,13 +300,26 @@ export class ApiClient {
     longPoll = false,
   ): Promise<R> {
     const timeout = longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
-    try {
-      const response = await request(url, {
+    const send = () =>
+      request(url, {
         ...options,
         dispatcher: longPoll ? this.#longPollPool : this.#pool,
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
+    try {
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await send();
+      } catch (error) {
+        // A kept-alive socket the server closed as the request went out (its keep-alive
+        // timer firing first on a busy machine): the request got no answer at all, and a
+        // GET may go out again on a new connection, as browsers do for a reused one
+        // (RFC 9110 section 9.2.2). Anything else, or any other method, fails as it came.
+        if (options.method !== 'GET' || options.signal?.aborted || !closedWhenReused(error))
+          throw error;
+        response = await send();
+      }
       return await read(response);
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
@@ -323,4 +336,13 @@ export class ApiClient {
       for (const end of ends) end?.();
     }
   }
+}
+
+/**
+ * Whether a request failed because the connection it was sent on, one that had already
+ * carried an answer, closed before this request's answer began.
+ */
+function closedWhenReused(error: unknown): boolean {
+  const e = error as { code?: unknown; socket?: { bytesRead?: unknown } } | null;
+  return e?.code === 'UND_ERR_SOCKET' && Number(e.socket?.bytesRead) > 0;
 }

@@ -29,7 +29,9 @@ export async function startBrowserMode(
 ): Promise<BrowserMode> {
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
   const start = async () => {
-    const core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', ...extra });
+    const core = loudSignIn(
+      await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', ...extra }),
+    );
     const staticDir = resolve('dist/renderer');
     return { core, host: await startWebHost({ core, staticDir, ...hostOptions }) };
   };
@@ -49,4 +51,27 @@ export async function startBrowserMode(
     },
   };
   return mode;
+}
+
+/**
+ * A test's own sign-in (`core.invoke('accounts.signInWithKey')`) is its setup, never what it
+ * checks (the sign-in specs drive the page): a refusal (the keychain unreachable on a busy
+ * machine, the server refusing) fails the test at once with the Core's words, instead of a
+ * page that says "Sign in to an organization" while the test waits for a conversation.
+ */
+function loudSignIn(core: Core): Core {
+  const invoke = core.invoke.bind(core);
+  core.invoke = async (channel, args) => {
+    const response = await invoke(channel, args);
+    if (channel === 'accounts.signInWithKey' && !response.ok) {
+      const { code, message, apiCode } = response.error as {
+        code: string;
+        message: string;
+        apiCode?: string;
+      };
+      throw new Error(`The test's sign-in was refused (${apiCode ?? code}): ${message}`);
+    }
+    return response;
+  };
+  return core;
 }

@@ -5,6 +5,7 @@ import { createServer as createNetServer } from 'node:net';
 import type { AddressInfo, Server, Socket } from 'node:net';
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { ApiClient } from '../../../src/api/client.ts';
 import { NetworkError, ServerError, UnsupportedByServerError } from '../../../src/api/errors.ts';
 import { getChannelFolders } from '../../../src/api/routes/channel-folders.ts';
@@ -154,6 +155,60 @@ describe('transport', () => {
       await expect(getOwnUser(c)).resolves.toBeTruthy();
     }
     expect(connections).toBe(opened);
+  });
+
+  it('sends a GET again on a new connection when a kept one is closed under it', async () => {
+    // A server's keep-alive timer can fire just as a request goes out on the idle socket
+    // (on a busy machine the margin is not enough): the socket closes with no answer. The
+    // request never reached the server's handler, and a GET may be sent again, as browsers
+    // do for a reused connection (RFC 9110 9.2.2, idempotent methods).
+    let connections = 0;
+    let answered = 0;
+    const server = createNetServer((socket) => {
+      connections++;
+      let requests = 0;
+      socket.on('data', () => {
+        // One answer per connection: the next request on it meets a closing socket.
+        if (++requests > 1) return void socket.destroy();
+        answered++;
+        const body = JSON.stringify(ownUser);
+        socket.write(
+          'HTTP/1.1 200 OK\r\ncontent-type: application/json\r\nconnection: keep-alive\r\n' +
+            `keep-alive: timeout=5\r\ncontent-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
+      });
+    });
+    const c = client(await listen(server));
+    for (let i = 0; i < 3; i++) {
+      await new Promise((turn) => setImmediate(turn));
+      await expect(getOwnUser(c)).resolves.toBeTruthy();
+    }
+    expect(answered).toBe(3);
+    expect(connections).toBe(3);
+  });
+
+  it('sends no POST again when its connection closes with no answer', async () => {
+    // The server may have acted on it: only the caller (the outbox, with its local id)
+    // knows whether sending again is safe.
+    let requests = 0;
+    const server = createNetServer((socket) =>
+      socket.on('data', () => {
+        requests++;
+        socket.destroy();
+      }),
+    );
+    const c = client(await listen(server));
+    const error = await failure(
+      c.call({
+        endpoint: 'POST /typing',
+        method: 'POST',
+        path: '/typing',
+        params: { op: 'start' },
+        schema: z.object({}),
+      }),
+    );
+    expect(error).toBeInstanceOf(NetworkError);
+    expect(requests).toBe(1);
   });
 
   it('uses the long-poll timeout plus a margin, 90 s when the server has not said', () => {
