@@ -8,6 +8,7 @@
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import { NetworkError } from '../../api/errors.ts';
 import type { EditRules } from '../../lib/message-permissions.ts';
+import type { Clock } from '../../lib/clock.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import type { PushBus } from '../push-bus.ts';
 import type { AccountStores } from '../store/account-stores.ts';
@@ -26,6 +27,8 @@ export interface MessagesKeeperDeps {
   sync: AccountStores;
   /** False: every history window is fetched from the server (only a bench turns it off). */
   keepMessages: boolean;
+  /** When a stale sidebar is built again. */
+  clock?: Clock;
 }
 
 export class MessagesKeeper {
@@ -43,25 +46,30 @@ export class MessagesKeeper {
     this.#deps = deps;
     const { sync, accounts } = deps;
     this.access = { ...coreStoreAccess(this.store, sync), enabled: () => deps.keepMessages };
-    this.sidebarPush = new SidebarPush(deps.bus, async (accountId) => {
-      const { account, client } = await accounts.clientFor(accountId);
-      const summary = sync.unreadSummary(accountId);
-      let stale: string | undefined;
-      const sources = await this.sidebars.sources(accountId, client).catch((err: unknown) => {
-        // Out of reach: the channels the account registered with, said to be stale.
-        const kept = err instanceof NetworkError && SidebarKeeper.fromState(sync.state(accountId));
-        if (!kept) throw err;
-        stale = err.message;
-        return kept;
-      });
-      this.#rulesSent.set(accountId, summary?.editRules);
-      let rows = this.#rows.get(accountId);
-      if (!rows) this.#rows.set(accountId, (rows = new SidebarRows()));
-      return {
-        ...buildSidebar(sources, account.userId, summary, rows),
-        ...(stale ? { stale } : {}),
-      };
-    });
+    this.sidebarPush = new SidebarPush(
+      deps.bus,
+      async (accountId) => {
+        const { account, client } = await accounts.clientFor(accountId);
+        const summary = sync.unreadSummary(accountId);
+        let stale: string | undefined;
+        const sources = await this.sidebars.sources(accountId, client).catch((err: unknown) => {
+          // Out of reach: the channels the account registered with, said to be stale.
+          const kept =
+            err instanceof NetworkError && SidebarKeeper.fromState(sync.state(accountId));
+          if (!kept) throw err;
+          stale = err.message;
+          return kept;
+        });
+        this.#rulesSent.set(accountId, summary?.editRules);
+        let rows = this.#rows.get(accountId);
+        if (!rows) this.#rows.set(accountId, (rows = new SidebarRows()));
+        return {
+          ...buildSidebar(sources, account.userId, summary, rows),
+          ...(stale ? { stale } : {}),
+        };
+      },
+      deps.clock,
+    );
   }
 
   /** A new queue or a stop: what events kept current may be stale, so it is let go. */

@@ -4,6 +4,10 @@
  * answers the whole sidebar, `unwatch` takes one away. A change (an event, unread counts, the
  * connection) rebuilds the sidebar from what the Core keeps and pushes the rows that differ.
  * Builds run one after another per account, so patches leave in the order of what they say.
+ * A sidebar built stale (the server out of reach for its lists while the event queue may be
+ * fine) is built again by itself, 2 s later and then less and less often up to every 30 s,
+ * until it is whole or nobody watches it: a blip must not leave the reader without topics
+ * until they happen to open one.
  */
 import { KeyedBaseline } from '../../contract/inbox-patch.ts';
 import type { PushBus } from '../push-bus.ts';
@@ -14,6 +18,7 @@ import type {
 } from '../../contract/schemas/messages.ts';
 import type { AccountStatus } from '../store/account-stores.ts';
 import { describeError } from '../errors.ts';
+import { systemClock, type Clock, type TimerHandle } from '../../lib/clock.ts';
 import { sidebarHead, sidebarRowKey, sidebarRows } from '../../contract/sidebar-patch.ts';
 
 export class SidebarPush {
@@ -28,10 +33,18 @@ export class SidebarPush {
   readonly #health = new Map<string, string>();
   /** The head each account's last patch carried, to say a failed rebuild beside it. */
   readonly #heads = new Map<string, SidebarPatchWire['head']>();
+  readonly #clock: Clock;
+  /** Accounts whose last build was stale: the retry waiting, and how many came before it. */
+  readonly #retries = new Map<string, { timer: TimerHandle; tries: number }>();
 
-  constructor(bus: PushBus, build: (accountId: string) => Promise<Sidebar>) {
+  constructor(
+    bus: PushBus,
+    build: (accountId: string) => Promise<Sidebar>,
+    clock: Clock = systemClock,
+  ) {
     this.#bus = bus;
     this.#build = build;
+    this.#clock = clock;
     // Back in reach (or out of it): a sidebar built from the registered state is built again.
     bus.subscribe(
       (topic, payload) => {
@@ -50,7 +63,7 @@ export class SidebarPush {
   watch(accountId: string): Promise<SidebarSnapshot> {
     this.#watchers.set(accountId, (this.#watchers.get(accountId) ?? 0) + 1);
     return this.#run(accountId, async () => {
-      const sidebar = await this.#build(accountId);
+      const sidebar = this.#retryIfStale(accountId, await this.#build(accountId));
       // With no other view following, the snapshot says it all: no patch repeats it.
       const quiet = this.#watchers.get(accountId) === 1;
       return { ...sidebar, accountId, seq: this.#push(accountId, sidebar, quiet) };
@@ -60,7 +73,11 @@ export class SidebarPush {
   unwatch(accountId: string): void {
     const left = (this.#watchers.get(accountId) ?? 0) - 1;
     if (left > 0) this.#watchers.set(accountId, left);
-    else this.#watchers.delete(accountId);
+    else {
+      this.#watchers.delete(accountId);
+      this.#clock.clearTimeout(this.#retries.get(accountId)?.timer);
+      this.#retries.delete(accountId);
+    }
   }
 
   /** Something the sidebar shows may have changed: rebuilt and pushed while it is watched. */
@@ -71,11 +88,26 @@ export class SidebarPush {
       this.#queued.delete(accountId);
       if (!this.#watchers.has(accountId)) return;
       try {
-        this.#push(accountId, await this.#build(accountId));
+        this.#push(accountId, this.#retryIfStale(accountId, await this.#build(accountId)));
       } catch (error) {
         this.#failed(accountId, error);
       }
     }).catch(() => undefined);
+  }
+
+  /** A stale build schedules the next try; a whole one ends the tries. */
+  #retryIfStale(accountId: string, sidebar: Sidebar): Sidebar {
+    const last = this.#retries.get(accountId);
+    this.#clock.clearTimeout(last?.timer);
+    this.#retries.delete(accountId);
+    if (sidebar.stale === undefined || !this.#watchers.has(accountId)) return sidebar;
+    const tries = (last?.tries ?? 0) + 1;
+    const timer = this.#clock.setTimeout(
+      () => this.touch(accountId),
+      Math.min(30_000, 2_000 * 2 ** (tries - 1)),
+    );
+    this.#retries.set(accountId, { timer, tries });
+    return sidebar;
   }
 
   /** Not rebuilt (refused, malformed): the page keeps its rows and is told why. */

@@ -1,0 +1,103 @@
+/**
+ * A sidebar built while the server could not be reached for its lists (channels from the
+ * registered state, no topics) is built again by itself, sooner first and then less often,
+ * until it is whole; nobody watching ends the tries.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Sidebar, SidebarPatchWire } from '../../../../src/contract/schemas/messages.ts';
+import { SidebarPush } from '../../../../src/core/messages/sidebar-push.ts';
+import { PushBus } from '../../../../src/core/push-bus.ts';
+import { ManualClock } from '../../../../src/lib/clock.ts';
+import { OPEN_RULES } from '../../../../src/lib/message-permissions.ts';
+
+const general = (topics: string[]) => ({
+  streamId: 1,
+  name: 'general',
+  color: '#fff',
+  pinned: false,
+  muted: false,
+  folderId: null,
+  unread: topics.length,
+  topics: topics.map((name, i) => ({ name, unread: 1, newestId: 10 - i })),
+});
+
+function sidebar(topics: string[], stale?: string): Sidebar {
+  return {
+    folders: [],
+    channels: [general(topics)],
+    conversations: [],
+    counts: { unread: topics.length, mentions: 0, followed: 0, dms: 0 },
+    emptyTopicName: 'general chat',
+    maxMessageLength: 10_000,
+    editRules: OPEN_RULES,
+    ...(stale ? { stale } : {}),
+  } as Sidebar;
+}
+
+/** A server whose lists fail `failures` times, then answer with one topic. */
+function setup(failures: number) {
+  const clock = new ManualClock();
+  const bus = new PushBus();
+  const patches: SidebarPatchWire[] = [];
+  bus.subscribe((topic, payload) => {
+    if (topic === 'messages.sidebarPatch') patches.push(payload as SidebarPatchWire);
+  });
+  let builds = 0;
+  const push = new SidebarPush(
+    bus,
+    async () =>
+      ++builds <= failures
+        ? sidebar([], 'GET /users/me/subscriptions: network reset')
+        : sidebar(['deploy']),
+    clock,
+  );
+  return { clock, push, patches, builds: () => builds };
+}
+
+const topicsIn = (patches: SidebarPatchWire[]) =>
+  patches.flatMap((p) => p.upsert.flatMap((r) => (r.kind === 'topic' ? [r.topic.name] : [])));
+
+describe('a sidebar built stale', () => {
+  it('is built again 2 s later and its topics are pushed, with nothing more after', async () => {
+    const { clock, push, patches, builds } = setup(1);
+    const first = await push.watch('a');
+    expect(first.stale).toContain('network reset');
+    expect(first.channels[0]!.topics).toEqual([]);
+
+    await clock.advance(1_999);
+    expect(builds()).toBe(1);
+    await clock.advance(1);
+    await expect.poll(() => topicsIn(patches)).toEqual(['deploy']);
+    expect(patches.at(-1)!.head).not.toHaveProperty('stale');
+    // Whole now: no timer left, no build more.
+    expect(clock.pendingCount).toBe(0);
+    await clock.advance(120_000);
+    expect(builds()).toBe(2);
+  });
+
+  it('tries less and less often while the lists stay out of reach, up to every 30 s', async () => {
+    const { clock, push, builds } = setup(100);
+    await push.watch('a');
+    const at: number[] = [];
+    const start = clock.now();
+    // Two minutes of the clock, a second at a time.
+    for (let s = 0, seen = builds(); s < 120; s++) {
+      await clock.advance(1_000);
+      if (builds() > seen) {
+        seen = builds();
+        at.push((clock.now() - start) / 1000);
+      }
+    }
+    // 2, 4, 8, 16, then 30 s apart.
+    expect(at).toEqual([2, 6, 14, 30, 60, 90, 120]);
+  });
+
+  it('is not built again once no view watches it', async () => {
+    const { clock, push, builds } = setup(100);
+    await push.watch('a');
+    push.unwatch('a');
+    expect(clock.pendingCount).toBe(0);
+    await clock.advance(60_000);
+    expect(builds()).toBe(1);
+  });
+});
