@@ -71,11 +71,16 @@ export class WindowInterests {
 
   /** What `window` follows now; false (and nothing changed) for a malformed list. */
   set(window: InterestWindow, list: unknown, accounts?: unknown): boolean {
-    let interest = this.#byId.get(window.id);
+    // The id is read now, never in the 'destroyed' handler: Electron marks a webContents
+    // destroyed before it emits that event, and from then on reading its id throws "Object
+    // has been destroyed" (WebContents::WebContentsDestroyed,
+    // shell/browser/api/electron_api_web_contents.cc).
+    const id = window.id;
+    let interest = this.#byId.get(id);
     if (!interest) {
       interest = new WindowInterest();
-      this.#byId.set(window.id, interest);
-      window.once('destroyed', () => this.#byId.delete(window.id));
+      this.#byId.set(id, interest);
+      window.once('destroyed', () => this.#byId.delete(id));
     }
     return interest.set(list, accounts);
   }
