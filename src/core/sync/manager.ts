@@ -67,7 +67,10 @@ export interface SyncManagerOptions {
   keepsSnapshots?: (accountId: string) => boolean;
   /** The last offline write of the account the server refused (messages/offline-writes.ts). */
   droppedWrite?: (accountId: string) => AccountSyncStatus['droppedWrite'];
-  /** No account shows its copy from the cache on disk any more: every one was replaced. */
+  /**
+   * No account shows its copy from the cache on disk any more: every one was replaced by the
+   * server's or went with its account's stop.
+   */
   savedCopiesLetGo?: () => void;
 }
 
@@ -91,6 +94,8 @@ export class SyncManager implements AccountStores {
   /** A saved copy was replaced since savedCopiesLetGo was last called. */
   private copiesLetGo = false;
   private letGoQueued = false;
+  /** Quitting: every account stops at once. */
+  private closing = false;
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -264,6 +269,11 @@ export class SyncManager implements AccountStores {
     await watched.sync.stop(release);
     this.log.forget(accountId);
     this.pushBadge();
+    // Stopped (signed out, say) while it still showed its saved copy: that copy is let go
+    // too. Unsaid, the accounts whose copies were replaced before it waited on this one,
+    // and the memory they all held would never be given back (docs/architecture.md,
+    // "The cache on disk"). Quitting gives everything back anyway.
+    if (watched.store.cachedAt !== undefined && !this.closing) this.savedCopyLetGo();
   }
 
   /** Woke from sleep or the network changed: every queue reconnects now instead of waiting. */
@@ -323,6 +333,7 @@ export class SyncManager implements AccountStores {
 
   /** Stops every queue and releases it (quitting). */
   async close(): Promise<void> {
+    this.closing = true;
     this.dnd.dispose();
     await Promise.all([...this.accounts.keys()].map((id) => this.stopAccount(id)));
   }
