@@ -96,6 +96,8 @@ export class SyncManager implements AccountStores {
   private letGoQueued = false;
   /** Quitting: every account stops at once. */
   private closing = false;
+  /** Each start still reading its account's key; a stop meanwhile takes it away. */
+  private readonly starting = new Map<string, symbol>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -109,8 +111,22 @@ export class SyncManager implements AccountStores {
 
   /** Starts (or restarts, after a new sign-in) watching an account; returns once it runs. */
   async startAccount(accountId: string): Promise<void> {
-    await this.stopAccount(accountId);
-    const client = await this.opts.clientFor(accountId);
+    // This start is the account's from the call on: the stop below forgets any earlier start
+    // at once, and any stop called after this one forgets this start.
+    const stopping = this.stopAccount(accountId);
+    const start = Symbol(accountId);
+    this.starting.set(accountId, start);
+    await stopping;
+    const mine = () => this.starting.get(accountId) === start;
+    const client = await this.opts.clientFor(accountId).catch((err: unknown) => {
+      if (mine()) this.starting.delete(accountId);
+      throw err;
+    });
+    // Stopped (signed out) or started again while its key was read: that stop found nothing
+    // to stop yet, so this start must not run. (The client is the account's, shared, and the
+    // AccountManager closes it: account-sync.ts.)
+    if (!mine()) return;
+    this.starting.delete(accountId);
     const notifications = new AccountNotifications({
       accountId,
       clock: this.opts.clock,
@@ -262,6 +278,7 @@ export class SyncManager implements AccountStores {
 
   /** Stops watching an account, releasing its queue on the server unless told not to. */
   async stopAccount(accountId: string, release = true): Promise<void> {
+    this.starting.delete(accountId);
     const watched = this.accounts.get(accountId);
     if (!watched) return;
     this.accounts.delete(accountId);
@@ -334,6 +351,8 @@ export class SyncManager implements AccountStores {
   /** Stops every queue and releases it (quitting). */
   async close(): Promise<void> {
     this.closing = true;
+    // A start still reading its key does not begin once Perch quits.
+    this.starting.clear();
     this.dnd.dispose();
     await Promise.all([...this.accounts.keys()].map((id) => this.stopAccount(id)));
   }

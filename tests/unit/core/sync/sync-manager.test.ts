@@ -265,3 +265,42 @@ describe('the memory of the saved copies, given back once no account shows its c
     }
   });
 });
+
+describe('an account signed out while its queue is starting', () => {
+  let clock: ManualClock;
+  let server: ReferenceServer;
+  let mel: ServerUser;
+
+  beforeEach(async () => {
+    clock = new ManualClock();
+    server = await ReferenceServer.start(clock);
+    mel = person(server.started, 'member');
+  });
+
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('never starts polling: the stop wins whatever the order', async () => {
+    // The key is still being read (a slow keychain) when the account is signed out.
+    let keyRead!: () => void;
+    const reading = new Promise<void>((resolve) => (keyRead = resolve));
+    const perch = new PerchUnderTest(server.url, [mel], clock, {
+      clientFor: async () => {
+        await reading;
+        return apiClient(server.url, mel, clock);
+      },
+    });
+    try {
+      const starting = perch.manager.startAccount(mel.email);
+      await perch.manager.stopAccount(mel.email);
+      keyRead();
+      await starting;
+      for (let turn = 0; turn < 20; turn++) await new Promise((r) => setImmediate(r));
+      expect(perch.manager.statuses()).toEqual([]);
+      expect(server.queues.size).toBe(0);
+    } finally {
+      await perch.manager.close();
+    }
+  });
+});
