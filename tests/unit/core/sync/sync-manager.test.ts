@@ -207,7 +207,7 @@ describe('the connection wording of the tray menu and the Activity panel', () =>
   });
 });
 
-describe('the memory of the saved copies, given back once no account shows its copy', () => {
+describe('an account signed out before it registered', () => {
   let clock: ManualClock;
   let server: ReferenceServer;
   let gate: Gate;
@@ -235,7 +235,7 @@ describe('the memory of the saved copies, given back once no account shows its c
     await server.close();
   });
 
-  it('is given back when an account still showing its copy signs out before it registered', async () => {
+  it('gives back the saved copies once the last one shown goes with it', async () => {
     let givenBack = 0;
     // Max's server does not answer, so Max shows its saved copy until it signs out.
     gate.mode = 'hang';
@@ -264,24 +264,8 @@ describe('the memory of the saved copies, given back once no account shows its c
       await perch.manager.close();
     }
   });
-});
 
-describe('an account signed out while its queue is starting', () => {
-  let clock: ManualClock;
-  let server: ReferenceServer;
-  let mel: ServerUser;
-
-  beforeEach(async () => {
-    clock = new ManualClock();
-    server = await ReferenceServer.start(clock);
-    mel = person(server.started, 'member');
-  });
-
-  afterEach(async () => {
-    await server.close();
-  });
-
-  it('never starts polling: the stop wins whatever the order', async () => {
+  it('never polls when signed out while its key is read, whatever the order', async () => {
     // The key is still being read (a slow keychain) when the account is signed out.
     let keyRead!: () => void;
     const reading = new Promise<void>((resolve) => (keyRead = resolve));
