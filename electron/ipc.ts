@@ -2,7 +2,7 @@ import { BrowserWindow, ipcMain } from 'electron';
 import type { Core } from '../src/core/core.ts';
 import type { Topic } from '../src/contract/contract.ts';
 import type { RpcResponse } from '../src/contract/errors.ts';
-import { pushAccount, WindowInterest } from '../src/contract/window-interest.ts';
+import { pushAccount, WindowInterests } from '../src/contract/window-interest.ts';
 import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from './ipc-channels.ts';
 import { isAppPage } from './policy.ts';
 
@@ -23,20 +23,14 @@ export function bindCoreToIpc(core: Core, appUrl: string): () => void {
     },
   );
   // Each window's followed topics, by webContents id (a reloaded page says them again).
-  const interests = new Map<number, WindowInterest>();
+  const interests = new WindowInterests();
   ipcMain.on(LISTEN_CHANNEL, (event, topics: unknown, accounts: unknown) => {
     const frame = event.senderFrame;
     if (!frame || frame.parent !== null || !isAppPage(frame.url, appUrl)) return;
-    let interest = interests.get(event.sender.id);
-    if (!interest) {
-      interest = new WindowInterest();
-      interests.set(event.sender.id, interest);
-      event.sender.once('destroyed', () => interests.delete(event.sender.id));
-    }
-    interest.set(topics, accounts);
+    interests.set(event.sender, topics, accounts);
   });
   const wants = (id: number, topic: Topic, accountId?: string) =>
-    interests.get(id)?.wants(topic, accountId) ?? true;
+    interests.wants(id, topic, accountId);
   // Each turn's pushes reach a window as one IPC message, in order (src/core/push-batch.ts).
   const unsubscribe = core.subscribeTurns(
     (pushes) => {

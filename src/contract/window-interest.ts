@@ -55,3 +55,43 @@ export class WindowInterest {
     return only === undefined || accountId === undefined || only.has(accountId);
   };
 }
+
+/** What the interests need of a window: its id, and word that it is gone (a WebContents). */
+export interface InterestWindow {
+  readonly id: number;
+  once(event: 'destroyed', listener: () => void): unknown;
+}
+
+/**
+ * Each window's interest by id, for a host with several windows (Electron keeps one per
+ * webContents; a reloaded page says its topics again), dropped when the window is gone.
+ */
+export class WindowInterests {
+  readonly #byId = new Map<number, WindowInterest>();
+
+  /** What `window` follows now; false (and nothing changed) for a malformed list. */
+  set(window: InterestWindow, list: unknown, accounts?: unknown): boolean {
+    // The id is read now, never in the 'destroyed' handler: Electron marks a webContents
+    // destroyed before it emits that event, and from then on reading its id throws "Object
+    // has been destroyed" (WebContents::WebContentsDestroyed,
+    // shell/browser/api/electron_api_web_contents.cc).
+    const id = window.id;
+    let interest = this.#byId.get(id);
+    if (!interest) {
+      interest = new WindowInterest();
+      this.#byId.set(id, interest);
+      window.once('destroyed', () => this.#byId.delete(id));
+    }
+    return interest.set(list, accounts);
+  }
+
+  /** Whether window `id` takes the push; a window that has not said yet takes everything. */
+  wants(id: number, topic: Topic, accountId?: string): boolean {
+    return this.#byId.get(id)?.wants(topic, accountId) ?? true;
+  }
+
+  /** How many windows have said what they follow and are still open. */
+  get size(): number {
+    return this.#byId.size;
+  }
+}

@@ -30,6 +30,8 @@ const disconnected = (message: string): RpcResponse => ({
 
 /** The host closes a connection with this code when a frame exceeds its limit. */
 const CLOSE_TOO_LARGE = 1009;
+/** And with this one when a frame is malformed, a list of topics past its bounds included. */
+const CLOSE_MALFORMED = 1003;
 
 /**
  * A frame over the host's limit would make it drop the whole connection (and every call
@@ -113,6 +115,17 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
       for (const resolve of pending.values()) resolve(disconnected(why));
       pending.clear();
       if (ev.code === CLOSE_TOO_LARGE) retryMs = 250;
+      if (ev.code === CLOSE_MALFORMED && following) {
+        // Said again once reconnected, the list the host refused would be refused again, and
+        // so on for ever (each open resets the wait). The page takes every topic instead, as
+        // one that has said nothing does (src/contract/window-interest.ts), until its views
+        // next say what they follow.
+        console.error(
+          "Perch's host refused the list of topics this window follows; it takes them all now.",
+        );
+        following = undefined;
+        accounts = undefined;
+      }
       // The host may be restarting; keep trying, more slowly each time.
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 10_000);

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { createCore } from '../core/core.ts';
 import { MemorySecretStore } from '../core/accounts/memory-secret-store.ts';
 import { secretStoreChoice, type SecretStoreChoice } from '../core/accounts/secret-store-choice.ts';
-import { startWebHost } from './host.ts';
+import { startWebHost, WebHostListenError, type WebHost } from './host.ts';
 import { commandLauncher, launcherCommand } from './launcher.ts';
 import { readPackageVersion } from './version.ts';
 import { projectRoot } from './project-root.ts';
@@ -70,13 +70,25 @@ const core = await createCore({
   // With no tab open the Core still notifies, through the desktop's notification server.
   dbusNotifications: { soundFile },
 });
-const host = await startWebHost({
-  core,
-  staticDir,
-  port: Number(values.port),
-  // A notification clicked with no tab open opens one on its conversation.
-  launcher: commandLauncher(launcherCommand(process.platform)),
-});
+let host: WebHost;
+try {
+  host = await startWebHost({
+    core,
+    staticDir,
+    port: Number(values.port),
+    // A notification clicked with no tab open opens one on its conversation.
+    launcher: commandLauncher(launcherCommand(process.platform)),
+  });
+} catch (err) {
+  if (!(err instanceof WebHostListenError)) throw err;
+  // One line that says what to do, not Node's stack; the Core (its queues, its copies on
+  // disk) is closed as Ctrl+C closes it.
+  await core.close();
+  process.stderr.write(
+    `${err.message}. Choose another port with --port N, or --port 0 for any free one.\n`,
+  );
+  process.exit(1);
+}
 console.log(`Perch is running in browser mode. Open: ${host.url}`);
 
 const stop = async () => {

@@ -46,6 +46,29 @@ export interface WebHost {
 const HOST = '127.0.0.1';
 const COOKIE = 'perch_token';
 
+/**
+ * The host could not listen on its port: said in words, as the caller shows it to the user,
+ * rather than Node's `listen EADDRINUSE` (the codes of Node's net.Server `listen`, errno(3)).
+ */
+export class WebHostListenError extends Error {
+  constructor(
+    readonly port: number,
+    cause: unknown,
+  ) {
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    const where = `port ${port} on ${HOST}`;
+    super(
+      code === 'EADDRINUSE'
+        ? `Perch cannot listen on ${where}: another program is using it`
+        : code === 'EACCES'
+          ? `Perch may not listen on ${where}: this user may not use it (ports below 1024 need privileges)`
+          : `Perch cannot listen on ${where}: ${(cause as Error | undefined)?.message ?? String(cause)}`,
+      { cause },
+    );
+    this.name = 'WebHostListenError';
+  }
+}
+
 function cookieToken(req: IncomingMessage): string | undefined {
   for (const part of (req.headers.cookie ?? '').split(';')) {
     const [name, ...rest] = part.trim().split('=');
@@ -118,9 +141,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     );
   });
 
+  const asked = options.port ?? 0;
   await new Promise<void>((ok, fail) => {
     http.once('error', fail);
-    http.listen(options.port ?? 0, HOST, () => ok());
+    http.listen(asked, HOST, () => ok());
+  }).catch((err: unknown) => {
+    throw new WebHostListenError(asked, err);
   });
   const { port } = http.address() as AddressInfo;
   origin = `http://${HOST}:${port}`;

@@ -67,7 +67,10 @@ export interface SyncManagerOptions {
   keepsSnapshots?: (accountId: string) => boolean;
   /** The last offline write of the account the server refused (messages/offline-writes.ts). */
   droppedWrite?: (accountId: string) => AccountSyncStatus['droppedWrite'];
-  /** No account shows its copy from the cache on disk any more: every one was replaced. */
+  /**
+   * No account shows its copy from the cache on disk any more: every one was replaced by the
+   * server's or went with its account's stop.
+   */
   savedCopiesLetGo?: () => void;
 }
 
@@ -91,6 +94,10 @@ export class SyncManager implements AccountStores {
   /** A saved copy was replaced since savedCopiesLetGo was last called. */
   private copiesLetGo = false;
   private letGoQueued = false;
+  /** Quitting: every account stops at once. */
+  private closing = false;
+  /** Each start still reading its account's key; a stop meanwhile takes it away. */
+  private readonly starting = new Map<string, symbol>();
 
   constructor(options: SyncManagerOptions) {
     this.opts = options;
@@ -104,8 +111,22 @@ export class SyncManager implements AccountStores {
 
   /** Starts (or restarts, after a new sign-in) watching an account; returns once it runs. */
   async startAccount(accountId: string): Promise<void> {
-    await this.stopAccount(accountId);
-    const client = await this.opts.clientFor(accountId);
+    // This start is the account's from the call on: the stop below forgets any earlier start
+    // at once, and any stop called after this one forgets this start.
+    const stopping = this.stopAccount(accountId);
+    const start = Symbol(accountId);
+    this.starting.set(accountId, start);
+    await stopping;
+    const mine = () => this.starting.get(accountId) === start;
+    const client = await this.opts.clientFor(accountId).catch((err: unknown) => {
+      if (mine()) this.starting.delete(accountId);
+      throw err;
+    });
+    // Stopped (signed out) or started again while its key was read: that stop found nothing
+    // to stop yet, so this start must not run. (The client is the account's, shared, and the
+    // AccountManager closes it: account-sync.ts.)
+    if (!mine()) return;
+    this.starting.delete(accountId);
     const notifications = new AccountNotifications({
       accountId,
       clock: this.opts.clock,
@@ -257,6 +278,7 @@ export class SyncManager implements AccountStores {
 
   /** Stops watching an account, releasing its queue on the server unless told not to. */
   async stopAccount(accountId: string, release = true): Promise<void> {
+    this.starting.delete(accountId);
     const watched = this.accounts.get(accountId);
     if (!watched) return;
     this.accounts.delete(accountId);
@@ -264,6 +286,11 @@ export class SyncManager implements AccountStores {
     await watched.sync.stop(release);
     this.log.forget(accountId);
     this.pushBadge();
+    // Stopped (signed out, say) while it still showed its saved copy: that copy is let go
+    // too. Unsaid, the accounts whose copies were replaced before it waited on this one,
+    // and the memory they all held would never be given back (docs/architecture.md,
+    // "The cache on disk"). Quitting gives everything back anyway.
+    if (watched.store.cachedAt !== undefined && !this.closing) this.savedCopyLetGo();
   }
 
   /** Woke from sleep or the network changed: every queue reconnects now instead of waiting. */
@@ -323,6 +350,9 @@ export class SyncManager implements AccountStores {
 
   /** Stops every queue and releases it (quitting). */
   async close(): Promise<void> {
+    this.closing = true;
+    // A start still reading its key does not begin once Perch quits.
+    this.starting.clear();
     this.dnd.dispose();
     await Promise.all([...this.accounts.keys()].map((id) => this.stopAccount(id)));
   }

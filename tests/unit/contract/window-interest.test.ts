@@ -3,7 +3,11 @@
  * those accounts' pushes; until it says anything, everything, so nothing is lost before.
  */
 import { describe, expect, it } from 'vitest';
-import { pushAccount, WindowInterest } from '../../../src/contract/window-interest.ts';
+import {
+  pushAccount,
+  WindowInterest,
+  WindowInterests,
+} from '../../../src/contract/window-interest.ts';
 import { PushBus } from '../../../src/core/push-bus.ts';
 
 describe("a window's interest", () => {
@@ -61,5 +65,49 @@ describe("a window's interest", () => {
     bus.publish('messages.events', { accountId: 'b', events: [] });
     bus.publish('messages.events', { accountId: 'a', events: [] });
     expect(heard).toEqual(['a']);
+  });
+});
+
+/**
+ * A webContents as Electron has it around its 'destroyed' event: Electron marks the object
+ * destroyed before it emits the event (WebContents::WebContentsDestroyed in
+ * shell/browser/api/electron_api_web_contents.cc), so from then on reading its id throws
+ * "Object has been destroyed".
+ */
+class FakeContents {
+  #destroyed = false;
+  readonly #gone: (() => void)[] = [];
+  constructor(readonly realId: number) {}
+  get id(): number {
+    if (this.#destroyed) throw new TypeError('Object has been destroyed');
+    return this.realId;
+  }
+  once(_event: 'destroyed', listener: () => void): this {
+    this.#gone.push(listener);
+    return this;
+  }
+  /** The window closes: its listeners run once it is already marked destroyed. */
+  destroy(): void {
+    this.#destroyed = true;
+    for (const listener of this.#gone.splice(0)) listener();
+  }
+}
+
+describe("several windows' interests (Electron's, by webContents)", () => {
+  it('forgets a closed window without asking the destroyed webContents anything', () => {
+    const interests = new WindowInterests();
+    const first = new FakeContents(1);
+    const second = new FakeContents(2);
+    interests.set(first, ['prefs.changed']);
+    interests.set(second, ['dnd.changed']);
+    // A reloaded page says its topics again: still one entry for that window.
+    interests.set(first, ['prefs.changed', 'dnd.changed']);
+    expect(interests.size).toBe(2);
+    expect(interests.wants(2, 'prefs.changed')).toBe(false);
+
+    expect(() => first.destroy()).not.toThrow();
+    expect(interests.size).toBe(1);
+    expect(() => second.destroy()).not.toThrow();
+    expect(interests.size).toBe(0);
   });
 });

@@ -256,3 +256,18 @@ describe('what the host says in one turn', () => {
     ws.close();
   });
 });
+
+describe('a port the host cannot have', () => {
+  it('is refused in words that name the port; the host holding it keeps serving', async () => {
+    const { port } = new URL(host.origin);
+    const refused = await startWebHost({ core, staticDir, port: Number(port) }).then(
+      () => undefined,
+      (err: unknown) => err as Error,
+    );
+    expect(refused?.message).toBe(
+      `Perch cannot listen on port ${port} on 127.0.0.1: another program is using it`,
+    );
+    // The host that has the port keeps serving.
+    await stillServes();
+  });
+});

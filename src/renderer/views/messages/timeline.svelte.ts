@@ -321,7 +321,8 @@ export class Timeline {
       if (generation !== this.#generation) return;
       this.messages = mergeMovedIn(this.messages, arrived, this);
     } catch (err) {
-      this.error = errorText(err);
+      // Like its answer, a failure for a list opened since is not this list's to show.
+      if (generation === this.#generation) this.error = errorText(err);
     }
   }
 
@@ -335,7 +336,7 @@ export class Timeline {
       this.messages = replaceMessages(this.messages, fresh, this.narrow);
       this.#replay(arrived);
     } catch (err) {
-      this.error = errorText(err);
+      if (generation === this.#generation) this.error = errorText(err);
     }
   }
 

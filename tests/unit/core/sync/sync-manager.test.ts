@@ -12,7 +12,9 @@ import { NotificationBoard } from '../../../../src/core/notify/notification-boar
 import type { Message } from '../../../../src/core/model/state-types.ts';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import type { ServerUser } from '../../../../src/server/index.ts';
+import type { StoreSnapshot } from '../../../../src/core/store/state-log.ts';
 import {
+  Gate,
   PerchUnderTest,
   ReferenceServer,
   apiClient,
@@ -202,5 +204,87 @@ describe('the connection wording of the tray menu and the Activity panel', () =>
     expect(
       rateLimitLabel({ rateLimitedUntil: undefined, rateLimitedEndpoint: undefined }, now),
     ).toBe(undefined);
+  });
+});
+
+describe('an account signed out before it registered', () => {
+  let clock: ManualClock;
+  let server: ReferenceServer;
+  let gate: Gate;
+  let mel: ServerUser;
+  let max: ServerUser;
+  /** Each account's models as the cache on disk keeps them, from a first run. */
+  const saved = new Map<string, StoreSnapshot>();
+
+  beforeEach(async () => {
+    clock = new ManualClock();
+    server = await ReferenceServer.start(clock);
+    gate = await Gate.open(server.url);
+    mel = person(server.started, 'member');
+    max = person(server.started, 'member2');
+    const first = new PerchUnderTest(server.url, [mel, max], clock);
+    await first.watch(mel);
+    await first.watch(max);
+    for (const user of [mel, max])
+      saved.set(user.email, first.manager.store(user.email)!.snapshot()!);
+    await first.manager.close();
+  });
+
+  afterEach(async () => {
+    await gate.close();
+    await server.close();
+  });
+
+  it('gives back the saved copies once the last one shown goes with it', async () => {
+    let givenBack = 0;
+    // Max's server does not answer, so Max shows its saved copy until it signs out.
+    gate.mode = 'hang';
+    const perch = new PerchUnderTest(server.url, [mel, max], clock, {
+      clientFor: (id) => {
+        const user = id === mel.email ? mel : max;
+        return Promise.resolve(apiClient(id === mel.email ? server.url : gate.url, user, clock));
+      },
+      beforeStart: (id, store) => Promise.resolve(store.restore(saved.get(id)!, 1000)),
+      savedCopiesLetGo: () => void givenBack++,
+    });
+    try {
+      await perch.manager.startAccount(mel.email);
+      await perch.manager.startAccount(max.email);
+      await until(() => perch.manager.statuses().length === 2, 'both accounts to start');
+      // Mel's copy is replaced by the server's; Max's is still shown, so nothing yet.
+      await until(() => perch.health(mel).state === 'polling', 'Mel to register');
+      await until(() => perch.manager.savedAt(mel.email) === undefined, "Mel's copy replaced");
+      for (let turn = 0; turn < 5; turn++) await new Promise((r) => setImmediate(r));
+      expect(givenBack).toBe(0);
+      expect(perch.manager.isShowingSaved(max.email)).toBe(true);
+
+      await perch.manager.stopAccount(max.email);
+      await until(() => givenBack === 1, 'the saved copies to be given back', 5000);
+    } finally {
+      await perch.manager.close();
+    }
+  });
+
+  it('never polls when signed out while its key is read, whatever the order', async () => {
+    // The key is still being read (a slow keychain) when the account is signed out.
+    let keyRead!: () => void;
+    const reading = new Promise<void>((resolve) => (keyRead = resolve));
+    const perch = new PerchUnderTest(server.url, [mel], clock, {
+      clientFor: async () => {
+        await reading;
+        return apiClient(server.url, mel, clock);
+      },
+    });
+    try {
+      const starting = perch.manager.startAccount(mel.email);
+      await perch.manager.stopAccount(mel.email);
+      keyRead();
+      await starting;
+      for (let turn = 0; turn < 20; turn++) await new Promise((r) => setImmediate(r));
+      expect(perch.manager.statuses()).toEqual([]);
+      expect(server.queues.size).toBe(0);
+    } finally {
+      await perch.manager.close();
+    }
   });
 });
