@@ -10,7 +10,15 @@ const executablePath = chromiumPath();
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  fullyParallel: false,
+  // Each test is its own unit of scheduling rather than each file: a file's tests went to one
+  // worker in order, so a run ended with one worker going through the last long file (widths,
+  // 12 tests) while the others sat idle, and the largest file (accessibility, 6 minutes) held
+  // one worker alone. Tests do not depend on each other's order: each starts its own server and
+  // Core (support/peers.ts), and a file with beforeAll hooks is split in one chunk per worker,
+  // each running the hooks (https://playwright.dev/docs/test-parallel). Whole suite, 3 workers,
+  // with the axe scans in legacy mode too: 15.9 min before (449 tests' durations summing to
+  // 2717 s, load average 24-34), 12.9 and 14.0 min after (2216 and 2393 s, load 17-25).
+  fullyParallel: true,
   // A worker spends most of a test waiting on its browser, server and Core: six specs run
   // alone took 50 CPU seconds for what was 82 s of their test time in CI, so two workers left
   // about a third of CI's two cores idle and a third fits. PERCH_E2E_WORKERS overrides it.

@@ -3,9 +3,9 @@
  * WCAG 2.1 A and AA: no control without a name, no broken ARIA, enough contrast. Run on
  * the demo organization, so the message list holds real server-rendered HTML.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OWNER, openAdminAs, openAdminPanel } from './support/admin.ts';
+import { wcagScan } from './support/axe.ts';
 import { useSharedServerAndBrowserMode, type Peers } from './support/peers.ts';
 
 // The scans only look, so the file shares one demo server, one Core and one signed-in page:
@@ -14,9 +14,7 @@ let peers: Peers;
 useSharedServerAndBrowserMode((p) => (peers = p), { demo: true });
 
 async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
+  const result = await wcagScan(page);
   return result.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes

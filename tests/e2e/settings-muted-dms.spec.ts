@@ -5,11 +5,11 @@
  * sends its action) shows up there at once, and Unmute lets the next message notify again.
  * Screenshots at 760 and 1280 px, light and dark, go to PERCH_SHOTS when it names a folder.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import type { StartedServer } from '../../src/server/index.ts';
 import type { Preferences } from '../../src/contract/contract.ts';
 import { openSettingsSection } from './support/admin.ts';
+import { wcagScan } from './support/axe.ts';
 import type { BrowserMode } from './support/web-host.ts';
 import { shotsFolder as SHOTS } from './support/shots.ts';
 import { sendAs } from '../fixtures/send-message.ts';
@@ -68,10 +68,7 @@ test('a DM muted from its notification is listed by name in Settings and unmuted
     await page.emulateMedia({ colorScheme });
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/muted-dms-unmuted-760-${colorScheme}.png` });
     // Names, contrast of the result in both themes (WCAG 2.1 AA, as tests/e2e/accessibility).
-    const scan = await new AxeBuilder({ page })
-      .include('.muted-dms')
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
+    const scan = await wcagScan(page, '.muted-dms');
     expect(scan.violations.map((v) => v.id)).toEqual([]);
   }
 

@@ -2,10 +2,22 @@ import { spawnSync } from 'node:child_process';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** What the OS keychain holds under the service 'perch' (secret-tool prints attributes on stderr). */
+/**
+ * What the OS keychain holds under the service 'perch' (secret-tool prints attributes on stderr).
+ * The keychain is shared by every test running at the same time. secret-tool reads each item
+ * after its search found them, and stops at one that a test in another worker removed in
+ * between ("No such secret item"), printing none of the others: such a listing is taken again.
+ * One that keeps failing throws, so that an assertion that a key is absent never passes on it.
+ */
 export function keychainListing(): string {
-  const r = spawnSync('secret-tool', ['search', '--all', 'service', 'perch'], { encoding: 'utf8' });
-  return `${r.stdout}${r.stderr}`;
+  for (let attempt = 1; ; attempt++) {
+    const r = spawnSync('secret-tool', ['search', '--all', 'service', 'perch'], {
+      encoding: 'utf8',
+    });
+    const listing = `${r.stdout}${r.stderr}`;
+    if (!listing.includes('No such secret item')) return listing;
+    if (attempt === 5) throw new Error(`the keychain could not be listed:\n${listing}`);
+  }
 }
 
 /** Every file under a directory, as text, for leak scans. */
