@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from './launch.ts';
 import { createCore, type Core } from '../../../src/core/core.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
 import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from '../../../electron/ipc-channels.ts';
@@ -101,7 +102,7 @@ describe('the IPC binding', () => {
     };
     fake.windows = [app, stranger];
     await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(app.webContents.sent).toEqual([
         [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'dark' })]]],
       ]),
@@ -117,7 +118,7 @@ describe('the IPC binding', () => {
     core.reveal(target(1));
     core.reveal(target(2));
     expect(app.webContents.sent).toEqual([]);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(app.webContents.sent).toEqual([
         [
           PUSH_CHANNEL,
@@ -151,7 +152,7 @@ describe('the IPC binding', () => {
     listen({ ...frame('https://evil.example/'), sender: { id: 2, once: () => undefined } }, []);
     await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
     // The window that has not said what it follows takes every topic.
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(other.webContents.sent).toEqual([
         [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'dark' })]]],
       ]),
@@ -159,7 +160,7 @@ describe('the IPC binding', () => {
     expect(following.webContents.sent).toEqual([]);
     listen(sender(1), ['dnd.changed', 'prefs.changed']);
     await call(frame(appUrl), 'prefs.set', { theme: 'light' });
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(following.webContents.sent).toEqual([
         [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'light' })]]],
       ]),

@@ -4,6 +4,14 @@ import { expect, vi } from 'vitest';
 import { INVOKE_CHANNEL } from '../../../electron/ipc-channels.ts';
 import { FakeElectron } from './fake-electron.ts';
 
+/**
+ * Waits for what the app does, with the wide ceiling the end-to-end tests use: vitest's own
+ * second was too short on a busy machine (the window not yet made after 1 s under load 20).
+ */
+export function eventually<T>(check: () => T | Promise<T>): Promise<T> {
+  return vi.waitFor(check, { timeout: 30_000, interval: 10 });
+}
+
 const root = join(import.meta.dirname, '..', '..', '..');
 const appUrl = pathToFileURL(join(root, 'dist', 'renderer', 'index.html')).href;
 
@@ -26,7 +34,7 @@ export async function launchMain(
     process.argv = argv;
   }
   electron.app.becomeReady();
-  if (hasLock) await vi.waitFor(() => expect(electron.windows).toHaveLength(1));
+  if (hasLock) await eventually(() => expect(electron.windows).toHaveLength(1));
   const call = (channel: string, args: unknown) => {
     const handler = electron.handlers.get(INVOKE_CHANNEL);
     if (!handler) throw new Error('IPC is not bound');

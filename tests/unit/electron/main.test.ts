@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { INVOKE_CHANNEL } from '../../../electron/ipc-channels.ts';
-import { launchMain } from './launch.ts';
+import { launchMain, eventually } from './launch.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 
@@ -35,7 +35,7 @@ describe('starting Perch', () => {
     window?.emit('ready-to-show');
     expect(window?.visible).toBe(true);
     expect(tray?.image).toBe(join(root, 'resources', 'tray', 'linux', 'tray-none.png'));
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(tray?.menu.filter((i) => i.label).map((i) => i.label)).toEqual([
         'No accounts signed in',
         'Do Not Disturb',
@@ -99,14 +99,14 @@ describe('closing the window', () => {
     await call('prefs.set', { closeToTray: false });
     expect(window?.userCloses().defaultPrevented).toBe(false);
     electron.app.emit('window-all-closed');
-    await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
+    await eventually(() => expect(electron.app.quitted).toBe(true));
   });
 
   it('does not stand in the way of quitting from the tray', async () => {
     const { electron, window, tray } = await launch();
     tray?.click('Quit Perch');
     expect(window?.userCloses().defaultPrevented).toBe(false);
-    await vi.waitFor(() => expect(electron.app.quitted).toBe(true));
+    await eventually(() => expect(electron.app.quitted).toBe(true));
     expect(tray?.destroyed).toBe(true);
     expect(electron.handlers.has(INVOKE_CHANNEL)).toBe(false);
   });
@@ -119,10 +119,10 @@ describe.runIf(process.platform === 'linux')('start at login on Linux', () => {
     expect(existsSync(entry)).toBe(false);
 
     await call('prefs.set', { startAtLogin: true });
-    await vi.waitFor(() => expect(existsSync(entry)).toBe(true));
+    await eventually(() => expect(existsSync(entry)).toBe(true));
     expect(readFileSync(entry, 'utf8')).toMatch(/^Exec=.* --hidden$/m);
 
     await call('prefs.set', { startAtLogin: false });
-    await vi.waitFor(() => expect(existsSync(entry)).toBe(false));
+    await eventually(() => expect(existsSync(entry)).toBe(false));
   });
 });
