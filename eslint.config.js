@@ -11,6 +11,7 @@ export default ts.config(
       'dist',
       'dist-electron',
       'dist-web',
+      'dist-bench',
       'release',
       'test-results',
       'playwright-report',

@@ -182,6 +182,48 @@ test('row actions reach the server; muted topics hide until "Show muted"', async
   await expect(page.getByRole('button', { name: 'Unmute channel #general' })).toBeVisible();
 });
 
+test('a row that leaves the Inbox hands the keyboard focus to the row in its place', async ({
+  page,
+}) => {
+  await open(page, 'Inbox');
+  await orgFilter(page).selectOption(ids.northMember);
+  await expect(topic(page, 'north quiet')).toHaveCount(1);
+  await expect(topic(page, 'north lunch')).toHaveCount(1);
+  const focusedRow = inboxList(page).locator('[data-row-focus]:focus');
+
+  // Marked read from its own actions, by keyboard: Tab to them, Enter on "Mark read".
+  await topic(page, 'north lunch').locator('[data-row-focus]').focus();
+  await page.keyboard.press('Tab');
+  await expect(
+    page.getByRole('button', { name: 'Mark read: #general > north lunch' }),
+  ).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(topic(page, 'north lunch')).toHaveCount(0);
+  await expect(focusedRow).toHaveCount(1);
+
+  // Read on another device: the queue's event removes the row under the focus.
+  await topic(page, 'north quiet').locator('[data-row-focus]').focus();
+  const unread = await api(north, user(north, 'member'), 'GET', '/messages', {
+    anchor: 'newest',
+    num_before: 50,
+    num_after: 0,
+    narrow: [
+      ['channel', 'general'],
+      ['topic', 'north quiet'],
+    ],
+  });
+  await api(north, user(north, 'member'), 'POST', '/messages/flags', {
+    messages: (unread.messages as { id: number }[]).map((m) => m.id),
+    op: 'add',
+    flag: 'read',
+  });
+  await expect(topic(page, 'north quiet')).toHaveCount(0);
+  await expect(focusedRow).toHaveCount(1);
+  // The list's keys go on from there: Tab reaches the new row's actions.
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAccessibleName(/^Mark read: /);
+});
+
 test('the organization filter and the mentions-and-DMs switch', async ({ page }) => {
   await open(page, 'Inbox');
   await expect(headers(page)).toHaveCount(3);
