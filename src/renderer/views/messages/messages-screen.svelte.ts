@@ -113,7 +113,13 @@ export class MessagesScreen {
     this.status = new StatusModel(rpc, account.id);
     this.reads = new ReadMarker(
       (ids) => rpc.invoke('messages.markRead', { accountId: account.id, messageIds: ids }),
-      (err) => (this.timeline.error = errorText(err)),
+      // Said on the list that shows those messages: the answer can come after the reader
+      // went on to another narrow, whose list it is not about.
+      (err, ids) => {
+        if (this.timeline.messages.some((m) => ids.includes(m.id))) {
+          this.timeline.error = errorText(err);
+        }
+      },
       options.inView,
     );
     this.#switchDraft();

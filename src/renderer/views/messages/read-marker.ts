@@ -18,7 +18,8 @@ export class ReadMarker {
 
   constructor(
     private readonly send: (ids: number[]) => Promise<unknown>,
-    private readonly onError: (err: unknown) => void,
+    /** A batch failed: `ids` are what it was to mark (they are marked again when seen). */
+    private readonly onError: (err: unknown, ids: readonly number[]) => void,
     /** Whether the user can see the window now (a test without one says so itself). */
     private readonly inView: () => boolean = () =>
       document.hasFocus() && document.visibilityState === 'visible',
@@ -68,7 +69,7 @@ export class ReadMarker {
     if (ids.length === 0) return;
     this.send(ids).catch((err: unknown) => {
       for (const id of ids) this.#sent.delete(id);
-      this.onError(err);
+      this.onError(err, ids);
     });
     if (this.#pending.size > 0) this.#timer = setTimeout(() => this.#flush(), DELAY_MS);
   }

@@ -478,6 +478,31 @@ describe('reading', () => {
     expect(screen.marksRead).toBe(inTopic);
   });
 
+  test('a read mark that fails says so on the list it was for, not on the next one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    core.refuse.set('messages.markRead', new Error('The server is out of reach.'));
+    begin();
+    await screen.loadSidebar();
+    await shows(() => expect(ids()).toContain(150));
+    screen.seen([150]);
+    vi.advanceTimersByTime(1000);
+    await shows(() => expect(screen.timeline.error).toContain('out of reach'));
+
+    // Sent from this list; the refusal comes once the reader has opened another topic.
+    screen.seen([149]);
+    vi.advanceTimersByTime(1000);
+    screen.open(
+      [
+        { operator: 'channel', operand: 'general' },
+        { operator: 'topic', operand: 'elsewhere' },
+      ],
+      { kind: 'newest' },
+    );
+    await shows(() => expect(screen.timeline.loading).toBeUndefined());
+    expect(core.callsTo('messages.markRead')).toHaveLength(2);
+    expect(screen.timeline.error).toBeUndefined();
+  });
+
   test('seen while the window is in the background: marked when it comes forward', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let visible = false;
