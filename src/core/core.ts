@@ -338,6 +338,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       // Before the queues stop: a stop lets go of the kept messages the copy saves.
       await cache.keeper.close(registry.list().map((a) => a.id));
       await sync.close();
+      parts.messages.sidebarPush.close();
       // No read-back of a lost answer outlives the Core.
       parts.pendingActions.close();
       desktop?.notifier?.disconnect();

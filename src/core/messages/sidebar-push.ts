@@ -80,6 +80,13 @@ export class SidebarPush {
     }
   }
 
+  /** The Core is closing: no view watches any more, and no retry is left waiting. */
+  close(): void {
+    for (const { timer } of this.#retries.values()) this.#clock.clearTimeout(timer);
+    this.#retries.clear();
+    this.#watchers.clear();
+  }
+
   /** Something the sidebar shows may have changed: rebuilt and pushed while it is watched. */
   touch(accountId: string): void {
     if (!this.#watchers.has(accountId) || this.#queued.has(accountId)) return;

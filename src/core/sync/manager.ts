@@ -47,7 +47,10 @@ export interface SyncManagerOptions {
   notifier: Notifier;
   sound: SoundPlayer;
   badge: BadgeSink;
-  /** An authenticated client for the account; the manager closes it when the account stops. */
+  /**
+   * The account's authenticated client. The accounts manager owns it (the views' calls share
+   * it) and closes it; a stopped queue leaves it open.
+   */
   clientFor: (accountId: string) => Promise<ApiClient>;
   /** The server rejected the account's credentials: its queue has stopped for good. */
   onCredentialsRejected: (accountId: string, error: AccountStopError) => void | Promise<void>;

@@ -100,4 +100,14 @@ describe('a sidebar built stale', () => {
     await clock.advance(60_000);
     expect(builds()).toBe(1);
   });
+
+  it('leaves no retry behind once the Core closes', async () => {
+    const { clock, push, builds } = setup(100);
+    await push.watch('a');
+    expect(clock.pendingCount).toBe(1);
+    push.close();
+    expect(clock.pendingCount).toBe(0);
+    await clock.advance(60_000);
+    expect(builds()).toBe(1);
+  });
 });
