@@ -37,6 +37,15 @@ export async function invoke<C extends Channel>(channel: C, args: ArgsIn<C>): Pr
 }
 
 /**
+ * Whether each push is checked against the contract here. Not in a built renderer: its pushes
+ * come from the Core of its own host, whose payloads the contract's schemas are the Core's
+ * tests' to hold it to (src/core/push-bus.ts checks every one under test, e2e included), and
+ * a check per push was a copy of every incoming message's payload, paid per message
+ * (bench/README.md, `background`). The dev server and the unit tests still check.
+ */
+const CHECK_PUSHES = !import.meta.env.PROD;
+
+/**
  * Each topic's listeners and the accounts each of them shows (none: every account): the
  * Core pushes a window only the topics it follows, and of a topic whose every listener
  * names its accounts only those accounts' pushes (see `listen` in
@@ -74,10 +83,15 @@ export function on<T extends Topic>(
   if (!listeners) following.set(topic, (listeners = new Map()));
   listeners.set(key, accounts);
   sayFollowing();
-  const off = raw.on(topic, (payload) => {
-    const parsed = topics[topic].safeParse(payload);
-    if (parsed.success) listener(parsed.data as Payload<T>);
-  });
+  const off = raw.on(
+    topic,
+    CHECK_PUSHES
+      ? (payload) => {
+          const parsed = topics[topic].safeParse(payload);
+          if (parsed.success) listener(parsed.data as Payload<T>);
+        }
+      : (payload) => listener(payload as Payload<T>),
+  );
   let on = true;
   return () => {
     if (!on) return;

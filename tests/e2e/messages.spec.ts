@@ -625,3 +625,29 @@ test('live at the newest end: each new message draws its own row, not the rows a
   expect(added).toBeGreaterThanOrEqual(3);
   expect(added).toBeLessThanOrEqual(6);
 });
+
+test('live at the newest end: the list follows each new message to its end, through its read mark', async ({
+  page,
+}) => {
+  const member = byRole(400);
+  let last: StoredMessage | undefined;
+  for (let i = 0; i < 40; i++) last = post(member, 'general', 'history', `earlier message ${i}`);
+  // Read up to the last, so the conversation opens at its newest end.
+  m.store.history(byRole(100).user_id).setBelow(last!.id, FLAG_BITS.read);
+  await openMessages(page);
+  // A conversation: what it shows is marked read (All messages marks nothing by default).
+  await openSidebarTopic(page, 'history');
+  const list = page.getByTestId('message-list');
+  await expect(list.getByText('earlier message 39')).toBeVisible();
+  await expect(list.locator('.message.unread')).toHaveCount(0);
+  const belowEnd = () =>
+    list.evaluate((el) => Math.round(el.scrollHeight - el.scrollTop - el.clientHeight));
+  for (let i = 0; i < 3; i++) {
+    // Taller than the row's estimate, so the list scrolls to its measured end, not its guess.
+    const fresh = post(member, 'general', 'history', `arrived ${i}\n\nsecond line\n\nthird line`);
+    await expect(row(page, fresh)).toBeInViewport();
+    // Read once on screen; the read mark moves nothing.
+    await expect(row(page, fresh)).not.toHaveClass(/unread/);
+    await expect.poll(belowEnd).toBeLessThanOrEqual(1);
+  }
+});
