@@ -11,7 +11,7 @@ import { startServer, type ServerUser, type StartedServer } from '../../src/serv
 import { expectNoPageErrors } from './support/page-errors.ts';
 import { serverApi } from './support/server-api.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
-import { shot } from './support/shots.ts';
+import { shot, shotsAcross } from './support/shots.ts';
 
 let north: StartedServer;
 let south: StartedServer;
@@ -218,6 +218,8 @@ test('a row that leaves the Inbox hands the keyboard focus to the row in its pla
     flag: 'read',
   });
   await expect(topic(page, 'north quiet')).toHaveCount(0);
+  await expect(focusedRow).toHaveCount(1);
+  await shotsAcross(page, 'inbox-focus-after-row-left');
   await expect(focusedRow).toHaveCount(1);
   // The list's keys go on from there: Tab reaches the new row's actions.
   await page.keyboard.press('Tab');
