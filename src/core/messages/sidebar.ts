@@ -281,8 +281,10 @@ function followScan(last: TopicScan, recent: FetchedMessage[]): TopicScan | unde
   if (at < 0) return undefined;
   const dropped = before.length - (at + 1);
   if (dropped < 0) return undefined;
+  // Unchanged (a rebuild for a read mark): the same ends and length, as the list only grows
+  // at its end and loses its oldest.
+  if (dropped === 0 && at === recent.length - 1 && recent[0] === before[0]) return last;
   for (let i = 0; i <= at; i++) if (recent[i] !== before[dropped + i]) return undefined;
-  if (dropped === 0 && at === recent.length - 1) return last;
   const topics: RecentTopics = new Map(last.topics);
   const counts = new Map(last.counts);
   /** The channel's maps, copied once: the last scan's are never modified. */
