@@ -211,8 +211,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
-    onHealthUpdate: () => {
-      const statuses = sync.statuses();
+    onHealthUpdate: (statuses) => {
       parts.inbox.statuses(statuses);
       // Sends and writes made while out of reach go once the server answers again.
       for (const s of statuses) {

@@ -528,8 +528,9 @@ export class InboxService {
   }
 
   #connectionOf(account: Account): ReturnType<typeof orgConnection> {
-    const status = this.#deps.sync.statuses().find((s) => s.accountId === account.id);
-    return orgConnection(account, status);
+    // One account's status: every account's is built per health update, each answer of a
+    // server's included, where this runs for each account's Inbox push.
+    return orgConnection(account, this.#deps.sync.status(account.id));
   }
 
   #queue(accountId: string): ReadQueue {

@@ -33,4 +33,6 @@ export interface AccountStores {
   /** The account's event queue now, if registered: a send names it to get its own echo. */
   queueId(accountId: string): string | undefined;
   statuses(): AccountStatus[];
+  /** One account's status, as `statuses` gives it; undefined while its queue is not watched. */
+  status(accountId: string): AccountStatus | undefined;
 }

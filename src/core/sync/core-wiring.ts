@@ -20,7 +20,7 @@ import {
   RecordingSoundPlayer,
 } from '../notify/recorders.ts';
 import type { PushBus } from '../push-bus.ts';
-import { SyncManager, type SyncManagerOptions } from './manager.ts';
+import { SyncManager, type AccountSyncStatus, type SyncManagerOptions } from './manager.ts';
 
 export interface HostAdapters {
   notifier?: Notifier | undefined;
@@ -40,8 +40,11 @@ export function createSyncManager(deps: {
   bus: PushBus;
   accounts: AccountManager;
   adapters: HostAdapters;
-  /** After every health update of any account, each answer of the server included. */
-  onHealthUpdate?: () => void;
+  /**
+   * After every health update of any account, each answer of the server included, with the
+   * statuses as that turn left them.
+   */
+  onHealthUpdate?: (statuses: AccountSyncStatus[]) => void;
   /** Whether the user muted a DM conversation in Perch (docs/notifications.md). */
   dmMuted?: SyncManagerOptions['dmMuted'];
   droppedWrite?: SyncManagerOptions['droppedWrite'];
@@ -80,8 +83,10 @@ export function createSyncManager(deps: {
       healthDue = true;
       setImmediate(() => {
         healthDue = false;
-        publishStatus(sync.statuses());
-        deps.onHealthUpdate?.();
+        // Built once for both: each build asks every account's health and cache status.
+        const statuses = sync.statuses();
+        publishStatus(statuses);
+        deps.onHealthUpdate?.(statuses);
       });
     },
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),

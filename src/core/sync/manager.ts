@@ -314,16 +314,27 @@ export class SyncManager implements AccountStores {
   }
 
   statuses(): AccountSyncStatus[] {
-    return [...this.accounts].map(([accountId, { sync, store }]) => {
-      const cache = this.opts.cacheStatus?.(accountId, store);
-      const droppedWrite = this.opts.droppedWrite?.(accountId);
-      return {
-        accountId,
-        health: sync.health(),
-        ...(cache ? { cache } : {}),
-        ...(droppedWrite ? { droppedWrite } : {}),
-      };
-    });
+    return [...this.accounts].map(([accountId, watched]) => this.#status(accountId, watched));
+  }
+
+  /** One account's status, as `statuses` gives it; undefined while its queue is not watched. */
+  status(accountId: string): AccountSyncStatus | undefined {
+    const watched = this.accounts.get(accountId);
+    return watched && this.#status(accountId, watched);
+  }
+
+  #status(
+    accountId: string,
+    { sync, store }: Watched,
+  ): AccountSyncStatus {
+    const cache = this.opts.cacheStatus?.(accountId, store);
+    const droppedWrite = this.opts.droppedWrite?.(accountId);
+    return {
+      accountId,
+      health: sync.health(),
+      ...(cache ? { cache } : {}),
+      ...(droppedWrite ? { droppedWrite } : {}),
+    };
   }
 
   /**

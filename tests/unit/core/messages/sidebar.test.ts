@@ -125,6 +125,41 @@ describe('the sidebar rebuilt from kept sources', () => {
     ]);
   });
 
+  it('drops a topic whose last kept message is pushed out by new ones, as a fresh fetch would', () => {
+    // The kept list holds the newest 1 000 messages: 'Old' has only the oldest of them.
+    const recent = [channelMessage(1, 1, 'Old')];
+    for (let id = 2; id <= 1000; id++) {
+      recent.push(channelMessage(id, id % 2 === 0 ? 1 : 2, id % 3 === 0 ? 'Lunch' : 'Build'));
+    }
+    const sources: SidebarSources = {
+      subscriptions: [sub(1, 'general'), sub(2, 'dev')],
+      folders: [],
+      recent,
+      recentDms: [],
+    };
+    const rows = new SidebarRows();
+    const topicsOf = (streamId: number) =>
+      buildSidebar(sources, ME, undefined, rows)
+        .channels.find((c) => c.streamId === streamId)!
+        .topics.map((t) => t.name);
+    expect(topicsOf(1)).toContain('Old');
+    const steps = [
+      channelMessage(1001, 2, 'Build'),
+      channelMessage(1002, 1, 'New'),
+      dm(1003, 2),
+      channelMessage(1004, 1, 'build'),
+      channelMessage(1005, 2, 'Deploy'),
+    ];
+    for (const message of steps) {
+      addToSources(sources, message);
+      expect(buildSidebar(sources, ME, undefined, rows)).toEqual(
+        buildSidebar(fresh(sources), ME, undefined),
+      );
+    }
+    expect(topicsOf(1)).toEqual(['build', 'New', 'Lunch']);
+    expect(topicsOf(2)).toEqual(['Deploy', 'Build', 'Lunch']);
+  });
+
   it('names the conversations from the reader’s side when another account reads the same list', () => {
     const recent = [dm(20, 2)];
     const sources: SidebarSources = { subscriptions: [], folders: [], recent, recentDms: recent };
