@@ -6,6 +6,9 @@
  *   (a) with the cache, the server behind a proxy adding 100 ms to every request;
  *   (b) without the cache, the same proxy;
  *   (c) with the cache, every server out of reach (the proxy closed).
+ * The issue's figures, and the targets, count from the host process's start (Node's boot,
+ * loading the bundle, then the Core); the times from the Core's start (the end of module
+ * loading) to the Inbox are given too, labelled `core_start`, with the CPU time before it.
  * Also the cache's size per 10 000 messages, the CPU time of one snapshot write of 10 000
  * messages, and the host's RSS a few seconds after the first Inbox with and without the cache.
  * PERCH_BENCH_HOST_DIR=<checkout> also runs that checkout's host in every run, on the same
@@ -18,7 +21,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../src/core/core.ts';
 import { CacheKeeper } from '../src/core/cache/cache-keeper.ts';
 import { sealCache } from '../src/core/cache/cache-format.ts';
@@ -30,8 +33,6 @@ import { seedTopics } from '../tests/integration/server/messaging-client.ts';
 import { FileKeychain } from './cache-start-host.ts';
 import type { BenchResult } from './types.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
-// @ts-expect-error: a build script of plain JavaScript, with no types of its own.
-import { nodeHostBundle } from '../scripts/lean-bundle.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const RUNS = Number(process.env.PERCH_BENCH_RUNS ?? 3);
@@ -72,8 +73,12 @@ function latencyProxy(target: string, port = 0): Promise<Server> {
  *   node --v8-pool-size=1 --max-semi-space-size=2 dist-bench/cache-start-host.mjs <dir> <keychain> cache
  */
 async function bundleHost(outdir: string, checkout = root): Promise<string> {
+  // That checkout's own options: what its `npm run web` ships, plugins included.
+  const { nodeHostBundle } = (await import(
+    pathToFileURL(join(checkout, 'scripts/lean-bundle.mjs')).href
+  )) as { nodeHostBundle: object };
   await build({
-    ...(nodeHostBundle as object),
+    ...nodeHostBundle,
     entryPoints: { 'cache-start-host': join(checkout, 'bench/cache-start-host.ts') },
     outdir,
     logLevel: 'warning',
@@ -115,7 +120,7 @@ function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-type Seen = { readyMs: number; loadedMs: number; cpuMs: number };
+type Seen = { readyMs: number; loadedMs: number; cpuMs: number; loadedCpuMs?: number };
 
 /** One host's runs of (a), (b) and (c), and the figures the bench prints of them. */
 function measured() {
@@ -123,8 +128,13 @@ function measured() {
   // From the end of module loading: what the Core itself takes, module loading left out.
   const fromCore = { a: [] as number[], b: [] as number[], c: [] as number[] };
   const cpuToInbox = { a: [] as number[], b: [] as number[], c: [] as number[] };
+  // Before the Core's start: Node's boot, compiling and evaluating the bundle.
+  const beforeCore: number[] = [];
+  const beforeCoreCpu: number[] = [];
   const rss = { cache: [] as number[], nocache: [] as number[] };
-  const medians = () => ({ a: median(fromCore.a), b: median(fromCore.b), c: median(fromCore.c) });
+  // From the host process's start: what the issue's targets count.
+  const medians = () => ({ a: median(runs.a), b: median(runs.b), c: median(runs.c) });
+  const core = () => ({ a: median(fromCore.a), b: median(fromCore.b), c: median(fromCore.c) });
   return {
     rss,
     medians,
@@ -132,16 +142,33 @@ function measured() {
       runs[which].push(seen.readyMs);
       fromCore[which].push(seen.readyMs - seen.loadedMs);
       cpuToInbox[which].push(seen.cpuMs);
+      beforeCore.push(seen.loadedMs);
+      // A host of an older tree may not report it.
+      if (seen.loadedCpuMs !== undefined) beforeCoreCpu.push(seen.loadedCpuMs);
     },
     metrics(prefix: string): Record<string, number> {
       const { a, b, c } = medians();
+      const fromCoreStart = core();
       const m: Record<string, number> = {
-        a_from_process_start_median_ms: median(runs.a),
-        b_from_process_start_median_ms: median(runs.b),
-        c_from_process_start_median_ms: median(runs.c),
-        a_cache_100ms_latency_core_start_to_inbox_median_ms: a,
-        b_no_cache_100ms_latency_core_start_to_inbox_median_ms: b,
-        c_cache_unreachable_core_start_to_inbox_median_ms: c,
+        a_from_process_start_median_ms: a,
+        b_from_process_start_median_ms: b,
+        c_from_process_start_median_ms: c,
+        a_from_process_start_min_ms: Math.min(...runs.a),
+        a_from_process_start_max_ms: Math.max(...runs.a),
+        b_from_process_start_min_ms: Math.min(...runs.b),
+        b_from_process_start_max_ms: Math.max(...runs.b),
+        c_from_process_start_min_ms: Math.min(...runs.c),
+        c_from_process_start_max_ms: Math.max(...runs.c),
+        ratio_a_vs_b_from_process_start: a / b,
+        ratio_c_vs_b_from_process_start: c / b,
+        // Process start to the Core's start (end of module loading), all runs of (a), (b), (c).
+        before_core_start_median_ms: median(beforeCore),
+        before_core_start_min_ms: Math.min(...beforeCore),
+        before_core_start_max_ms: Math.max(...beforeCore),
+        ...(beforeCoreCpu.length ? { before_core_start_cpu_median_ms: median(beforeCoreCpu) } : {}),
+        a_cache_100ms_latency_core_start_to_inbox_median_ms: fromCoreStart.a,
+        b_no_cache_100ms_latency_core_start_to_inbox_median_ms: fromCoreStart.b,
+        c_cache_unreachable_core_start_to_inbox_median_ms: fromCoreStart.c,
         // The machine is shared: the spread of the runs says how far a median can be trusted.
         a_core_start_min_ms: Math.min(...fromCore.a),
         a_core_start_max_ms: Math.max(...fromCore.a),
@@ -152,8 +179,8 @@ function measured() {
         a_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.a),
         b_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.b),
         c_cpu_core_start_to_inbox_median_ms: median(cpuToInbox.c),
-        ratio_a_vs_b: a / b,
-        ratio_c_vs_b: c / b,
+        ratio_a_vs_b_core_start: fromCoreStart.a / fromCoreStart.b,
+        ratio_c_vs_b_core_start: fromCoreStart.c / fromCoreStart.b,
       };
       return Object.fromEntries(Object.entries(m).map(([k, v]) => [prefix + k, v]));
     },
@@ -335,10 +362,14 @@ export default async function (): Promise<BenchResult> {
       ratio_idle_rss_with_vs_without: rssWith / rssWithout,
       ...(otherScript ? other.metrics('other_') : {}),
     },
+    // From the host process's start, as the issue counts (medians).
     targets: [
-      { label: '(a) under 1.0 s', pass: a < 1000 },
-      { label: '(c) under 1.0 s', pass: c < 1000 },
-      { label: '(a) and (c) at most a third of (b)', pass: a <= b / 3 && c <= b / 3 },
+      { label: '(a) under 1.0 s from the process start', pass: a < 1000 },
+      { label: '(c) under 1.0 s from the process start', pass: c < 1000 },
+      {
+        label: '(a) and (c) at most a third of (b), from the process start',
+        pass: a <= b / 3 && c <= b / 3,
+      },
       { label: 'one snapshot write of 10 000 messages under 50 ms of CPU', pass: snapshotCpu < 50 },
       {
         label: 'idle RSS with the cache within 10% of without',

@@ -4,7 +4,7 @@
  * state; routes/ builds on `call`.
  */
 import { Readable } from 'node:stream';
-import { request, type RequestOptions } from './undici-parts.ts';
+import type { RequestOptions } from './undici-parts.ts';
 import type { Dispatcher } from 'undici';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';
@@ -18,7 +18,12 @@ import { RateLimitHitError, UnsupportedByServerError } from './errors.ts';
 import { toNetworkError } from './network.ts';
 import { RateLimitPacer, readRateLimitHeaders } from './rate-limit.ts';
 import { SERVER_SETTINGS_CALL } from './routes/server-settings-call.ts';
-import { createDispatcher, type ConnectionOptions } from './connection.ts';
+import {
+  createDispatcher,
+  loadUndici,
+  type ConnectionOptions,
+  type LazyDispatcher,
+} from './connection.ts';
 import { USER_AGENT } from './user-agent.ts';
 
 export type { ApiResult } from './decode.ts';
@@ -93,8 +98,8 @@ export class ApiClient {
   readonly clock: Clock;
   // Private fields stay out of util.inspect and JSON, so the key cannot leak through a log.
   readonly #authorization: string | undefined;
-  #pool: Dispatcher;
-  #longPollPool: Dispatcher;
+  #pool: LazyDispatcher;
+  #longPollPool: LazyDispatcher;
   /** `host:port` of the proxy the pools go through, to name it when it fails. */
   #proxyAddress: string | undefined;
   #connection: ConnectionOptions;
@@ -300,10 +305,12 @@ export class ApiClient {
     longPoll = false,
   ): Promise<R> {
     const timeout = longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
+    const { request } = await loadUndici();
+    const dispatcher = await (longPoll ? this.#longPollPool : this.#pool).get();
     const send = () =>
       request(url, {
         ...options,
-        dispatcher: longPoll ? this.#longPollPool : this.#pool,
+        dispatcher,
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });

@@ -4,7 +4,7 @@
  * here, so a request and a long-poll to the same server can never differ in either.
  */
 import type { buildConnector as BuildConnector, Dispatcher } from 'undici';
-import { Agent, buildConnector, Pool, ProxyAgent } from './undici-parts.ts';
+import type * as UndiciParts from './undici-parts.ts';
 import { tlsConnectOptions, type ServerTrust } from './tls/connect-options.ts';
 
 export type { ServerTrust };
@@ -73,7 +73,7 @@ function tunnelFailure(error: unknown): ProxyFailure {
  * forever and without a timer, so a proxy that hangs up on each CONNECT would otherwise
  * leave the request waiting for good.
  */
-function failFastTunnels(pool: Pool): Pool {
+function failFastTunnels(pool: UndiciParts.Pool): UndiciParts.Pool {
   const connect = pool.connect.bind(pool) as (
     o: Dispatcher.ConnectOptions,
   ) => Promise<Dispatcher.ConnectData>;
@@ -94,13 +94,54 @@ function failFastTunnels(pool: Pool): Pool {
   return Object.assign(pool, { connect: wrapped });
 }
 
+let undici: Promise<typeof UndiciParts> | undefined;
+
+/**
+ * undici, loaded with the first request rather than with the Core: its modules and the
+ * parts of Node they require (http, net, streams) are 15 to 30 ms of CPU, and a start from
+ * the cache on disk shows its first Inbox before any request goes out (docs/architecture.md,
+ * "The cache on disk"; bench/README.md, `cache-start`).
+ */
+export function loadUndici(): Promise<typeof UndiciParts> {
+  undici ??= import('./undici-parts.ts');
+  return undici;
+}
+
+/**
+ * A pool made at its first use (loading undici then), so that clients can be made, as a
+ * start from the cache makes every account's, without it. Closed before it was used, it is
+ * made closed, and a request then fails as it would on a closed pool.
+ */
+export class LazyDispatcher {
+  #made: Promise<Dispatcher> | undefined;
+  #closed = false;
+  constructor(private readonly make: (undici: typeof UndiciParts) => Dispatcher) {}
+
+  get(): Promise<Dispatcher> {
+    this.#made ??= loadUndici().then((parts) => {
+      const made = this.make(parts);
+      if (this.#closed) void made.close().catch(() => undefined);
+      return made;
+    });
+    return this.#made;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#made) await (await this.#made).close();
+  }
+}
+
 /**
  * A direct pool's connector, its TLS options (a secure context of Node's and the system's
  * roots, 70 to 240 ms of CPU to build) made at the first https connection rather than with
  * the client: a start from the cache on disk makes every account's client before its first
  * paint (docs/architecture.md, "The cache on disk"), and a plain-http server never needs them.
  */
-function lazyTlsConnector(trust: ServerTrust | undefined): BuildConnector.connector {
+function lazyTlsConnector(
+  buildConnector: typeof BuildConnector,
+  trust: ServerTrust | undefined,
+): BuildConnector.connector {
   let plain: BuildConnector.connector | undefined;
   let secure: BuildConnector.connector | undefined;
   return (opts, callback) => {
@@ -123,6 +164,14 @@ function lazyTlsConnector(trust: ServerTrust | undefined): BuildConnector.connec
 export function createDispatcher(
   options: ConnectionOptions = {},
   connections?: number,
+): LazyDispatcher {
+  return new LazyDispatcher((undici) => makeDispatcher(undici, options, connections));
+}
+
+function makeDispatcher(
+  { Agent, Pool, ProxyAgent, buildConnector }: typeof UndiciParts,
+  options: ConnectionOptions,
+  connections: number | undefined,
 ): Dispatcher {
   const { proxy } = options;
   if (proxy) {
@@ -149,7 +198,7 @@ export function createDispatcher(
   return new Agent({
     keepAliveTimeout: 30_000,
     keepAliveTimeoutThreshold: KEEP_ALIVE_MARGIN_MS,
-    connect: lazyTlsConnector(options.trust),
+    connect: lazyTlsConnector(buildConnector, options.trust),
     ...(connections ? { connections } : {}),
   });
 }

@@ -11,7 +11,7 @@ import { getUsers } from '../../api/routes/users.ts';
 import type { Result } from '../../contract/contract.ts';
 import type { AccountManager } from '../accounts/manager.ts';
 import { registerSnapshot } from '../sync/snapshot.ts';
-import { organizationHealth, type HealthInvite } from './health.ts';
+import type { HealthInvite } from './health.ts';
 
 // Channels (with subscriber counts), groups, linkifiers, defaults and the organization's name.
 const FETCHED = [
@@ -54,6 +54,9 @@ export class AdminHealth {
       getUsers(client),
       listInvites(client),
     ]);
+    // Loaded with the first report: its linkifier check brings the RE2 engine (re2js), 8 to
+    // 10 ms of compiling and evaluating at every start otherwise (bench/README.md, `cache-start`).
+    const { organizationHealth } = await import('./health.ts');
     const report = organizationHealth({
       nowMs: this.clock.now(),
       users: users.data.members.map((u) => ({

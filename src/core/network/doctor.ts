@@ -4,9 +4,8 @@
  * words. The report is plain text for a support ticket; it never holds the API key, the
  * Authorization header or the proxy's password.
  */
-import { request } from '../../api/undici-parts.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { createDispatcher, type ConnectionOptions } from '../../api/connection.ts';
+import { createDispatcher, loadUndici, type ConnectionOptions } from '../../api/connection.ts';
 import { ApiError } from '../../api/errors.ts';
 import { getOwnUser } from '../../api/routes/users.ts';
 import type { Clock } from '../../lib/clock.ts';
@@ -53,10 +52,11 @@ interface HttpAnswer {
 
 async function checkHttp(input: DoctorInput): Promise<{ step: DoctorStep; answer?: HttpAnswer }> {
   const url = `${input.serverUrl.replace(/\/+$/, '')}/api/v1/server_settings`;
+  const { request } = await loadUndici();
   const dispatcher = createDispatcher(input.connection);
   try {
     const response = await request(url, {
-      dispatcher,
+      dispatcher: await dispatcher.get(),
       headersTimeout: STEP_TIMEOUT_MS,
       bodyTimeout: STEP_TIMEOUT_MS,
       signal: AbortSignal.timeout(STEP_TIMEOUT_MS * 2),

@@ -4,7 +4,17 @@
  * Notify, CloseNotification and the signals it sends back. Only the wire; what Perch shows
  * and what an action does live in dbus-notifier.ts and dbus-actions.ts.
  */
-import { sessionBus, Variant, type ClientInterface, type MessageBus } from 'dbus-next';
+import type * as DbusNextModule from 'dbus-next';
+import type { ClientInterface, MessageBus, Variant } from 'dbus-next';
+
+/**
+ * The library, loaded at the first connection rather than with the Core: it and what it
+ * requires (an XML parser and builder, a 64-bit integer library) are CommonJS read from
+ * node_modules, 30 to 50 ms of a start's CPU before the Core's first line, though a host
+ * without a session bus never uses it (bench/README.md, `cache-start`).
+ */
+type DbusNext = typeof DbusNextModule;
+const loadDbusNext = (): Promise<DbusNext> => import('dbus-next');
 
 const NAME = 'org.freedesktop.Notifications';
 const PATH = '/org/freedesktop/Notifications';
@@ -100,7 +110,7 @@ function messageOf(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-function hintsOf(hints: NotifyRequest['hints']): Record<string, Variant> {
+function hintsOf({ Variant }: DbusNext, hints: NotifyRequest['hints']): Record<string, Variant> {
   const out: Record<string, Variant> = {};
   if (hints.soundFile) out['sound-file'] = new Variant('s', hints.soundFile);
   if (hints.soundName) out['sound-name'] = new Variant('s', hints.soundName);
@@ -120,9 +130,10 @@ export async function connectNotificationServer(
   if (!address) {
     return { problem: 'There is no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is not set).' };
   }
+  const dbus = await loadDbusNext();
   let bus: MessageBus;
   try {
-    bus = sessionBus({ busAddress: address });
+    bus = dbus.sessionBus({ busAddress: address });
   } catch {
     return { problem: 'The D-Bus session bus cannot be reached: its address is not valid.' };
   }
@@ -151,7 +162,7 @@ export async function connectNotificationServer(
       ANSWER_MS,
       'The notification server',
     ).catch(() => ['a notification server', '', '']);
-    return { server: serverOver(bus, iface, new Set(caps), `${info[0]} ${info[2]}`.trim()) };
+    return { server: serverOver(dbus, bus, iface, new Set(caps), `${info[0]} ${info[2]}`.trim()) };
   } catch {
     bus.disconnect();
     // The library's words (socket errors, D-Bus error names) are codes, not sentences.
@@ -165,6 +176,7 @@ export async function connectNotificationServer(
 }
 
 function serverOver(
+  dbus: DbusNext,
   bus: MessageBus,
   iface: NotificationsProxy,
   capabilities: Set<string>,
@@ -184,7 +196,7 @@ function serverOver(
           request.summary,
           request.body,
           request.actions,
-          hintsOf(request.hints),
+          hintsOf(dbus, request.hints),
           -1,
         ),
         ANSWER_MS,
