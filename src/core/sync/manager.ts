@@ -323,10 +323,7 @@ export class SyncManager implements AccountStores {
     return watched && this.#status(accountId, watched);
   }
 
-  #status(
-    accountId: string,
-    { sync, store }: Watched,
-  ): AccountSyncStatus {
+  #status(accountId: string, { sync, store }: Watched): AccountSyncStatus {
     const cache = this.opts.cacheStatus?.(accountId, store);
     const droppedWrite = this.opts.droppedWrite?.(accountId);
     return {
