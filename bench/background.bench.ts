@@ -20,7 +20,9 @@
  * builds are measured by the same bench. With a profile the bench also writes each phase's
  * start and end (`phases-<host pid>.json`, on the monotonic clock the profile's timestamps use,
  * in microseconds) and a CDP profile of the page over the window's chatter phase
- * (`renderer-<host pid>.cpuprofile`).
+ * (`renderer-<host pid>.cpuprofile`). PERCH_BENCH_TRACE=<dir> a Chromium trace of the page over
+ * that phase (`trace-<host pid>.json`, CDP Tracing: Blink's style, layout, paint and the
+ * compositor's work, which a CPU profile shows only as time outside JavaScript).
  *
  * The first phase starts once the host has settled after sign-in, as seen from outside: every
  * account's queue polling (sync.status), then no more than a tick of host CPU in a row of
@@ -47,6 +49,8 @@ const CHATTER_MS = 4000;
 const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
 /** PERCH_BENCH_HOST_DIR=<checkout>: run that checkout's built host instead of this one's. */
 const HOST_DIR = process.env.PERCH_BENCH_HOST_DIR ?? root;
+/** PERCH_BENCH_TRACE=<dir>: a Chromium trace of the page over the window's chatter phase. */
+const TRACE_DIR = process.env.PERCH_BENCH_TRACE;
 const NODE_ARGS = process.env.PERCH_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const HOST_LOG = process.env.PERCH_BENCH_HOST_LOG;
 /** Settled: this long with at most one 10 ms tick of host CPU. */
@@ -271,13 +275,19 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
     const noWindowRss = (await procStat(hostPid)).rssMb;
 
     const cdp = await browser.newBrowserCDPSession();
-    const rendererPid = async () => {
+    const renderers = async () => {
       const info = (await cdp.send('SystemInfo.getProcessInfo')) as {
         processInfo: { type: string; id: number; cpuTime: number }[];
       };
-      return info.processInfo
-        .filter((x) => x.type === 'renderer')
-        .sort((a, b) => b.cpuTime - a.cpuTime)[0]!;
+      return info.processInfo.filter((x) => x.type === 'renderer');
+    };
+    // The window's renderer is one that was not there before it opened: the sign-in page's
+    // may outlive its page, and with more CPU behind it than the window's it was once taken
+    // for the window's (a run that read 0 ms a message and 148 MB of renderer).
+    const before = new Set((await renderers()).map((r) => r.id));
+    const rendererPid = async () => {
+      const all = (await renderers()).sort((a, b) => b.cpuTime - a.cpuTime);
+      return all.find((r) => !before.has(r.id)) ?? all[0]!;
     };
     const opened = Date.now();
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -297,7 +307,26 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
       await pageCdp.send('Profiler.setSamplingInterval', { interval: 1000 });
       await pageCdp.send('Profiler.start');
     }
+    if (TRACE_DIR) {
+      // The timeline's own categories (what DevTools' Performance panel records), so the trace
+      // opens there and its events name Blink's steps (UpdateLayoutTree, Layout, Paint, ...).
+      await browser.startTracing(page, {
+        path: join(TRACE_DIR, `trace-${hostPid}.json`),
+        categories: [
+          'devtools.timeline',
+          'disabled-by-default-devtools.timeline',
+          'disabled-by-default-devtools.timeline.frame',
+          'blink',
+          'cc',
+          'gpu',
+          'toplevel',
+          'v8.execute',
+          'blink.user_timing',
+        ],
+      });
+    }
     const chatWin = await measure('chatter_window', PHASE_MS, rendererCpu, true);
+    if (TRACE_DIR) await browser.stopTracing();
     if (pageCdp && PROFILE_DIR) {
       const { profile } = await pageCdp.send('Profiler.stop');
       await writeFile(join(PROFILE_DIR, `renderer-${hostPid}.cpuprofile`), JSON.stringify(profile));

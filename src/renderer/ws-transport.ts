@@ -51,6 +51,16 @@ function tooLarge(frame: string): RpcResponse | undefined {
   };
 }
 
+/** What `ServerFrame`'s push branch accepts: `t` 'push', a string topic, any payload. */
+function isPush(raw: unknown): raw is { t: 'push'; topic: string; payload: unknown } {
+  return (
+    typeof raw === 'object' &&
+    raw !== null &&
+    (raw as { t?: unknown }).t === 'push' &&
+    typeof (raw as { topic?: unknown }).topic === 'string'
+  );
+}
+
 /** True once the socket opens, false if it closes first. */
 function opens(socket: WebSocket): Promise<boolean> {
   if (socket.readyState !== WebSocket.CONNECTING) {
@@ -95,15 +105,18 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
       }
       // The host sends what one of its turns said as one array (host.ts).
       for (const raw of Array.isArray(data) ? data : [data]) {
-        const parsed = ServerFrame.safeParse(raw);
-        if (!parsed.success) continue;
-        const frame = parsed.data;
-        if (frame.t === 'result') {
-          pending.get(frame.id)?.(frame.response);
-          pending.delete(frame.id);
-        } else {
-          for (const listener of listeners.get(frame.topic) ?? []) listener(frame.payload);
+        // A push, most frames here (a message brings several, each account's badge among
+        // them), is the schema's `push` branch checked by hand: a string topic and any
+        // payload, handed on as it came instead of copied into a new frame per push.
+        if (isPush(raw)) {
+          for (const listener of listeners.get(raw.topic) ?? []) listener(raw.payload);
+          continue;
         }
+        const parsed = ServerFrame.safeParse(raw);
+        if (!parsed.success || parsed.data.t !== 'result') continue;
+        const frame = parsed.data;
+        pending.get(frame.id)?.(frame.response);
+        pending.delete(frame.id);
       }
     });
     socket.addEventListener('close', (ev) => {

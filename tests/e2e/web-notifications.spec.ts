@@ -12,6 +12,7 @@ import { sendAs } from '../fixtures/send-message.ts';
 import {
   clickNotification,
   faviconHref,
+  faviconPixel,
   notificationsShown,
   permissionRequests,
   recordNotifications,
@@ -134,6 +135,12 @@ test.describe('with notifications allowed', () => {
     expect(first?.closed).toBe(true);
     expect(second?.closed).toBe(false);
     await expect(page).toHaveTitle('(2) Perch');
+    // The icon drawn for the second count still has the app's icon under its badge (the
+    // icon is rasterized once and copied under each badge): its blue square at the bottom
+    // left, and the badge's attention red (a DM) at the top right.
+    await expect.poll(() => faviconHref(page)).toMatch(/^data:image\/png;base64,/);
+    await expect.poll(() => faviconPixel(page, 20, 56)).toEqual([0x2b, 0x5d, 0x8a, 255]);
+    expect(await faviconPixel(page, 44, 6)).toEqual([0xd9, 0x30, 0x25, 255]);
   });
 
   test('a tab opened after the notification still shows it and the count', async ({ page }) => {

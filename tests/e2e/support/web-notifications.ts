@@ -77,3 +77,22 @@ export async function faviconHref(page: Page): Promise<string> {
     () => document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '',
   );
 }
+
+/** One pixel of the tab's icon as drawn (64 pixels square), as [r, g, b, a]. */
+export async function faviconPixel(page: Page, x: number, y: number): Promise<number[]> {
+  return page.evaluate(
+    async ([x, y]) => {
+      const href = document.querySelector<HTMLLinkElement>('link[rel="icon"]')?.href ?? '';
+      const image = new Image();
+      image.src = href;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(image, 0, 0);
+      return [...g.getImageData(x!, y!, 1, 1).data];
+    },
+    [x, y],
+  );
+}

@@ -60,9 +60,16 @@ export function messageActions(
     (await invoke('messages.source', { accountId, messageId: m.id })).rawContent;
   return {
     myUserId: o.myUserId,
-    rules: o.rules,
+    // Read when an action asks, not copied: a caller that passes them as getters (of the
+    // sidebar, which each message patches) keeps one actions object that every drawn row
+    // holds, instead of a new one per patch that every row takes in again.
+    get rules() {
+      return o.rules;
+    },
     organization: o.organization,
-    channels: o.channels,
+    get channels() {
+      return o.channels;
+    },
     topicName: o.topicName,
     source,
     async readReceipts(m) {
