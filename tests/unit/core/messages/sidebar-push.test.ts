@@ -92,20 +92,14 @@ describe('a sidebar built stale', () => {
     expect(at).toEqual([2, 6, 14, 30, 60, 90, 120]);
   });
 
-  it('is not built again once no view watches it', async () => {
-    const { clock, push, builds } = setup(100);
-    await push.watch('a');
-    push.unwatch('a');
-    expect(clock.pendingCount).toBe(0);
-    await clock.advance(60_000);
-    expect(builds()).toBe(1);
-  });
-
-  it('leaves no retry behind once the Core closes', async () => {
+  it.each([
+    ['once no view watches it', (push: SidebarPush) => push.unwatch('a')],
+    ['once the Core closes', (push: SidebarPush) => push.close()],
+  ])('is not built again %s', async (_when, stop) => {
     const { clock, push, builds } = setup(100);
     await push.watch('a');
     expect(clock.pendingCount).toBe(1);
-    push.close();
+    stop(push);
     expect(clock.pendingCount).toBe(0);
     await clock.advance(60_000);
     expect(builds()).toBe(1);
