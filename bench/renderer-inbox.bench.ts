@@ -14,8 +14,14 @@
  *   rows updated and laid out.
  *
  * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-inbox`.
+ * PERCH_BENCH_UPDATES sets the incoming messages timed (9); PERCH_BENCH_PROFILE=<file> writes
+ * a CDP profile of the page over them (open it in Chromium's DevTools; its sampling interval
+ * PERCH_BENCH_PROFILE_INTERVAL_US, 100 by default); PERCH_BENCH_TRACE=<file> a Chromium trace
+ * of the page over them (Blink's style, layout and paint, which a CPU profile shows only as
+ * time outside JavaScript). Both slow the page down: time with neither.
  */
-import type { Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
 import { LiveInbox } from '../src/core/model/inbox-rows.ts';
 import { diffInbox, KeyedBaseline } from '../src/contract/inbox-patch.ts';
 import { InboxPatchWire } from '../src/contract/schemas/inbox.ts';
@@ -35,7 +41,7 @@ const ACCOUNTS = 5;
 const TOPICS = 400;
 const PER_TOPIC = 10;
 const OPENINGS = 7;
-const UPDATES = 9;
+const UPDATES = Number(process.env.PERCH_BENCH_UPDATES ?? 9);
 const FIRST_PAINT_MS = 150;
 const UPDATE_MS = 5;
 
@@ -82,6 +88,47 @@ async function armUpdate(page: Page, topic: string): Promise<() => Promise<numbe
     });
   }, topic);
   return () => page.evaluate(() => (window as unknown as { __timed: Promise<number> }).__timed);
+}
+
+/**
+ * With PERCH_BENCH_PROFILE=<file> and PERCH_BENCH_TRACE=<file>, records the page while the
+ * updates are timed; otherwise does nothing.
+ */
+async function record(browser: Browser, page: Page): Promise<() => Promise<void>> {
+  const file = process.env.PERCH_BENCH_PROFILE;
+  const trace = process.env.PERCH_BENCH_TRACE;
+  const cdp = file ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', {
+      interval: Number(process.env.PERCH_BENCH_PROFILE_INTERVAL_US ?? 100),
+    });
+    await cdp.send('Profiler.start');
+  }
+  if (trace) {
+    // The timeline's own categories (what DevTools' Performance panel records), as
+    // bench/background.bench.ts traces.
+    await browser.startTracing(page, {
+      path: trace,
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'disabled-by-default-devtools.timeline.frame',
+        'blink',
+        'cc',
+        'toplevel',
+        'v8.execute',
+        'blink.user_timing',
+      ],
+    });
+  }
+  return async () => {
+    if (trace) await browser.stopTracing();
+    if (cdp && file) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+    }
+  };
 }
 
 /** The Core's work for one incoming message on an account with 4 000 unread in 400 topics. */
@@ -182,6 +229,7 @@ export default async function run(): Promise<BenchResult> {
     await page.getByTestId('inbox-topic').first().waitFor();
 
     const updates: number[] = [];
+    const stop = await record(browser, page);
     for (let i = 0; i < UPDATES; i++) {
       // Newest first inside a channel: the new topic is drawn at the top, in view.
       const name = `fresh ${i}`;
@@ -189,6 +237,7 @@ export default async function run(): Promise<BenchResult> {
       m.send({ sender, streamId: general.stream_id, topic: name, content: 'new' });
       updates.push(await timed());
     }
+    await stop();
 
     const firstPaint = median(paints);
     const coreMs = median(core);
