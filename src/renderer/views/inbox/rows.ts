@@ -170,6 +170,13 @@ export function inboxRows(
   filters: InboxFilters,
   cache = new InboxRowCache(),
 ): InboxRow[] {
+  // Read once: the view's filters are a `$state` proxy, whose every read costs a lookup and a
+  // dependency check, and a long channel's topics are each filtered by two of them.
+  filters = {
+    org: filters.org,
+    mentionsAndDms: filters.mentionsAndDms,
+    showMuted: filters.showMuted,
+  };
   cache.filtered(filters);
   const rows: InboxRow[] = [];
   for (const account of accounts) {
