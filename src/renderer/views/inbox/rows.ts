@@ -72,6 +72,8 @@ export class InboxRowCache {
   #dms = new WeakMap<InboxDmWire, InboxRow>();
   #topics = new WeakMap<InboxTopicWire, InboxRow & { kind: 'topic' }>();
   #dmHeads = new WeakMap<readonly InboxDmWire[], InboxRow & { kind: 'dms' }>();
+  /** Each channel's rows as last made, by account and channel, for its next version to start from. */
+  #lastChannels = new Map<string, ChannelRows>();
 
   /** Forgets every row when the filters change: each row depends on them. */
   filtered(filters: InboxFilters): void {
@@ -83,6 +85,7 @@ export class InboxRowCache {
     this.#dms = new WeakMap();
     this.#topics = new WeakMap();
     this.#dmHeads = new WeakMap();
+    this.#lastChannels = new Map();
   }
 
   account(account: AccountSummary, inbox: InboxAccountWire): InboxRow[] | undefined {
@@ -94,11 +97,18 @@ export class InboxRowCache {
     this.#accounts.set(inbox, { account, rows });
   }
 
-  channel(id: string, channel: InboxChannelWire, make: () => ChannelRows): ChannelRows {
+  /** A channel's rows: made from its last version's when there is one (`make`'s argument). */
+  channel(
+    id: string,
+    channel: InboxChannelWire,
+    make: (last: ChannelRows | undefined) => ChannelRows,
+  ): ChannelRows {
     const kept = this.#channels.get(channel);
     if (kept?.accountId === id) return kept;
-    const made = make();
+    const at = `${id}:${channel.streamId}`;
+    const made = make(this.#lastChannels.get(at));
     this.#channels.set(channel, made);
+    this.#lastChannels.set(at, made);
     return made;
   }
 
@@ -162,6 +172,10 @@ interface ChannelRows {
   rows: InboxRow[];
   unread: number;
   mentions: number;
+  /** What the rows were made of: the channel, its topics, and each one's row (none if hidden). */
+  channel: InboxChannelWire;
+  topics: readonly InboxTopicWire[];
+  made: readonly (InboxRow | undefined)[];
 }
 
 export function inboxRows(
@@ -223,7 +237,9 @@ function accountRows(
     for (const dm of inbox.dms) rows.push(cache.dm(id, dm));
   }
   for (const channel of inbox.channels) {
-    const made = cache.channel(id, channel, () => channelRows(id, channel, filters, cache));
+    const made = cache.channel(id, channel, (last) =>
+      channelRows(id, channel, filters, cache, last),
+    );
     header.unread += made.unread;
     header.mentions += made.mentions;
     for (const row of made.rows) rows.push(row);
@@ -239,12 +255,17 @@ function accountRows(
 /**
  * A channel's row and its topics' rows, with the counts of the topics shown: one pass over
  * the topics, since a patch to one topic of a long channel has the channel's rows made again.
+ * A patch copies the channel's list of topics with a few taken out or put in
+ * (contract/inbox-patch.ts) and every other topic the same object, so the pass walks the last
+ * version's topics beside the new ones and takes each row kept in place from there: a long
+ * channel's rows cost a comparison per topic, not a lookup.
  */
 function channelRows(
   id: string,
   channel: InboxChannelWire,
   filters: InboxFilters,
   cache: InboxRowCache,
+  last: ChannelRows | undefined,
 ): ChannelRows {
   const ck = `c:${id}:${channel.streamId}`;
   const head = {
@@ -256,15 +277,42 @@ function channelRows(
     mentions: 0,
   };
   const rows: InboxRow[] = [head];
-  for (const topic of channel.topics) {
-    if (!filters.showMuted && topic.muted) continue;
-    if (filters.mentionsAndDms && topic.mentions === 0) continue;
+  const topics = channel.topics;
+  const made = new Array<InboxRow | undefined>(topics.length);
+  // A topic's row shows its channel's name, colour and muting: kept only while those are.
+  const before = last !== undefined && sameChannel(last.channel, channel) ? last : undefined;
+  const was = before?.topics ?? [];
+  let at = 0;
+  for (let i = 0; i < topics.length; i++) {
+    const topic = topics[i] as InboxTopicWire;
+    let row: InboxRow | undefined;
+    if (was[at] === topic) row = before?.made[at++];
+    else if (was[at + 1] === topic) {
+      // The last version's topic here is gone (read, or moved up by a new message).
+      row = before?.made[at + 1];
+      at += 2;
+    } else {
+      // New here, or the lists have parted further than one topic: looked up.
+      if (!filters.showMuted && topic.muted) continue;
+      if (filters.mentionsAndDms && topic.mentions === 0) continue;
+      row = cache.topic(id, channel, topic, ck);
+    }
+    made[i] = row;
+    if (row === undefined) continue;
     head.unread += topic.unread;
     head.mentions += topic.mentions;
-    rows.push(cache.topic(id, channel, topic, ck));
+    rows.push(row);
   }
-  if (rows.length === 1) return { accountId: id, rows: [], unread: 0, mentions: 0 };
-  return { accountId: id, rows, unread: head.unread, mentions: head.mentions };
+  const shown = rows.length === 1 ? [] : rows;
+  return {
+    accountId: id,
+    rows: shown,
+    unread: head.unread,
+    mentions: head.mentions,
+    channel,
+    topics,
+    made,
+  };
 }
 
 function sum<K extends string>(items: readonly Record<K, number>[], field: K): number {
