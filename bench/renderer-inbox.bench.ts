@@ -69,25 +69,38 @@ function timeToRows(page: Page): Promise<number> {
 }
 
 /**
+ * One update's time, and its two parts: to the new row in the page (the push handled, the
+ * rows made and the list drawn: script), then style and layout.
+ */
+interface Timed {
+  ms: number;
+  scriptMs: number;
+  layoutMs: number;
+}
+
+/**
  * Arms the page to time the next inbox push: from its arrival on the WebSocket (the page's
  * first listener, installed before the app's) to the topic row `topic` drawn and laid out.
  */
-async function armUpdate(page: Page, topic: string): Promise<() => Promise<number>> {
+async function armUpdate(page: Page, topic: string): Promise<() => Promise<Timed>> {
   await page.evaluate((name) => {
-    const w = window as unknown as { __inboxPushAt?: number; __timed?: Promise<number> };
+    const w = window as unknown as { __inboxPushAt?: number; __timed?: Promise<Timed> };
     w.__inboxPushAt = undefined;
-    w.__timed = new Promise<number>((done) => {
+    w.__timed = new Promise<Timed>((done) => {
       const observer = new MutationObserver(() => {
         const rows = document.querySelectorAll('[data-testid="inbox-topic"] button.open');
         if (![...rows].some((b) => b.textContent?.trim() === name)) return;
         observer.disconnect();
+        const at = w.__inboxPushAt ?? performance.now();
+        const drawn = performance.now();
         void document.body.offsetHeight;
-        done(performance.now() - (w.__inboxPushAt ?? performance.now()));
+        const end = performance.now();
+        done({ ms: end - at, scriptMs: drawn - at, layoutMs: end - drawn });
       });
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     });
   }, topic);
-  return () => page.evaluate(() => (window as unknown as { __timed: Promise<number> }).__timed);
+  return () => page.evaluate(() => (window as unknown as { __timed: Promise<Timed> }).__timed);
 }
 
 /**
@@ -229,13 +242,16 @@ export default async function run(): Promise<BenchResult> {
     await page.getByTestId('inbox-topic').first().waitFor();
 
     const updates: number[] = [];
+    const parts: Timed[] = [];
     const stop = await record(browser, page);
     for (let i = 0; i < UPDATES; i++) {
       // Newest first inside a channel: the new topic is drawn at the top, in view.
       const name = `fresh ${i}`;
       const timed = await armUpdate(page, name);
       m.send({ sender, streamId: general.stream_id, topic: name, content: 'new' });
-      updates.push(await timed());
+      const t = await timed();
+      updates.push(t.ms);
+      parts.push(t);
     }
     await stop();
 
@@ -251,6 +267,8 @@ export default async function run(): Promise<BenchResult> {
         update_renderer_median_ms: rendererMs,
         update_core_plus_renderer_ms: coreMs + rendererMs,
         update_renderer_max_ms: Math.max(...updates),
+        update_renderer_script_median_ms: median(parts.map((p) => p.scriptMs)),
+        update_renderer_layout_median_ms: median(parts.map((p) => p.layoutMs)),
       },
       targets: [
         {
