@@ -192,7 +192,9 @@ export function inboxRows(
     showMuted: filters.showMuted,
   };
   cache.filtered(filters);
-  const rows: InboxRow[] = [];
+  // Each account's rows are kept as a list; the lists are joined in one native pass rather
+  // than row by row, as every patch joins them all again.
+  const lists: InboxRow[][] = [];
   for (const account of accounts) {
     if (filters.org !== 'all' && filters.org !== account.id) continue;
     const inbox = inboxes.get(account.id);
@@ -202,9 +204,9 @@ export function inboxRows(
       own = accountRows(account, inbox, filters, cache);
       cache.keepAccount(account, inbox, own);
     }
-    for (const row of own) rows.push(row);
+    lists.push(own);
   }
-  return rows;
+  return ([] as InboxRow[]).concat(...lists);
 }
 
 function accountRows(
@@ -236,20 +238,23 @@ function accountRows(
     rows.push(dmsHead);
     for (const dm of inbox.dms) rows.push(cache.dm(id, dm));
   }
+  const lists = [rows];
+  let shown = rows.length - before;
   for (const channel of inbox.channels) {
     const made = cache.channel(id, channel, (last) =>
       channelRows(id, channel, filters, cache, last),
     );
     header.unread += made.unread;
     header.mentions += made.mentions;
-    for (const row of made.rows) rows.push(row);
+    shown += made.rows.length;
+    lists.push(made.rows);
   }
-  if (rows.length === before) {
+  if (shown === 0) {
     // A saved copy knows what was unread when it was saved: "nothing unread", not "nothing known".
     const unknown = inbox.stale && inbox.savedAt === undefined;
     rows.push({ kind: 'empty', key: `e:${id}`, accountId: id, stale: unknown });
   }
-  return rows;
+  return rows.concat(...lists.slice(1));
 }
 
 /**
@@ -321,15 +326,18 @@ function sum<K extends string>(items: readonly Record<K, number>[], field: K): n
   return total;
 }
 
-/** Each row's top; the last entry is the list's height. */
-export function offsetsOf(heights: readonly number[]): number[] {
-  const offsets = new Array<number>(heights.length + 1);
+/**
+ * Each row's top; the last entry is the list's height. Worked out for every row on every
+ * change of the list, so in one pass with no list of heights in between.
+ */
+export function offsetsOf<T>(items: readonly T[], heightOf: (item: T) => number): number[] {
+  const offsets = new Array<number>(items.length + 1);
   let y = 0;
-  for (let i = 0; i < heights.length; i++) {
+  for (let i = 0; i < items.length; i++) {
     offsets[i] = y;
-    y += heights[i] as number;
+    y += heightOf(items[i] as T);
   }
-  offsets[heights.length] = y;
+  offsets[items.length] = y;
   return offsets;
 }
 

@@ -156,7 +156,7 @@ describe('the Inbox rows', () => {
   });
 
   it('draws only the rows near the viewport', () => {
-    const offsets = offsetsOf(Array.from({ length: 2000 }, () => 34));
+    const offsets = offsetsOf(Array.from({ length: 2000 }), () => 34);
     const range = visibleRange(offsets, 34 * 1000, 680, 68);
     expect(range).toEqual({ start: 998, end: 1023 });
   });
