@@ -35,6 +35,7 @@ import {
   registerResponse,
 } from '../tests/unit/core/sync/register-fixture.ts';
 import { startBrowserBench } from './browser-mode.ts';
+import { TIMELINE_CATEGORIES } from './trace-categories.ts';
 import type { BenchResult } from './types.ts';
 
 const ACCOUNTS = 5;
@@ -119,21 +120,7 @@ async function record(browser: Browser, page: Page): Promise<() => Promise<void>
     await cdp.send('Profiler.start');
   }
   if (trace) {
-    // The timeline's own categories (what DevTools' Performance panel records), as
-    // bench/background.bench.ts traces.
-    await browser.startTracing(page, {
-      path: trace,
-      categories: [
-        'devtools.timeline',
-        'disabled-by-default-devtools.timeline',
-        'disabled-by-default-devtools.timeline.frame',
-        'blink',
-        'cc',
-        'toplevel',
-        'v8.execute',
-        'blink.user_timing',
-      ],
-    });
+    await browser.startTracing(page, { path: trace, categories: TIMELINE_CATEGORIES });
   }
   return async () => {
     if (trace) await browser.stopTracing();
