@@ -38,6 +38,7 @@ import type { Browser, Page } from '@playwright/test';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
+import { TIMELINE_CATEGORIES } from './trace-categories.ts';
 import type { BenchResult } from './types.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -308,21 +309,9 @@ async function oneRun(browser: Browser): Promise<RunFigures> {
       await pageCdp.send('Profiler.start');
     }
     if (TRACE_DIR) {
-      // The timeline's own categories (what DevTools' Performance panel records), so the trace
-      // opens there and its events name Blink's steps (UpdateLayoutTree, Layout, Paint, ...).
       await browser.startTracing(page, {
         path: join(TRACE_DIR, `trace-${hostPid}.json`),
-        categories: [
-          'devtools.timeline',
-          'disabled-by-default-devtools.timeline',
-          'disabled-by-default-devtools.timeline.frame',
-          'blink',
-          'cc',
-          'gpu',
-          'toplevel',
-          'v8.execute',
-          'blink.user_timing',
-        ],
+        categories: TIMELINE_CATEGORIES,
       });
     }
     const chatWin = await measure('chatter_window', PHASE_MS, rendererCpu, true);

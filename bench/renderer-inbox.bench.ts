@@ -14,8 +14,14 @@
  *   rows updated and laid out.
  *
  * Needs the keychain: `bash scripts/with-keyring.sh npx tsx bench/run.ts renderer-inbox`.
+ * PERCH_BENCH_UPDATES sets the incoming messages timed (9); PERCH_BENCH_PROFILE=<file> writes
+ * a CDP profile of the page over them (open it in Chromium's DevTools; its sampling interval
+ * PERCH_BENCH_PROFILE_INTERVAL_US, 100 by default); PERCH_BENCH_TRACE=<file> a Chromium trace
+ * of the page over them (Blink's style, layout and paint, which a CPU profile shows only as
+ * time outside JavaScript). Both slow the page down: time with neither.
  */
-import type { Page } from '@playwright/test';
+import { writeFile } from 'node:fs/promises';
+import type { Browser, Page } from '@playwright/test';
 import { LiveInbox } from '../src/core/model/inbox-rows.ts';
 import { diffInbox, KeyedBaseline } from '../src/contract/inbox-patch.ts';
 import { InboxPatchWire } from '../src/contract/schemas/inbox.ts';
@@ -29,13 +35,14 @@ import {
   registerResponse,
 } from '../tests/unit/core/sync/register-fixture.ts';
 import { startBrowserBench } from './browser-mode.ts';
+import { TIMELINE_CATEGORIES } from './trace-categories.ts';
 import type { BenchResult } from './types.ts';
 
 const ACCOUNTS = 5;
 const TOPICS = 400;
 const PER_TOPIC = 10;
 const OPENINGS = 7;
-const UPDATES = 9;
+const UPDATES = Number(process.env.PERCH_BENCH_UPDATES ?? 9);
 const FIRST_PAINT_MS = 150;
 const UPDATE_MS = 5;
 
@@ -63,25 +70,65 @@ function timeToRows(page: Page): Promise<number> {
 }
 
 /**
+ * One update's time, and its two parts: to the new row in the page (the push handled, the
+ * rows made and the list drawn: script), then style and layout.
+ */
+interface Timed {
+  ms: number;
+  scriptMs: number;
+  layoutMs: number;
+}
+
+/**
  * Arms the page to time the next inbox push: from its arrival on the WebSocket (the page's
  * first listener, installed before the app's) to the topic row `topic` drawn and laid out.
  */
-async function armUpdate(page: Page, topic: string): Promise<() => Promise<number>> {
+async function armUpdate(page: Page, topic: string): Promise<() => Promise<Timed>> {
   await page.evaluate((name) => {
-    const w = window as unknown as { __inboxPushAt?: number; __timed?: Promise<number> };
+    const w = window as unknown as { __inboxPushAt?: number; __timed?: Promise<Timed> };
     w.__inboxPushAt = undefined;
-    w.__timed = new Promise<number>((done) => {
+    w.__timed = new Promise<Timed>((done) => {
       const observer = new MutationObserver(() => {
         const rows = document.querySelectorAll('[data-testid="inbox-topic"] button.open');
         if (![...rows].some((b) => b.textContent?.trim() === name)) return;
         observer.disconnect();
+        const at = w.__inboxPushAt ?? performance.now();
+        const drawn = performance.now();
         void document.body.offsetHeight;
-        done(performance.now() - (w.__inboxPushAt ?? performance.now()));
+        const end = performance.now();
+        done({ ms: end - at, scriptMs: drawn - at, layoutMs: end - drawn });
       });
       observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     });
   }, topic);
-  return () => page.evaluate(() => (window as unknown as { __timed: Promise<number> }).__timed);
+  return () => page.evaluate(() => (window as unknown as { __timed: Promise<Timed> }).__timed);
+}
+
+/**
+ * With PERCH_BENCH_PROFILE=<file> and PERCH_BENCH_TRACE=<file>, records the page while the
+ * updates are timed; otherwise does nothing.
+ */
+async function record(browser: Browser, page: Page): Promise<() => Promise<void>> {
+  const file = process.env.PERCH_BENCH_PROFILE;
+  const trace = process.env.PERCH_BENCH_TRACE;
+  const cdp = file ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', {
+      interval: Number(process.env.PERCH_BENCH_PROFILE_INTERVAL_US ?? 100),
+    });
+    await cdp.send('Profiler.start');
+  }
+  if (trace) {
+    await browser.startTracing(page, { path: trace, categories: TIMELINE_CATEGORIES });
+  }
+  return async () => {
+    if (trace) await browser.stopTracing();
+    if (cdp && file) {
+      const { profile } = await cdp.send('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+    }
+  };
 }
 
 /** The Core's work for one incoming message on an account with 4 000 unread in 400 topics. */
@@ -182,13 +229,18 @@ export default async function run(): Promise<BenchResult> {
     await page.getByTestId('inbox-topic').first().waitFor();
 
     const updates: number[] = [];
+    const parts: Timed[] = [];
+    const stop = await record(browser, page);
     for (let i = 0; i < UPDATES; i++) {
       // Newest first inside a channel: the new topic is drawn at the top, in view.
       const name = `fresh ${i}`;
       const timed = await armUpdate(page, name);
       m.send({ sender, streamId: general.stream_id, topic: name, content: 'new' });
-      updates.push(await timed());
+      const t = await timed();
+      updates.push(t.ms);
+      parts.push(t);
     }
+    await stop();
 
     const firstPaint = median(paints);
     const coreMs = median(core);
@@ -202,6 +254,8 @@ export default async function run(): Promise<BenchResult> {
         update_renderer_median_ms: rendererMs,
         update_core_plus_renderer_ms: coreMs + rendererMs,
         update_renderer_max_ms: Math.max(...updates),
+        update_renderer_script_median_ms: median(parts.map((p) => p.scriptMs)),
+        update_renderer_layout_median_ms: median(parts.map((p) => p.layoutMs)),
       },
       targets: [
         {

@@ -72,6 +72,8 @@ export class InboxRowCache {
   #dms = new WeakMap<InboxDmWire, InboxRow>();
   #topics = new WeakMap<InboxTopicWire, InboxRow & { kind: 'topic' }>();
   #dmHeads = new WeakMap<readonly InboxDmWire[], InboxRow & { kind: 'dms' }>();
+  /** Each channel's rows as last made, by account and channel, for its next version to start from. */
+  #lastChannels = new Map<string, ChannelRows>();
 
   /** Forgets every row when the filters change: each row depends on them. */
   filtered(filters: InboxFilters): void {
@@ -83,6 +85,7 @@ export class InboxRowCache {
     this.#dms = new WeakMap();
     this.#topics = new WeakMap();
     this.#dmHeads = new WeakMap();
+    this.#lastChannels = new Map();
   }
 
   account(account: AccountSummary, inbox: InboxAccountWire): InboxRow[] | undefined {
@@ -94,11 +97,18 @@ export class InboxRowCache {
     this.#accounts.set(inbox, { account, rows });
   }
 
-  channel(id: string, channel: InboxChannelWire, make: () => ChannelRows): ChannelRows {
+  /** A channel's rows: made from its last version's when there is one (`make`'s argument). */
+  channel(
+    id: string,
+    channel: InboxChannelWire,
+    make: (last: ChannelRows | undefined) => ChannelRows,
+  ): ChannelRows {
     const kept = this.#channels.get(channel);
     if (kept?.accountId === id) return kept;
-    const made = make();
+    const at = `${id}:${channel.streamId}`;
+    const made = make(this.#lastChannels.get(at));
     this.#channels.set(channel, made);
+    this.#lastChannels.set(at, made);
     return made;
   }
 
@@ -162,6 +172,10 @@ interface ChannelRows {
   rows: InboxRow[];
   unread: number;
   mentions: number;
+  /** What the rows were made of: the channel, its topics, and each one's row (none if hidden). */
+  channel: InboxChannelWire;
+  topics: readonly InboxTopicWire[];
+  made: readonly (InboxRow | undefined)[];
 }
 
 export function inboxRows(
@@ -170,8 +184,17 @@ export function inboxRows(
   filters: InboxFilters,
   cache = new InboxRowCache(),
 ): InboxRow[] {
+  // Read once: the view's filters are a `$state` proxy, whose every read costs a lookup and a
+  // dependency check, and a long channel's topics are each filtered by two of them.
+  filters = {
+    org: filters.org,
+    mentionsAndDms: filters.mentionsAndDms,
+    showMuted: filters.showMuted,
+  };
   cache.filtered(filters);
-  const rows: InboxRow[] = [];
+  // Each account's rows are kept as a list; the lists are joined in one native pass rather
+  // than row by row, as every patch joins them all again.
+  const lists: InboxRow[][] = [];
   for (const account of accounts) {
     if (filters.org !== 'all' && filters.org !== account.id) continue;
     const inbox = inboxes.get(account.id);
@@ -181,9 +204,9 @@ export function inboxRows(
       own = accountRows(account, inbox, filters, cache);
       cache.keepAccount(account, inbox, own);
     }
-    for (const row of own) rows.push(row);
+    lists.push(own);
   }
-  return rows;
+  return ([] as InboxRow[]).concat(...lists);
 }
 
 function accountRows(
@@ -215,29 +238,39 @@ function accountRows(
     rows.push(dmsHead);
     for (const dm of inbox.dms) rows.push(cache.dm(id, dm));
   }
+  const lists = [rows];
+  let shown = rows.length - before;
   for (const channel of inbox.channels) {
-    const made = cache.channel(id, channel, () => channelRows(id, channel, filters, cache));
+    const made = cache.channel(id, channel, (last) =>
+      channelRows(id, channel, filters, cache, last),
+    );
     header.unread += made.unread;
     header.mentions += made.mentions;
-    for (const row of made.rows) rows.push(row);
+    shown += made.rows.length;
+    lists.push(made.rows);
   }
-  if (rows.length === before) {
+  if (shown === 0) {
     // A saved copy knows what was unread when it was saved: "nothing unread", not "nothing known".
     const unknown = inbox.stale && inbox.savedAt === undefined;
     rows.push({ kind: 'empty', key: `e:${id}`, accountId: id, stale: unknown });
   }
-  return rows;
+  return rows.concat(...lists.slice(1));
 }
 
 /**
  * A channel's row and its topics' rows, with the counts of the topics shown: one pass over
  * the topics, since a patch to one topic of a long channel has the channel's rows made again.
+ * A patch copies the channel's list of topics with a few taken out or put in
+ * (contract/inbox-patch.ts) and every other topic the same object, so the pass walks the last
+ * version's topics beside the new ones and takes each row kept in place from there: a long
+ * channel's rows cost a comparison per topic, not a lookup.
  */
 function channelRows(
   id: string,
   channel: InboxChannelWire,
   filters: InboxFilters,
   cache: InboxRowCache,
+  last: ChannelRows | undefined,
 ): ChannelRows {
   const ck = `c:${id}:${channel.streamId}`;
   const head = {
@@ -249,15 +282,42 @@ function channelRows(
     mentions: 0,
   };
   const rows: InboxRow[] = [head];
-  for (const topic of channel.topics) {
-    if (!filters.showMuted && topic.muted) continue;
-    if (filters.mentionsAndDms && topic.mentions === 0) continue;
+  const topics = channel.topics;
+  const made = new Array<InboxRow | undefined>(topics.length);
+  // A topic's row shows its channel's name, colour and muting: kept only while those are.
+  const before = last !== undefined && sameChannel(last.channel, channel) ? last : undefined;
+  const was = before?.topics ?? [];
+  let at = 0;
+  for (let i = 0; i < topics.length; i++) {
+    const topic = topics[i] as InboxTopicWire;
+    let row: InboxRow | undefined;
+    if (was[at] === topic) row = before?.made[at++];
+    else if (was[at + 1] === topic) {
+      // The last version's topic here is gone (read, or moved up by a new message).
+      row = before?.made[at + 1];
+      at += 2;
+    } else {
+      // New here, or the lists have parted further than one topic: looked up.
+      if (!filters.showMuted && topic.muted) continue;
+      if (filters.mentionsAndDms && topic.mentions === 0) continue;
+      row = cache.topic(id, channel, topic, ck);
+    }
+    made[i] = row;
+    if (row === undefined) continue;
     head.unread += topic.unread;
     head.mentions += topic.mentions;
-    rows.push(cache.topic(id, channel, topic, ck));
+    rows.push(row);
   }
-  if (rows.length === 1) return { accountId: id, rows: [], unread: 0, mentions: 0 };
-  return { accountId: id, rows, unread: head.unread, mentions: head.mentions };
+  const shown = rows.length === 1 ? [] : rows;
+  return {
+    accountId: id,
+    rows: shown,
+    unread: head.unread,
+    mentions: head.mentions,
+    channel,
+    topics,
+    made,
+  };
 }
 
 function sum<K extends string>(items: readonly Record<K, number>[], field: K): number {
@@ -266,15 +326,18 @@ function sum<K extends string>(items: readonly Record<K, number>[], field: K): n
   return total;
 }
 
-/** Each row's top; the last entry is the list's height. */
-export function offsetsOf(heights: readonly number[]): number[] {
-  const offsets = new Array<number>(heights.length + 1);
+/**
+ * Each row's top; the last entry is the list's height. Worked out for every row on every
+ * change of the list, so in one pass with no list of heights in between.
+ */
+export function offsetsOf<T>(items: readonly T[], heightOf: (item: T) => number): number[] {
+  const offsets = new Array<number>(items.length + 1);
   let y = 0;
-  for (let i = 0; i < heights.length; i++) {
+  for (let i = 0; i < items.length; i++) {
     offsets[i] = y;
-    y += heights[i] as number;
+    y += heightOf(items[i] as T);
   }
-  offsets[heights.length] = y;
+  offsets[items.length] = y;
   return offsets;
 }
 

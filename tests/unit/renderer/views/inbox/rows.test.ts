@@ -37,6 +37,12 @@ const inboxes = new Map([
   ['c', { ...inbox('c'), channels: [], dms: [] }],
 ]);
 const kinds = (rows: ReturnType<typeof inboxRows>) => rows.map((r) => r.kind);
+/** What a row shows: a kept topic row may hold an older copy of its channel, the same to see. */
+const shown = (row: ReturnType<typeof inboxRows>[number]) => {
+  if (!('channel' in row)) return row;
+  const { streamId, name, color, muted } = row.channel;
+  return { ...row, channel: { streamId, name, color, muted } };
+};
 const all = { org: 'all', mentionsAndDms: false, showMuted: false };
 
 describe('the Inbox rows', () => {
@@ -65,6 +71,57 @@ describe('the Inbox rows', () => {
     // Other filters make every row anew.
     const shown = inboxRows(accounts, next, { ...all, showMuted: true }, cache);
     expect(shown.some((r, i) => r === after[i])).toBe(false);
+  });
+
+  it('after patches to a long channel, are the rows made from nothing, its untouched topics the same rows', () => {
+    const topic = (n: number, newestId = 1000 - n, muted = false) => ({
+      name: `topic ${n}`,
+      unread: 1,
+      mentions: n % 7 === 0 ? 1 : 0,
+      policy: 0 as const,
+      muted,
+      newestId,
+    });
+    const a = inboxes.get('a')!;
+    const { channels: _c, dms: _d, seq: _s, ...head } = a;
+    const start = {
+      ...a,
+      channels: [
+        {
+          ...a.channels[0]!,
+          topics: Array.from({ length: 60 }, (_, n) => topic(n, 1000 - n, n % 10 === 3)),
+        },
+      ],
+    };
+    // A new topic, a topic moved up by a new message, two neighbours read, a muted one
+    // unmuted, each a patch as the Core sends it.
+    const patches = [
+      { upsert: [{ kind: 'topic' as const, streamId: 1, topic: topic(100, 2000) }], remove: [] },
+      { upsert: [{ kind: 'topic' as const, streamId: 1, topic: topic(30, 2001) }], remove: [] },
+      { upsert: [], remove: ['t:1:topic 40', 't:1:topic 41'] },
+      { upsert: [{ kind: 'topic' as const, streamId: 1, topic: topic(13, 987) }], remove: [] },
+      { upsert: [], remove: ['t:1:topic 0'] },
+    ];
+    for (const filters of [all, { ...all, showMuted: true }, { ...all, mentionsAndDms: true }]) {
+      const cache = new InboxRowCache();
+      let inbox: InboxAccountWire = start;
+      let before = inboxRows(accounts, new Map(inboxes).set('a', inbox), filters, cache);
+      for (const [seq, patch] of patches.entries()) {
+        inbox = applyInboxPatch(inbox, { accountId: 'a', seq: seq + 1, head, ...patch });
+        const next = new Map(inboxes).set('a', inbox);
+        const after = inboxRows(accounts, next, filters, cache);
+        expect(after.map(shown)).toEqual(inboxRows(accounts, next, filters).map(shown));
+        // A topic row the patch left alone is the row drawn before.
+        const was = new Map(before.map((r) => [r.key, r]));
+        const changed = new Set(patch.upsert.map((r) => `c:a:1:${r.topic.name}`));
+        for (const r of after) {
+          if (r.kind === 'topic' && was.has(r.key) && !changed.has(r.key)) {
+            expect(r).toBe(was.get(r.key));
+          }
+        }
+        before = after;
+      }
+    }
   });
 
   it('lists each organization with its DMs first, then channels and topics, muted ones left out', () => {
@@ -99,7 +156,7 @@ describe('the Inbox rows', () => {
   });
 
   it('draws only the rows near the viewport', () => {
-    const offsets = offsetsOf(Array.from({ length: 2000 }, () => 34));
+    const offsets = offsetsOf(Array.from({ length: 2000 }), () => 34);
     const range = visibleRange(offsets, 34 * 1000, 680, 68);
     expect(range).toEqual({ start: 998, end: 1023 });
   });
