@@ -103,7 +103,13 @@ const nodeFlags = webHostNodeArgs().slice(0, -1);
 /** The hosts' V8 code caches (src/web/code-cache.ts): the bench's own, not the user's. */
 let codeCacheDir = '';
 
-function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 'nocache') {
+function host(
+  script: string,
+  dataDir: string,
+  keyFile: string,
+  mode: 'cache' | 'nocache',
+  label = '',
+) {
   type Seen = { readyMs: number; loadedMs: number; coreMs: number; cpuMs: number; rssMb: number };
   return new Promise<Seen>((resolve, reject) => {
     const child = spawn(
@@ -129,7 +135,7 @@ function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 
       if (code !== 0 || !line) reject(new Error(`host exited with ${code}: ${out}`));
       else {
         if (process.env.PERCH_BENCH_VERBOSE)
-          console.log(script.includes('/other/') ? `other ${mode}` : mode, line);
+          console.log(`${label}${script.includes('/other/') ? `other ${mode}` : mode}`, line);
         resolve(JSON.parse(line) as Seen);
       }
     });
@@ -340,7 +346,7 @@ export default async function (): Promise<BenchResult> {
   // start does, so the runs measure a start of a Perch that has run before.
   codeCacheDir = join(base, 'code-cache');
   for (const script_ of [script, ...(otherScript ? [otherScript] : [])]) {
-    await host(script_, await fresh(), keyFile, 'cache');
+    await host(script_, await fresh(), keyFile, 'cache', 'warm-up, not counted: ');
   }
   if (process.env.PERCH_BENCH_KEEP) console.log(`seed kept in ${base}`);
   const mine = measured();
