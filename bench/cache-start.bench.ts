@@ -16,6 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -77,19 +78,38 @@ async function bundleHost(outdir: string, checkout = root): Promise<string> {
   const { nodeHostBundle } = (await import(
     pathToFileURL(join(checkout, 'scripts/lean-bundle.mjs')).href
   )) as { nodeHostBundle: object };
-  await build({
+  const { metafile } = await build({
     ...nodeHostBundle,
     entryPoints: { 'cache-start-host': join(checkout, 'bench/cache-start-host.ts') },
     outdir,
+    metafile: true,
     logLevel: 'warning',
   });
+  // As scripts/build-web.mjs ships it: the entry run from V8's code cache, where that
+  // checkout has one.
+  const codeCache = join(checkout, 'scripts/code-cache-build.mjs');
+  if (existsSync(codeCache)) {
+    const { withCodeCache } = (await import(pathToFileURL(codeCache).href)) as {
+      withCodeCache: (o: { outdir: string; name: string; metafile: unknown }) => Promise<void>;
+    };
+    await withCodeCache({ outdir, name: 'cache-start-host', metafile });
+  }
   return join(outdir, 'cache-start-host.mjs');
 }
 
 /** Node started with the flags `npm run web` gives the shipped host. */
 const nodeFlags = webHostNodeArgs().slice(0, -1);
 
-function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 'nocache') {
+/** The hosts' V8 code caches (src/web/code-cache.ts): the bench's own, not the user's. */
+let codeCacheDir = '';
+
+function host(
+  script: string,
+  dataDir: string,
+  keyFile: string,
+  mode: 'cache' | 'nocache',
+  label = '',
+) {
   type Seen = { readyMs: number; loadedMs: number; coreMs: number; cpuMs: number; rssMb: number };
   return new Promise<Seen>((resolve, reject) => {
     const child = spawn(
@@ -102,7 +122,11 @@ function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 
         keyFile,
         mode,
       ],
-      { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, PERCH_CODE_CACHE_DIR: codeCacheDir },
+      },
     );
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
@@ -111,7 +135,7 @@ function host(script: string, dataDir: string, keyFile: string, mode: 'cache' | 
       if (code !== 0 || !line) reject(new Error(`host exited with ${code}: ${out}`));
       else {
         if (process.env.PERCH_BENCH_VERBOSE)
-          console.log(script.includes('/other/') ? `other ${mode}` : mode, line);
+          console.log(`${label}${script.includes('/other/') ? `other ${mode}` : mode}`, line);
         resolve(JSON.parse(line) as Seen);
       }
     });
@@ -318,6 +342,12 @@ export default async function (): Promise<BenchResult> {
     await cp(seedDir, dir, { recursive: true });
     return dir;
   };
+  // One start of each host first, not counted: it writes its code cache, as a user's first
+  // start does, so the runs measure a start of a Perch that has run before.
+  codeCacheDir = join(base, 'code-cache');
+  for (const script_ of [script, ...(otherScript ? [otherScript] : [])]) {
+    await host(script_, await fresh(), keyFile, 'cache', 'warm-up, not counted: ');
+  }
   if (process.env.PERCH_BENCH_KEEP) console.log(`seed kept in ${base}`);
   const mine = measured();
   const other = measured();

@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { nodeHostBundle } from './lean-bundle.mjs';
+import { withCodeCache } from './code-cache-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({ options: { outdir: { type: 'string' } } });
@@ -20,11 +21,14 @@ const outdir = resolve(values.outdir ?? join(root, 'dist-web'));
 
 // Chunks of an earlier build would otherwise pile up beside the new ones.
 await rm(join(outdir, 'chunks'), { recursive: true, force: true });
-await build({
+const { metafile } = await build({
   ...nodeHostBundle,
   entryPoints: { cli: join(root, 'src/web/cli.ts') },
   outdir,
   sourcemap: true,
+  metafile: true,
   logLevel: 'warning',
 });
+// cli.mjs then compiles the entry's code (cli.body.js) with V8's code cache of an earlier start.
+await withCodeCache({ outdir, name: 'cli', metafile });
 console.log(`Browser-mode host bundled into ${outdir}`);

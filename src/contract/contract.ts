@@ -178,155 +178,172 @@ import {
   Uploaded,
   UploadProgress,
 } from './schemas/uploads.ts';
+import { lazySchema } from '../lib/lazy-schema.ts';
 
 const channel = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R) => ({
   args,
   result,
 });
-const noArgs = z.object({}).strict();
+const noArgs = lazySchema(() => z.object({}).strict());
 
 /** The tray's count and icon state (src/core/notify/badge.ts). */
-export const TrayBadgeWire = z.object({
-  count: z.number().int().nonnegative(),
-  icon: z.enum(['none', 'unread', 'attention']),
-});
+export const TrayBadgeWire = lazySchema(() =>
+  z.object({
+    count: z.number().int().nonnegative(),
+    icon: z.enum(['none', 'unread', 'attention']),
+  }),
+);
 export type TrayBadgeWire = z.infer<typeof TrayBadgeWire>;
 
 /** Where a clicked notification takes the window: the account, the conversation, the message. */
-export const OpenTargetWire = z.object({
-  accountId: z.string(),
-  messageId: z.number().int(),
-  narrow: z.array(
-    z.object({
-      operator: z.enum(['channel', 'topic', 'dm']),
-      operand: z.union([z.number(), z.string(), z.array(z.number())]),
-    }),
-  ),
-});
+export const OpenTargetWire = lazySchema(() =>
+  z.object({
+    accountId: z.string(),
+    messageId: z.number().int(),
+    narrow: z.array(
+      z.object({
+        operator: z.enum(['channel', 'topic', 'dm']),
+        operand: z.union([z.number(), z.string(), z.array(z.number())]),
+      }),
+    ),
+  }),
+);
 export type OpenTargetWire = z.infer<typeof OpenTargetWire>;
 
 /** A notification as the presenter made it; the page shows it as a Web Notification. */
-export const ShownNotificationWire = z.object({
-  id: z.string(),
-  accountId: z.string(),
-  title: z.string(),
-  body: z.string(),
-  messageIds: z.array(z.number().int()),
-  open: OpenTargetWire,
-});
+export const ShownNotificationWire = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    accountId: z.string(),
+    title: z.string(),
+    body: z.string(),
+    messageIds: z.array(z.number().int()),
+    open: OpenTargetWire,
+  }),
+);
 export type ShownNotificationWire = z.infer<typeof ShownNotificationWire>;
 
-export const Theme = z.enum(['system', 'light', 'dark']);
+export const Theme = lazySchema(() => z.enum(['system', 'light', 'dark']));
 
-export const Preferences = z.object({
-  theme: Theme,
-  /** Closing the window keeps Perch in the tray instead of quitting. */
-  closeToTray: z.boolean(),
-  startAtLogin: z.boolean(),
-  /**
-   * Notify through the desktop's notification server over D-Bus, from the Core, so nothing
-   * needs a window (docs/notifications.md "D-Bus"). Absent means on; used where one answers.
-   */
-  desktopNotifications: z.boolean().optional(),
-  /**
-   * Direct message conversations whose notifications Perch does not show, by account id: each
-   * the other participants' user ids, sorted and joined by commas. The chat API has no muting
-   * of a DM conversation, so this is Perch's own (docs/notifications.md "Muted direct messages").
-   */
-  mutedDms: z.record(z.string(), z.array(z.string())).optional(),
-  /**
-   * The most each account's copy on this computer may take, in MB (docs/architecture.md,
-   * "The cache on disk"); absent means 25. Past it the copy keeps fewer messages.
-   */
-  cacheBudgetMb: z.number().int().min(5).max(1000).optional(),
-});
+export const Preferences = lazySchema(() =>
+  z.object({
+    theme: Theme,
+    /** Closing the window keeps Perch in the tray instead of quitting. */
+    closeToTray: z.boolean(),
+    startAtLogin: z.boolean(),
+    /**
+     * Notify through the desktop's notification server over D-Bus, from the Core, so nothing
+     * needs a window (docs/notifications.md "D-Bus"). Absent means on; used where one answers.
+     */
+    desktopNotifications: z.boolean().optional(),
+    /**
+     * Direct message conversations whose notifications Perch does not show, by account id: each
+     * the other participants' user ids, sorted and joined by commas. The chat API has no muting
+     * of a DM conversation, so this is Perch's own (docs/notifications.md "Muted direct messages").
+     */
+    mutedDms: z.record(z.string(), z.array(z.string())).optional(),
+    /**
+     * The most each account's copy on this computer may take, in MB (docs/architecture.md,
+     * "The cache on disk"); absent means 25. Past it the copy keeps fewer messages.
+     */
+    cacheBudgetMb: z.number().int().min(5).max(1000).optional(),
+  }),
+);
 export type Preferences = z.infer<typeof Preferences>;
 
-export const CoreStatus = z.object({
-  state: z.enum(['starting', 'ready', 'stopping']),
-  accounts: z.number().int().nonnegative(),
-  uptimeSeconds: z.number().nonnegative(),
-});
+export const CoreStatus = lazySchema(() =>
+  z.object({
+    state: z.enum(['starting', 'ready', 'stopping']),
+    accounts: z.number().int().nonnegative(),
+    uptimeSeconds: z.number().nonnegative(),
+  }),
+);
 export type CoreStatus = z.infer<typeof CoreStatus>;
 
-export const AppInfo = z.object({
-  name: z.string(),
-  version: z.string(),
-  platform: z.string(),
-  runtime: z.string(),
-  transport: z.enum(['electron', 'web']),
-  /**
-   * Where real accounts' keys are kept: the OS keychain, Electron's encrypted storage as a
-   * fallback, or memory until Perch quits (chosen with --secret-store memory).
-   */
-  secretStorage: z.enum(['keychain', 'safeStorage', 'memory']),
-  /**
-   * Whether the OS keychain's binding (keytar, an optional dependency) loads: 'missing' where
-   * npm installed Perch without it, 'broken' where it is there but fails to load.
-   */
-  keychainBinding: z.enum(['installed', 'missing', 'broken']),
-  startedAt: z.number(),
-  /** Browser mode: the page shows notifications and the unread badge (a tab has no tray). */
-  pageNotifications: z.boolean().optional(),
-  /** Which way notifications reach the desktop, in words (the About page shows it). */
-  notificationPath: z.string().optional(),
-});
+export const AppInfo = lazySchema(() =>
+  z.object({
+    name: z.string(),
+    version: z.string(),
+    platform: z.string(),
+    runtime: z.string(),
+    transport: z.enum(['electron', 'web']),
+    /**
+     * Where real accounts' keys are kept: the OS keychain, Electron's encrypted storage as a
+     * fallback, or memory until Perch quits (chosen with --secret-store memory).
+     */
+    secretStorage: z.enum(['keychain', 'safeStorage', 'memory']),
+    /**
+     * Whether the OS keychain's binding (keytar, an optional dependency) loads: 'missing' where
+     * npm installed Perch without it, 'broken' where it is there but fails to load.
+     */
+    keychainBinding: z.enum(['installed', 'missing', 'broken']),
+    startedAt: z.number(),
+    /** Browser mode: the page shows notifications and the unread badge (a tab has no tray). */
+    pageNotifications: z.boolean().optional(),
+    /** Which way notifications reach the desktop, in words (the About page shows it). */
+    notificationPath: z.string().optional(),
+  }),
+);
 export type AppInfo = z.infer<typeof AppInfo>;
 
 /** An account as the renderer may see it: everything but the key, which never leaves the Core. */
-export const AccountSummary = z.object({
-  id: z.string(),
-  serverUrl: z.string(),
-  email: z.string(),
-  fullName: z.string(),
-  userId: z.number().int(),
-  role: z.number().int(),
-  realmName: z.string(),
-  realmIcon: z.string().optional(),
-  featureLevel: z.number().int(),
-  attention: z
-    .object({
-      code: z.string(),
-      message: z.string(),
-      since: z.number(),
-      /** CERTIFICATE_CHANGED: the fingerprint trusted before and what the server presents now. */
-      certificate: z
-        .object({ trusted: z.string(), presented: CertificateReview.optional() })
-        .optional(),
-    })
-    .optional(),
-  /** SHA-256 of the certificate (or CA) trusted for this server after a certificate error. */
-  trustedCertificate: z.string().optional(),
-  /** Signed in to the embedded demo organization (ends with this run). */
-  demo: z.boolean().optional(),
-  /** Where this account's key is kept (the demo's always in memory). */
-  keyStorage: z.enum(['keychain', 'safeStorage', 'memory']),
-});
+export const AccountSummary = lazySchema(() =>
+  z.object({
+    id: z.string(),
+    serverUrl: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    userId: z.number().int(),
+    role: z.number().int(),
+    realmName: z.string(),
+    realmIcon: z.string().optional(),
+    featureLevel: z.number().int(),
+    attention: z
+      .object({
+        code: z.string(),
+        message: z.string(),
+        since: z.number(),
+        /** CERTIFICATE_CHANGED: the fingerprint trusted before and what the server presents now. */
+        certificate: z
+          .object({ trusted: z.string(), presented: CertificateReview.optional() })
+          .optional(),
+      })
+      .optional(),
+    /** SHA-256 of the certificate (or CA) trusted for this server after a certificate error. */
+    trustedCertificate: z.string().optional(),
+    /** Signed in to the embedded demo organization (ends with this run). */
+    demo: z.boolean().optional(),
+    /** Where this account's key is kept (the demo's always in memory). */
+    keyStorage: z.enum(['keychain', 'safeStorage', 'memory']),
+  }),
+);
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
-export const ServerProbe = z.object({
-  url: z.string(),
-  realmName: z.string(),
-  realmIcon: z.string().optional(),
-  descriptionHtml: z.string(),
-  version: z.string(),
-  featureLevel: z.number().int(),
-  incompatible: z.boolean(),
-  insecure: z.boolean(),
-  methods: z.object({
-    password: z.boolean(),
-    external: z.array(z.object({ name: z.string(), displayName: z.string() })),
+export const ServerProbe = lazySchema(() =>
+  z.object({
+    url: z.string(),
+    realmName: z.string(),
+    realmIcon: z.string().optional(),
+    descriptionHtml: z.string(),
+    version: z.string(),
+    featureLevel: z.number().int(),
+    incompatible: z.boolean(),
+    insecure: z.boolean(),
+    methods: z.object({
+      password: z.boolean(),
+      external: z.array(z.object({ name: z.string(), displayName: z.string() })),
+    }),
   }),
-});
+);
 export type ServerProbe = z.infer<typeof ServerProbe>;
 
-const serverUrl = z.string().trim().min(1, 'enter the server address').max(2048);
-const allowInsecure = z.boolean().optional();
+const serverUrl = lazySchema(() => z.string().trim().min(1, 'enter the server address').max(2048));
+const allowInsecure = lazySchema(() => z.boolean().optional());
 /** The SHA-256 fingerprint (`AB:CD:…`) of a certificate the user compared and trusts. */
-const fingerprint = z
-  .string()
-  .regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'a SHA-256 fingerprint as AB:CD:…');
-const trustCertificate = fingerprint.optional();
+const fingerprint = lazySchema(() =>
+  z.string().regex(/^([0-9A-F]{2}:){31}[0-9A-F]{2}$/, 'a SHA-256 fingerprint as AB:CD:…'),
+);
+const trustCertificate = lazySchema(() => fingerprint.optional());
 const secret = (what: string) => z.string().trim().min(1, `enter the ${what}`).max(4096);
 
 /**
@@ -334,102 +351,129 @@ const secret = (what: string) => z.string().trim().min(1, `enter the ${what}`).m
  * so anything but a web address (javascript:, data:, a custom scheme) is refused here, where
  * every way to ask for a call passes, and reaches the user as an error instead.
  */
-const VideoCall = z.object({
-  url: z.url({
-    protocol: /^https?$/,
-    error: 'the video call link the server gave is not an http(s) address',
+const VideoCall = lazySchema(() =>
+  z.object({
+    url: z.url({
+      protocol: /^https?$/,
+      error: 'the video call link the server gave is not an http(s) address',
+    }),
   }),
-});
+);
 
 export const channels = {
   'app.info': channel(noArgs, AppInfo),
   'app.status': channel(noArgs, CoreStatus),
   'prefs.get': channel(noArgs, Preferences),
   'prefs.set': channel(
-    Preferences.partial()
-      .strict()
-      .refine((p) => Object.keys(p).length > 0, {
-        message: 'name at least one preference to change',
-      }),
+    lazySchema(() =>
+      Preferences.partial()
+        .strict()
+        .refine((p) => Object.keys(p).length > 0, {
+          message: 'name at least one preference to change',
+        }),
+    ),
     Preferences,
   ),
-  'accounts.list': channel(noArgs, z.array(AccountSummary)),
+  'accounts.list': channel(
+    noArgs,
+    lazySchema(() => z.array(AccountSummary)),
+  ),
   'accounts.probe': channel(
-    z.object({ url: serverUrl, allowInsecure, trustCertificate }).strict(),
+    lazySchema(() => z.object({ url: serverUrl, allowInsecure, trustCertificate }).strict()),
     ServerProbe,
   ),
   'accounts.signInWithKey': channel(
-    z
-      .object({
-        serverUrl,
-        email: z.string().trim().min(1, 'enter the email').max(320),
-        apiKey: secret('API key'),
-        allowInsecure,
-        trustCertificate,
-      })
-      .strict(),
+    lazySchema(() =>
+      z
+        .object({
+          serverUrl,
+          email: z.string().trim().min(1, 'enter the email').max(320),
+          apiKey: secret('API key'),
+          allowInsecure,
+          trustCertificate,
+        })
+        .strict(),
+    ),
     AccountSummary,
   ),
   'accounts.importRcFile': channel(
-    z
-      .object({
-        contents: z
-          .string()
-          .min(1, 'the file is empty')
-          .max(MAX_RC_FILE_CHARS, 'that file is too large to be a zuliprc'),
-        allowInsecure,
-        trustCertificate,
-      })
-      .strict(),
+    lazySchema(() =>
+      z
+        .object({
+          contents: z
+            .string()
+            .min(1, 'the file is empty')
+            .max(MAX_RC_FILE_CHARS, 'that file is too large to be a zuliprc'),
+          allowInsecure,
+          trustCertificate,
+        })
+        .strict(),
+    ),
     AccountSummary,
   ),
   'accounts.signInWithToken': channel(
-    z.object({ serverUrl, token: secret('token'), allowInsecure, trustCertificate }).strict(),
+    lazySchema(() =>
+      z.object({ serverUrl, token: secret('token'), allowInsecure, trustCertificate }).strict(),
+    ),
     AccountSummary,
   ),
   'accounts.signInWithPassword': channel(
-    z
-      .object({
-        serverUrl,
-        username: z.string().trim().min(1, 'enter the email').max(320),
-        password: z.string().min(1, 'enter the password').max(4096),
-        allowInsecure,
-        trustCertificate,
-      })
-      .strict(),
+    lazySchema(() =>
+      z
+        .object({
+          serverUrl,
+          username: z.string().trim().min(1, 'enter the email').max(320),
+          password: z.string().min(1, 'enter the password').max(4096),
+          allowInsecure,
+          trustCertificate,
+        })
+        .strict(),
+    ),
     AccountSummary,
   ),
   'accounts.signOut': channel(
-    z.object({ accountId: z.string().min(1) }).strict(),
-    z.object({ removed: z.boolean() }),
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    lazySchema(() => z.object({ removed: z.boolean() })),
   ),
   'accounts.startDemo': channel(noArgs, AccountSummary),
   /** After CERTIFICATE_CHANGED: trust what the server presents now (its fingerprint compared). */
   'accounts.trustNewCertificate': channel(
-    z.object({ accountId: z.string().min(1), fingerprint }).strict(),
+    lazySchema(() => z.object({ accountId: z.string().min(1), fingerprint }).strict()),
     AccountSummary,
   ),
   /** Each watched account's event queue health (Activity panel, tray menu). */
-  'sync.status': channel(noArgs, z.array(AccountSyncStatusWire)),
+  'sync.status': channel(
+    noArgs,
+    lazySchema(() => z.array(AccountSyncStatusWire)),
+  ),
   /** The "why" log: an account's last decisions, oldest first. */
   'sync.decisions': channel(
-    z.object({ accountId: z.string().min(1) }).strict(),
-    z.array(DecisionEntryWire),
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    lazySchema(() => z.array(DecisionEntryWire)),
   ),
   /** Every queue reconnects now instead of waiting out its backoff. */
-  'sync.reconnect': channel(noArgs, z.object({})),
+  'sync.reconnect': channel(
+    noArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** The user is looking at the window: open notifications have done their job. */
-  'notifications.seen': channel(noArgs, z.object({})),
+  'notifications.seen': channel(
+    noArgs,
+    lazySchema(() => z.object({})),
+  ),
   /**
    * What browser mode's page shows now: the unread badge and the notifications still open,
    * for a tab opened (or reconnected) after they were shown.
    */
   'notifications.current': channel(
     noArgs,
-    z.object({ badge: TrayBadgeWire, open: z.array(ShownNotificationWire) }),
+    lazySchema(() => z.object({ badge: TrayBadgeWire, open: z.array(ShownNotificationWire) })),
   ),
   'dnd.get': channel(noArgs, DndStateWire),
-  'dnd.set': channel(z.object({ choice: DndChoiceWire }).strict(), DndStateWire),
+  'dnd.set': channel(
+    lazySchema(() => z.object({ choice: DndChoiceWire }).strict()),
+    DndStateWire,
+  ),
   // ── Admin console: organization (schemas in schemas/admin-org.ts) ──
   /** A fresh look at what the organization panels show: defaults, channels, limits... */
   'adminOrg.context': channel(AccountArg, OrgContext),
@@ -449,48 +493,117 @@ export const channels = {
   /** The caller's fresh role and can_create_users, the users and groups, notify defaults. */
   'adminPeople.context': channel(PeopleAccountArgs, PeopleContext),
   'adminPeople.lookupUser': channel(LookupArgs, UserDetails),
-  'adminPeople.createUser': channel(CreateUserArgs, z.object({ userId: z.number().int() })),
-  'adminPeople.updateGroupMembers': channel(GroupMembersArgs, z.object({})),
-  'adminPeople.checkMembership': channel(MembershipArgs, z.object({ isMember: z.boolean() })),
-  'adminPeople.listLinkifiers': channel(PeopleAccountArgs, z.array(LinkifierWire)),
-  'adminPeople.addLinkifier': channel(AddLinkifierArgs, z.object({ id: z.number().int() })),
-  'adminPeople.removeLinkifier': channel(PeopleItemArgs, z.object({})),
-  'adminPeople.listSnippets': channel(PeopleAccountArgs, z.array(SnippetWire)),
-  'adminPeople.createSnippet': channel(CreateSnippetArgs, z.object({ id: z.number().int() })),
-  'adminPeople.deleteSnippet': channel(PeopleItemArgs, z.object({})),
+  'adminPeople.createUser': channel(
+    CreateUserArgs,
+    lazySchema(() => z.object({ userId: z.number().int() })),
+  ),
+  'adminPeople.updateGroupMembers': channel(
+    GroupMembersArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminPeople.checkMembership': channel(
+    MembershipArgs,
+    lazySchema(() => z.object({ isMember: z.boolean() })),
+  ),
+  'adminPeople.listLinkifiers': channel(
+    PeopleAccountArgs,
+    lazySchema(() => z.array(LinkifierWire)),
+  ),
+  'adminPeople.addLinkifier': channel(
+    AddLinkifierArgs,
+    lazySchema(() => z.object({ id: z.number().int() })),
+  ),
+  'adminPeople.removeLinkifier': channel(
+    PeopleItemArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminPeople.listSnippets': channel(
+    PeopleAccountArgs,
+    lazySchema(() => z.array(SnippetWire)),
+  ),
+  'adminPeople.createSnippet': channel(
+    CreateSnippetArgs,
+    lazySchema(() => z.object({ id: z.number().int() })),
+  ),
+  'adminPeople.deleteSnippet': channel(
+    PeopleItemArgs,
+    lazySchema(() => z.object({})),
+  ),
   'adminPeople.unsubscribe': channel(UnsubscribeArgs, UnsubscribeResult),
   /** Upstream update-user full_name (administrators). */
-  'adminPeople.rename': channel(RenameArgs, z.object({})),
+  'adminPeople.rename': channel(
+    RenameArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Every custom profile field with the person's value, for the edit form. */
   'adminPeople.profileForm': channel(PersonArgs, ProfileForm),
   /** Upstream update-user profile_data (administrators). */
-  'adminPeople.setProfileFields': channel(ProfileValuesArgs, z.object({})),
+  'adminPeople.setProfileFields': channel(
+    ProfileValuesArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end admin console: people ──
   // ── Admin console: people list and per-user actions (schemas/admin-users.ts) ──
   'adminUsers.list': channel(PeopleAccountArgs, PeopleList),
-  'adminUsers.setRole': channel(RoleArgs, z.object({})),
-  'adminUsers.deactivate': channel(DeactivateUserArgs, z.object({})),
-  'adminUsers.reactivate': channel(UserArgs, z.object({})),
+  'adminUsers.setRole': channel(
+    RoleArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminUsers.deactivate': channel(
+    DeactivateUserArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminUsers.reactivate': channel(
+    UserArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end admin console: people list ──
   /** The organization at a glance, each finding named (schemas/admin-health.ts). */
   'adminHealth.report': channel(PeopleAccountArgs, HealthReportWire),
   // ── Admin console: invitations (schemas in schemas/admin-invites.ts) ──
   /** Pending invitations and reusable links the caller can manage, with the inviters' names. */
   'adminInvites.list': channel(InvitesArgs, InviteList),
-  'adminInvites.revoke': channel(InviteActionArgs, z.object({})),
-  'adminInvites.resend': channel(InviteActionArgs, z.object({})),
+  'adminInvites.revoke': channel(
+    InviteActionArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminInvites.resend': channel(
+    InviteActionArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** A new reusable invitation link; its URL is shown once, next to the button. */
   'adminInvites.createLink': channel(InviteLinkArgs, InviteLinkCreated),
   // ── end admin console: invitations ──
   // ── Admin console: groups and channels (schemas/admin-channels.ts) ──
-  'adminGroups.permissions': channel(PeopleAccountArgs, z.array(GroupPermissions)),
-  'adminGroups.create': channel(CreateGroupArgs, z.object({ id: z.number().int() })),
-  'adminGroups.update': channel(UpdateGroupArgs, z.object({})),
-  'adminGroups.deactivate': channel(GroupArgs, z.object({})),
+  'adminGroups.permissions': channel(
+    PeopleAccountArgs,
+    lazySchema(() => z.array(GroupPermissions)),
+  ),
+  'adminGroups.create': channel(
+    CreateGroupArgs,
+    lazySchema(() => z.object({ id: z.number().int() })),
+  ),
+  'adminGroups.update': channel(
+    UpdateGroupArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminGroups.deactivate': channel(
+    GroupArgs,
+    lazySchema(() => z.object({})),
+  ),
   'adminChannels.list': channel(PeopleAccountArgs, ChannelList),
-  'adminChannels.create': channel(CreateChannelArgs, z.object({})),
-  'adminChannels.update': channel(UpdateChannelArgs, z.object({})),
-  'adminChannels.archive': channel(ChannelArgs, z.object({})),
+  'adminChannels.create': channel(
+    CreateChannelArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminChannels.update': channel(
+    UpdateChannelArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'adminChannels.archive': channel(
+    ChannelArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end admin console: groups and channels ──
   // ── Admin console: edit, reorder, delete what exists (schemas/admin-edit.ts) ──
   'adminEdit.updateProfileField': channel(UpdateProfileFieldArgs, Ignored),
@@ -503,49 +616,93 @@ export const channels = {
   // ── end admin console: edit ──
   // Messages: history windows, the sidebar, compose and reactions.
   'messages.fetch': channel(FetchMessagesArgs, MessagesPage),
-  'messages.byIds': channel(ByIdsArgs, z.array(MessageWire)),
+  'messages.byIds': channel(
+    ByIdsArgs,
+    lazySchema(() => z.array(MessageWire)),
+  ),
   /** The sidebar now; its changes are pushed (messages.sidebarPatch) until unwatched. */
-  'messages.sidebar': channel(z.object({ accountId: z.string().min(1) }).strict(), SidebarSnapshot),
+  'messages.sidebar': channel(
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    SidebarSnapshot,
+  ),
   /** The sidebar is no longer shown: its changes stop being pushed (one per messages.sidebar). */
   'messages.sidebarUnwatch': channel(
-    z.object({ accountId: z.string().min(1) }).strict(),
-    z.object({}),
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    lazySchema(() => z.object({})),
   ),
-  'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
-  'messages.markRead': channel(MarkReadArgs, z.object({})),
-  'messages.react': channel(ReactArgs, z.object({})),
+  'messages.send': channel(
+    SendArgs,
+    lazySchema(() => z.object({ id: z.number().int() })),
+  ),
+  'messages.markRead': channel(
+    MarkReadArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'messages.react': channel(
+    ReactArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** A poll's or a to-do list's change (POST /submessage); it comes back as an event. */
-  'messages.submessage': channel(SubmessageArgs, z.object({})),
+  'messages.submessage': channel(
+    SubmessageArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** A reminder of the message at `at` (POST /reminders), sent by the notification bot. */
-  'messages.remind': channel(RemindArgs, z.object({ reminderId: z.number().int() })),
+  'messages.remind': channel(
+    RemindArgs,
+    lazySchema(() => z.object({ reminderId: z.number().int() })),
+  ),
   // Message actions: edit, move, delete, star, unread from here, source.
-  'messages.source': channel(MessageArgs, z.object({ rawContent: z.string() })),
+  'messages.source': channel(
+    MessageArgs,
+    lazySchema(() => z.object({ rawContent: z.string() })),
+  ),
   /** Who has read a message (GET /messages/{id}/read_receipts), by name, the reader first. */
   'messages.readReceipts': channel(
     MessageArgs,
-    z.object({ readers: z.array(z.object({ userId: z.number().int(), name: z.string() })) }),
+    lazySchema(() =>
+      z.object({ readers: z.array(z.object({ userId: z.number().int(), name: z.string() })) }),
+    ),
   ),
-  'messages.edit': channel(EditArgs, z.object({})),
-  'messages.delete': channel(MessageArgs, z.object({})),
-  'messages.star': channel(StarArgs, z.object({})),
+  'messages.edit': channel(
+    EditArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'messages.delete': channel(
+    MessageArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'messages.star': channel(
+    StarArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Reactions, stars and read marks made offline, waiting for the server, oldest first. */
   'messages.queuedWrites': channel(
-    z.object({ accountId: z.string().min(1) }).strict(),
-    z.array(QueuedWrite),
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    lazySchema(() => z.array(QueuedWrite)),
   ),
   /** Does again an action whose answer was lost and that the server does not hold. */
-  'actions.retry': channel(ActionRetryArgs, z.object({})),
-  /** `count` is null when the answer was lost and the server was read back instead. */
-  'messages.unreadFrom': channel(UnreadFromArgs, z.object({ count: z.number().int().nullable() })),
-  'messages.snippets': channel(
-    z.object({ accountId: z.string().min(1) }).strict(),
-    z.array(Snippet),
+  'actions.retry': channel(
+    ActionRetryArgs,
+    lazySchema(() => z.object({})),
   ),
-  'messages.videoCall': channel(z.object({ accountId: z.string().min(1) }).strict(), VideoCall),
+  /** `count` is null when the answer was lost and the server was read back instead. */
+  'messages.unreadFrom': channel(
+    UnreadFromArgs,
+    lazySchema(() => z.object({ count: z.number().int().nullable() })),
+  ),
+  'messages.snippets': channel(
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    lazySchema(() => z.array(Snippet)),
+  ),
+  'messages.videoCall': channel(
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    VideoCall,
+  ),
   /** Where the window opens: the conversation with the newest unread message, if any. */
   'messages.newestUnread': channel(
     noArgs,
-    z.lazy(() => OpenTargetWire.nullable()),
+    lazySchema(() => z.lazy(() => OpenTargetWire.nullable())),
   ),
   // ── Compose (schemas in schemas/compose.ts) ──
   /** People, mentionable groups, visible channels, enter_sends and the wildcard permission. */
@@ -555,37 +712,82 @@ export const channels = {
   /** The message as the server would render it (sanitized by the renderer before display). */
   'compose.render': channel(RenderArgs, Rendered),
   /** The account's unsent drafts, newest first, as kept in the data directory. */
-  'drafts.list': channel(DraftsArgs, z.array(DraftWire)),
+  'drafts.list': channel(
+    DraftsArgs,
+    lazySchema(() => z.array(DraftWire)),
+  ),
   /** Keeps one narrow's draft (an empty text deletes it). */
-  'drafts.save': channel(SaveDraftArgs, z.object({})),
-  'drafts.delete': channel(DeleteDraftArgs, z.object({})),
+  'drafts.save': channel(
+    SaveDraftArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'drafts.delete': channel(
+    DeleteDraftArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── Outbox (schemas in schemas/outbox.ts) ──
   /** Takes a send from compose (its draft dropped in the same write); it goes at once. */
-  'outbox.send': channel(OutboxSendArgs, z.object({ localId: z.string() })),
-  'outbox.list': channel(OutboxListArgs, z.array(OutboxEntry)),
+  'outbox.send': channel(
+    OutboxSendArgs,
+    lazySchema(() => z.object({ localId: z.string() })),
+  ),
+  'outbox.list': channel(
+    OutboxListArgs,
+    lazySchema(() => z.array(OutboxEntry)),
+  ),
   /** Try again, for a send known not to have arrived: looked up first, then sent. */
-  'outbox.retry': channel(OutboxItemArgs, z.object({})),
-  'outbox.discard': channel(OutboxItemArgs, z.object({})),
+  'outbox.retry': channel(
+    OutboxItemArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'outbox.discard': channel(
+    OutboxItemArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end outbox ──
   // ── Scheduled messages (schemas in schemas/scheduled.ts) ──
   /** The account's scheduled messages, soonest first. */
-  'scheduled.list': channel(ScheduledListArgs, z.array(ScheduledWire)),
-  'scheduled.create': channel(ScheduleArgs, z.object({ id: z.number().int() })),
+  'scheduled.list': channel(
+    ScheduledListArgs,
+    lazySchema(() => z.array(ScheduledWire)),
+  ),
+  'scheduled.create': channel(
+    ScheduleArgs,
+    lazySchema(() => z.object({ id: z.number().int() })),
+  ),
   /** Changes its text, its conversation or its time. */
-  'scheduled.update': channel(RescheduleArgs, z.object({})),
+  'scheduled.update': channel(
+    RescheduleArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Sends it now and takes it off the schedule. */
-  'scheduled.sendNow': channel(ScheduledItemArgs, z.object({})),
+  'scheduled.sendNow': channel(
+    ScheduledItemArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Cancels it (after the user confirmed). */
-  'scheduled.cancel': channel(ScheduledItemArgs, z.object({})),
+  'scheduled.cancel': channel(
+    ScheduledItemArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end scheduled messages ──
   // ── end compose ──
   // ── Emoji (schemas in schemas/emoji.ts) ──
   /** The organization's custom emoji, deactivated ones included (old reactions show them). */
-  'emoji.realm': channel(RealmEmojiArgs, z.array(RealmEmojiWire)),
+  'emoji.realm': channel(
+    RealmEmojiArgs,
+    lazySchema(() => z.array(RealmEmojiWire)),
+  ),
   /** Posts an uploaded image (uploads.begin/chunk) as a new custom emoji. */
-  'emoji.add': channel(AddRealmEmojiArgs, z.object({})),
+  'emoji.add': channel(
+    AddRealmEmojiArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Deactivates a custom emoji: old messages keep showing it, the picker no longer offers it. */
-  'emoji.remove': channel(RemoveRealmEmojiArgs, z.object({})),
+  'emoji.remove': channel(
+    RemoveRealmEmojiArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end emoji ──
   // ── Inbox (schemas in schemas/inbox.ts) ──
   'inbox.get': channel(noArgs, InboxSnapshot),
@@ -594,45 +796,84 @@ export const channels = {
   /** Marks every unread message of the organization read (after the user confirmed). */
   /** `queued`: the organization is out of reach; it goes out once when it is back. */
   'inbox.markAllRead': channel(
-    z.object({ accountId: z.string().min(1) }).strict(),
-    z.object({ queued: z.boolean() }),
+    lazySchema(() => z.object({ accountId: z.string().min(1) }).strict()),
+    lazySchema(() => z.object({ queued: z.boolean() })),
   ),
-  'inbox.setTopicPolicy': channel(TopicPolicyArgs, z.object({})),
+  'inbox.setTopicPolicy': channel(
+    TopicPolicyArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** A topic's mute / follow state and its channel's mute, for a recipient bar's menu. */
   'inbox.topicState': channel(TopicStateArgs, TopicStateWire),
-  'inbox.muteChannel': channel(MuteChannelArgs, z.object({})),
+  'inbox.muteChannel': channel(
+    MuteChannelArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Forgets a queued mark-read the server refused, once the user has seen why. */
-  'inbox.dismissPending': channel(DismissPendingArgs, z.object({})),
+  'inbox.dismissPending': channel(
+    DismissPendingArgs,
+    lazySchema(() => z.object({})),
+  ),
   'recent.get': channel(noArgs, RecentSnapshot),
   /** Loads Recent now, unpushed, so an organization that drops out later has last known rows. */
-  'recent.prepare': channel(noArgs, z.object({})),
+  'recent.prepare': channel(
+    noArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Recent is no longer shown: its changes stop being pushed (recent.get starts them). */
-  'recent.unwatch': channel(noArgs, z.object({})),
+  'recent.unwatch': channel(
+    noArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end inbox ──
   // ── Uploads and typing (schemas in schemas/typing.ts, uploads.ts) ──
   /** A keystroke in a draft, or the draft done: the Core sends typing start/stop as due. */
-  'messages.typing': channel(TypingArgs, z.object({})),
+  'messages.typing': channel(
+    TypingArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Checks the organization's size limit before any byte, and opens an upload. */
   'uploads.begin': channel(
     BeginUploadArgs,
-    z.object({ uploadId: z.string(), chunkBytes: z.number().int().positive() }),
+    lazySchema(() => z.object({ uploadId: z.string(), chunkBytes: z.number().int().positive() })),
   ),
   /** The next piece of the file, in order. */
-  'uploads.chunk': channel(UploadChunkArgs, z.object({ received: z.number().int() })),
+  'uploads.chunk': channel(
+    UploadChunkArgs,
+    lazySchema(() => z.object({ received: z.number().int() })),
+  ),
   /** Posts the whole file to the server. */
   'uploads.finish': channel(UploadIdArgs, Uploaded),
-  'uploads.cancel': channel(UploadIdArgs, z.object({})),
+  'uploads.cancel': channel(
+    UploadIdArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** A short-lived link that shows an uploaded image without the API key. */
-  'uploads.imageUrl': channel(UploadImageArgs, z.object({ url: z.string() })),
+  'uploads.imageUrl': channel(
+    UploadImageArgs,
+    lazySchema(() => z.object({ url: z.string() })),
+  ),
   // ── end uploads and typing ──
   // ── Channels (schemas in schemas/channels.ts) ──
   /** Every channel the user can see, their state in it, and what they may create. */
   'channels.directory': channel(ChannelsAccountArgs, ChannelDirectoryWire),
-  'channels.subscribe': channel(ChannelItemArgs, z.object({})),
-  'channels.unsubscribe': channel(ChannelItemArgs, z.object({})),
-  'channels.create': channel(CreateMyChannelArgs, z.object({})),
+  'channels.subscribe': channel(
+    ChannelItemArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'channels.unsubscribe': channel(
+    ChannelItemArgs,
+    lazySchema(() => z.object({})),
+  ),
+  'channels.create': channel(
+    CreateMyChannelArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** One of the user's own settings of a channel: colour, pin, mute, a notification override. */
-  'channels.setProperty': channel(UpdateSubscriptionArgs, z.object({})),
+  'channels.setProperty': channel(
+    UpdateSubscriptionArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end channels ──
   // Network (schemas in schemas/network.ts): the proxy and the connection doctor.
   'proxy.get': channel(noArgs, ProxyState),
@@ -647,11 +888,17 @@ export const channels = {
   // ── end people ──
   // ── Presence and status (schemas in schemas/presence.ts) ──
   /** Perch's window is active, idle or closed: presence reports "active", "idle" or nothing. */
-  'presence.window': channel(WindowPresenceArgs, z.object({})),
+  'presence.window': channel(
+    WindowPresenceArgs,
+    lazySchema(() => z.object({})),
+  ),
   /** Everyone's active / idle / offline state and status in one account, at the Core's now. */
   'presence.get': channel(PresenceArgs, PresenceSnapshot),
   /** Sets or clears the user's own status (text, emoji, away); only the fields passed change. */
-  'status.set': channel(SetStatusArgs, z.object({})),
+  'status.set': channel(
+    SetStatusArgs,
+    lazySchema(() => z.object({})),
+  ),
   // ── end presence and status ──
   /** The signed-in user's own settings that this server has at its level. */
   'settings.get': channel(SettingsArgs, SettingsSnapshotWire),
@@ -662,18 +909,20 @@ export const channels = {
 export const topics = {
   'core.status': CoreStatus,
   'prefs.changed': Preferences,
-  'accounts.changed': z.array(AccountSummary),
-  'sync.status': z.array(AccountSyncStatusWire),
-  'sync.decisions': z.object({ accountId: z.string(), entries: z.array(DecisionEntryWire) }),
+  'accounts.changed': lazySchema(() => z.array(AccountSummary)),
+  'sync.status': lazySchema(() => z.array(AccountSyncStatusWire)),
+  'sync.decisions': lazySchema(() =>
+    z.object({ accountId: z.string(), entries: z.array(DecisionEntryWire) }),
+  ),
   'dnd.changed': DndStateWire,
   /** Play the user's notification sound (the renderer owns audio in both hosts). */
-  'sound.play': z.object({ sound: z.string() }),
+  'sound.play': lazySchema(() => z.object({ sound: z.string() })),
   /** A notification was clicked: show this message. */
   'notifications.open': OpenTargetWire,
   // Browser mode's notifier and badge (src/core/notify/renderer-notifier.ts).
   'notifications.show': ShownNotificationWire,
-  'notifications.close': z.object({ id: z.string() }),
-  'notifications.closeAll': z.object({}),
+  'notifications.close': lazySchema(() => z.object({ id: z.string() })),
+  'notifications.closeAll': lazySchema(() => z.object({})),
   'badge.changed': TrayBadgeWire,
   // Messages: one account's message-related queue events; its unread counts changed.
   'messages.events': MessageEvents,
@@ -686,7 +935,7 @@ export const topics = {
   'messages.sidebarPatch': SidebarPatchWire,
   /** One organization's Inbox rows changed (or its connection did): only what changed. */
   'inbox.patch': InboxPatchWire,
-  'inbox.removed': z.object({ accountId: z.string() }),
+  'inbox.removed': lazySchema(() => z.object({ accountId: z.string() })),
   /** Pushed only while some view shows Recent (between recent.get and recent.unwatch). */
   'recent.patch': RecentPatchWire,
   /** Who is typing where in one account, whenever that changes. */

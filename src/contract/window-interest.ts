@@ -9,14 +9,17 @@
  */
 import { z } from 'zod';
 import { topics, type Topic } from './contract.ts';
+import { lazySchema } from '../lib/lazy-schema.ts';
 
 /** What a window sends: the names of the topics it follows now. */
-export const ListenTopics = z.array(z.string().max(100)).max(500);
+export const ListenTopics = lazySchema(() => z.array(z.string().max(100)).max(500));
 
 /** For some followed topics, the only accounts whose pushes the window takes. */
-export const ListenAccounts = z
-  .record(z.string().max(100), z.array(z.string().max(200)).max(100))
-  .refine((r) => Object.keys(r).length <= 50, 'too many topics');
+export const ListenAccounts = lazySchema(() =>
+  z
+    .record(z.string().max(100), z.array(z.string().max(200)).max(100))
+    .refine((r) => Object.keys(r).length <= 50, 'too many topics'),
+);
 
 /** Which account a push is about, for a payload that names one at its top. */
 export function pushAccount(payload: unknown): string | undefined {

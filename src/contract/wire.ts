@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { RpcResponse } from './errors.ts';
+import { lazySchema } from '../lib/lazy-schema.ts';
 
 /**
  * The largest frame either end of the WebSocket accepts, in bytes (UTF-8 of the JSON).
@@ -18,21 +19,25 @@ export function formatFrameSize(bytes: number): string {
   return `${mb >= 10 ? Math.round(mb) : Math.floor(mb * 10) / 10} MB`;
 }
 
-export const ClientFrame = z.union([
-  z.object({
-    t: z.literal('invoke'),
-    id: z.number().int().nonnegative(),
-    channel: z.string().max(200),
-    args: z.unknown(),
-  }),
-  // The topics the page's shown views follow, and the accounts it follows for some of them
-  // (window-interest.ts); checked where it is kept.
-  z.object({ t: z.literal('listen'), topics: z.unknown(), accounts: z.unknown().optional() }),
-]);
+export const ClientFrame = lazySchema(() =>
+  z.union([
+    z.object({
+      t: z.literal('invoke'),
+      id: z.number().int().nonnegative(),
+      channel: z.string().max(200),
+      args: z.unknown(),
+    }),
+    // The topics the page's shown views follow, and the accounts it follows for some of them
+    // (window-interest.ts); checked where it is kept.
+    z.object({ t: z.literal('listen'), topics: z.unknown(), accounts: z.unknown().optional() }),
+  ]),
+);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
-export const ServerFrame = z.union([
-  z.object({ t: z.literal('result'), id: z.number().int(), response: RpcResponse }),
-  z.object({ t: z.literal('push'), topic: z.string(), payload: z.unknown() }),
-]);
+export const ServerFrame = lazySchema(() =>
+  z.union([
+    z.object({ t: z.literal('result'), id: z.number().int(), response: RpcResponse }),
+    z.object({ t: z.literal('push'), topic: z.string(), payload: z.unknown() }),
+  ]),
+);
 export type ServerFrame = z.infer<typeof ServerFrame>;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { Preferences } from '../contract/contract.ts';
 import { ProxyPreference } from '../contract/schemas/network.ts';
 import { readJsonFile, writeJsonFile } from '../lib/json-file.ts';
+import { lazySchema } from '../lib/lazy-schema.ts';
 
 export const defaultPreferences: Preferences = {
   theme: 'system',
@@ -14,7 +15,9 @@ export const defaultPreferences: Preferences = {
 export const defaultProxyPreference: ProxyPreference = { mode: 'system', url: '', username: '' };
 
 /** The file: the preferences plus the proxy section, which has its own channel (and password). */
-const PreferencesFile = Preferences.partial().extend({ proxy: ProxyPreference.optional() });
+const PreferencesFile = lazySchema(() =>
+  Preferences.partial().extend({ proxy: ProxyPreference.optional() }),
+);
 type PreferencesFile = z.infer<typeof PreferencesFile>;
 
 /** The app's own preferences, one JSON file in the data directory; never holds a secret. */

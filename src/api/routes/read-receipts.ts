@@ -1,8 +1,11 @@
 /** Upstream's GET /messages/{message_id}/read_receipts (openapi get-read-receipts, FL 137). */
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-export const readReceiptsResponse = z.object({ user_ids: z.array(z.number().int()) });
+export const readReceiptsResponse = lazySchema(() =>
+  z.object({ user_ids: z.array(z.number().int()) }),
+);
 
 /** Who has read the message, as far as their settings let the requester know. */
 export async function getReadReceipts(

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-const createdResponse = z.looseObject({ reminder_id: z.number().int() });
+const createdResponse = lazySchema(() => z.looseObject({ reminder_id: z.number().int() }));
 
 /** POST /reminders: `at` in UNIX seconds; the note needs feature level 415. */
 export function createReminder(

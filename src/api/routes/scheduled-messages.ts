@@ -6,21 +6,26 @@ import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { pathSegment } from '../encode.ts';
 import { emptyResponse } from '../schemas/common.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-export const ScheduledMessageSchema = z.looseObject({
-  scheduled_message_id: z.number().int(),
-  type: z.enum(['stream', 'private']),
-  to: z.union([z.number().int(), z.array(z.number().int())]),
-  topic: z.string().optional(),
-  content: z.string(),
-  rendered_content: z.string(),
-  scheduled_delivery_timestamp: z.number(),
-  failed: z.boolean().default(false),
-});
+export const ScheduledMessageSchema = lazySchema(() =>
+  z.looseObject({
+    scheduled_message_id: z.number().int(),
+    type: z.enum(['stream', 'private']),
+    to: z.union([z.number().int(), z.array(z.number().int())]),
+    topic: z.string().optional(),
+    content: z.string(),
+    rendered_content: z.string(),
+    scheduled_delivery_timestamp: z.number(),
+    failed: z.boolean().default(false),
+  }),
+);
 export type ScheduledMessage = z.infer<typeof ScheduledMessageSchema>;
 
-const listResponse = z.looseObject({ scheduled_messages: z.array(ScheduledMessageSchema) });
-const createdResponse = z.looseObject({ scheduled_message_id: z.number().int() });
+const listResponse = lazySchema(() =>
+  z.looseObject({ scheduled_messages: z.array(ScheduledMessageSchema) }),
+);
+const createdResponse = lazySchema(() => z.looseObject({ scheduled_message_id: z.number().int() }));
 
 /** A channel message names its channel by id and a topic; a direct one its people by id. */
 export type ScheduledTarget =

@@ -2,15 +2,18 @@
 import { z } from 'zod';
 import type { ApiClient, ApiResult } from '../client.ts';
 import { multipartFile } from '../multipart.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-const uploadedSchema = z.looseObject({
-  /** Since FL 272; `uri` before, and both after. */
-  url: z.string().optional(),
-  uri: z.string().optional(),
-  filename: z.string().optional(),
-});
+const uploadedSchema = lazySchema(() =>
+  z.looseObject({
+    /** Since FL 272; `uri` before, and both after. */
+    url: z.string().optional(),
+    uri: z.string().optional(),
+    filename: z.string().optional(),
+  }),
+);
 
-const temporaryUrlSchema = z.looseObject({ url: z.string() });
+const temporaryUrlSchema = lazySchema(() => z.looseObject({ url: z.string() }));
 
 /** A path POST /user_uploads answers: `/user_uploads/<realm id>/<path>/<name>`. */
 export const UPLOAD_PATH = /^\/user_uploads\/\d+\/[^/?#]+\/[^/?#]+\/[^/?#]+$/;

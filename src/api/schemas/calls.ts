@@ -1,4 +1,5 @@
 /** Response of spec 4.21 POST /calls/videoprovider/create. */
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-export const createVideoCallResponse = z.looseObject({ url: z.string() });
+export const createVideoCallResponse = lazySchema(() => z.looseObject({ url: z.string() }));

@@ -2,20 +2,25 @@
 import { z } from 'zod';
 import { integer } from './common.ts';
 import { channelSchema } from './subscription.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-export const streamSchema = z.intersection(
-  channelSchema,
-  z.looseObject({
-    is_archived: z.boolean().optional(),
-    is_web_public: z.boolean().optional(),
-    history_public_to_subscribers: z.boolean().optional(),
-    // Upstream returns it from FL 234 (GET /streams and register).
-    subscriber_count: integer.optional(),
-  }),
+export const streamSchema = lazySchema(() =>
+  z.intersection(
+    channelSchema,
+    z.looseObject({
+      is_archived: z.boolean().optional(),
+      is_web_public: z.boolean().optional(),
+      history_public_to_subscribers: z.boolean().optional(),
+      // Upstream returns it from FL 234 (GET /streams and register).
+      subscriber_count: integer.optional(),
+    }),
+  ),
 );
 export type Stream = z.infer<typeof streamSchema>;
 
-export const getStreamsResponse = z.looseObject({ streams: z.array(streamSchema) });
+export const getStreamsResponse = lazySchema(() =>
+  z.looseObject({ streams: z.array(streamSchema) }),
+);
 
 /** Upstream create-channel's answer: the new channel's id. */
-export const createChannelResponse = z.looseObject({ id: integer });
+export const createChannelResponse = lazySchema(() => z.looseObject({ id: integer }));

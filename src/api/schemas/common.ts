@@ -4,11 +4,12 @@
  * Perch.
  */
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
 /** A response with no fields beyond `result`, `msg` and `ignored_parameters_unsupported`. */
-export const emptyResponse = z.looseObject({});
+export const emptyResponse = lazySchema(() => z.looseObject({}));
 
-export const integer = z.number().int();
+export const integer = lazySchema(() => z.number().int());
 
 /**
  * A preprocessor for a field an older server sends under its former name: callers always
@@ -21,5 +22,5 @@ export function renamedFrom(oldName: string, newName: string): (value: unknown) 
     return legacy === undefined ? value : { ...value, [newName]: legacy };
   };
 }
-export const integerList = z.array(integer);
-export const stringList = z.array(z.string());
+export const integerList = lazySchema(() => z.array(integer));
+export const stringList = lazySchema(() => z.array(z.string()));

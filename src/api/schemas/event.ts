@@ -12,207 +12,246 @@ import { presenceEvent, userStatusEvent } from './presence.ts';
 import { mutedTopicSchema } from './register.ts';
 import { savedSnippetSchema } from './saved-snippet.ts';
 import { subscriptionSchema } from './subscription.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
 const base = { id: integer };
 // null: twenty_four_hour_time's "the locale's format" (FL 408).
-const settingValue = z.union([z.boolean(), z.number(), z.string(), z.null()]);
+const settingValue = lazySchema(() => z.union([z.boolean(), z.number(), z.string(), z.null()]));
 
-const messageEvent = z.looseObject({
-  ...base,
-  type: z.literal('message'),
-  message: anyLevelMessageSchema,
-  flags: stringList,
-});
+const messageEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('message'),
+    message: anyLevelMessageSchema,
+    flags: stringList,
+  }),
+);
 
-const updateMessageEvent = z.looseObject({
-  ...base,
-  type: z.literal('update_message'),
-  // user_id, rendering_only and edit_timestamp are always sent since FL 114; before, an
-  // update of the rendering alone came without them.
-  user_id: integer.nullable().default(null),
-  rendering_only: z.boolean().default(false),
-  message_id: integer,
-  message_ids: integerList,
-  flags: stringList,
-  edit_timestamp: integer.optional(),
-  stream_id: integer.optional(),
-  new_stream_id: integer.optional(),
-  propagate_mode: z.string().optional(),
-  orig_subject: z.string().optional(),
-  subject: z.string().optional(),
-  orig_content: z.string().optional(),
-  orig_rendered_content: z.string().optional(),
-  content: z.string().optional(),
-  rendered_content: z.string().optional(),
-  is_me_message: z.boolean().optional(),
-});
+const updateMessageEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('update_message'),
+    // user_id, rendering_only and edit_timestamp are always sent since FL 114; before, an
+    // update of the rendering alone came without them.
+    user_id: integer.nullable().default(null),
+    rendering_only: z.boolean().default(false),
+    message_id: integer,
+    message_ids: integerList,
+    flags: stringList,
+    edit_timestamp: integer.optional(),
+    stream_id: integer.optional(),
+    new_stream_id: integer.optional(),
+    propagate_mode: z.string().optional(),
+    orig_subject: z.string().optional(),
+    subject: z.string().optional(),
+    orig_content: z.string().optional(),
+    orig_rendered_content: z.string().optional(),
+    content: z.string().optional(),
+    rendered_content: z.string().optional(),
+    is_me_message: z.boolean().optional(),
+  }),
+);
 
-const deleteMessageEvent = z.looseObject({
-  ...base,
-  type: z.literal('delete_message'),
-  message_type: z.enum(['stream', 'private']),
-  // message_ids with the bulk_message_deletion capability, message_id without.
-  message_ids: integerList.optional(),
-  message_id: integer.optional(),
-  stream_id: integer.optional(),
-  topic: z.string().optional(),
-});
+const deleteMessageEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('delete_message'),
+    message_type: z.enum(['stream', 'private']),
+    // message_ids with the bulk_message_deletion capability, message_id without.
+    message_ids: integerList.optional(),
+    message_id: integer.optional(),
+    stream_id: integer.optional(),
+    topic: z.string().optional(),
+  }),
+);
 
-const reactionEvent = z.looseObject({
-  ...base,
-  type: z.literal('reaction'),
-  op: z.enum(['add', 'remove']),
-  message_id: integer,
-  emoji_name: z.string(),
-  emoji_code: z.string(),
-  reaction_type: z.string(),
-  user_id: integer,
-});
+const reactionEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('reaction'),
+    op: z.enum(['add', 'remove']),
+    message_id: integer,
+    emoji_name: z.string(),
+    emoji_code: z.string(),
+    reaction_type: z.string(),
+    user_id: integer,
+  }),
+);
 
-const subscriptionEvent = z.looseObject({
-  ...base,
-  type: z.literal('subscription'),
-  op: z.string(),
-  // add: full objects; remove: only stream_id and name.
-  subscriptions: z
-    .array(z.union([subscriptionSchema, z.looseObject({ stream_id: integer, name: z.string() })]))
-    .optional(),
-  stream_id: integer.optional(),
-  property: z.string().optional(),
-  value: z.unknown().optional(),
-  stream_ids: integerList.optional(),
-  user_ids: integerList.optional(),
-});
+const subscriptionEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('subscription'),
+    op: z.string(),
+    // add: full objects; remove: only stream_id and name.
+    subscriptions: z
+      .array(z.union([subscriptionSchema, z.looseObject({ stream_id: integer, name: z.string() })]))
+      .optional(),
+    stream_id: integer.optional(),
+    property: z.string().optional(),
+    value: z.unknown().optional(),
+    stream_ids: integerList.optional(),
+    user_ids: integerList.optional(),
+  }),
+);
 
-const messageDetailSchema = z.looseObject({
-  type: z.string(),
-  mentioned: z.boolean().optional(),
-  user_ids: integerList.optional(),
-  stream_id: integer.optional(),
-  topic: z.string().optional(),
-});
+const messageDetailSchema = lazySchema(() =>
+  z.looseObject({
+    type: z.string(),
+    mentioned: z.boolean().optional(),
+    user_ids: integerList.optional(),
+    stream_id: integer.optional(),
+    topic: z.string().optional(),
+  }),
+);
 
-const updateMessageFlagsEvent = z.looseObject({
-  ...base,
-  type: z.literal('update_message_flags'),
-  op: z.enum(['add', 'remove']),
-  flag: z.string(),
-  messages: integerList,
-  // Deprecated: servers may leave it out.
-  all: z.boolean().default(false),
-  message_details: z.record(z.string(), messageDetailSchema).optional(),
-});
+const updateMessageFlagsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('update_message_flags'),
+    op: z.enum(['add', 'remove']),
+    flag: z.string(),
+    messages: integerList,
+    // Deprecated: servers may leave it out.
+    all: z.boolean().default(false),
+    message_details: z.record(z.string(), messageDetailSchema).optional(),
+  }),
+);
 
-const userTopicEvent = z.looseObject({
-  ...base,
-  type: z.literal('user_topic'),
-  stream_id: integer,
-  topic_name: z.string(),
-  last_updated: integer,
-  visibility_policy: integer,
-});
+const userTopicEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('user_topic'),
+    stream_id: integer,
+    topic_name: z.string(),
+    last_updated: integer,
+    visibility_policy: integer,
+  }),
+);
 
 // Before FL 134: the whole list after every change, in the register's muted_topics form.
-const mutedTopicsEvent = z.looseObject({
-  ...base,
-  type: z.literal('muted_topics'),
-  muted_topics: z.array(mutedTopicSchema),
-});
+const mutedTopicsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('muted_topics'),
+    muted_topics: z.array(mutedTopicSchema),
+  }),
+);
 
-const userSettingsEvent = z.looseObject({
-  ...base,
-  type: z.literal('user_settings'),
-  op: z.literal('update'),
-  property: z.string(),
-  value: settingValue,
-  language_name: z.string().optional(),
-});
+const userSettingsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('user_settings'),
+    op: z.literal('update'),
+    property: z.string(),
+    value: settingValue,
+    language_name: z.string().optional(),
+  }),
+);
 
 // Before FL 89 a setting change came as one of these two, each naming the setting its own way.
-const updateDisplaySettingsEvent = z.looseObject({
-  ...base,
-  type: z.literal('update_display_settings'),
-  setting_name: z.string(),
-  setting: settingValue,
-  language_name: z.string().optional(),
-});
+const updateDisplaySettingsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('update_display_settings'),
+    setting_name: z.string(),
+    setting: settingValue,
+    language_name: z.string().optional(),
+  }),
+);
 
-const updateGlobalNotificationsEvent = z.looseObject({
-  ...base,
-  type: z.literal('update_global_notifications'),
-  notification_name: z.string(),
-  setting: settingValue,
-});
+const updateGlobalNotificationsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('update_global_notifications'),
+    notification_name: z.string(),
+    setting: settingValue,
+  }),
+);
 
-const realmUserSettingsDefaultsEvent = z.looseObject({
-  ...base,
-  type: z.literal('realm_user_settings_defaults'),
-  op: z.literal('update'),
-  property: z.string(),
-  value: settingValue,
-});
+const realmUserSettingsDefaultsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('realm_user_settings_defaults'),
+    op: z.literal('update'),
+    property: z.string(),
+    value: settingValue,
+  }),
+);
 
-const realmUserEvent = z.looseObject({
-  ...base,
-  type: z.literal('realm_user'),
-  op: z.string(),
-  // The forms of spec section 6 differ only in which fields accompany user_id.
-  person: z.looseObject({ user_id: integer }),
-});
+const realmUserEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('realm_user'),
+    op: z.string(),
+    // The forms of spec section 6 differ only in which fields accompany user_id.
+    person: z.looseObject({ user_id: integer }),
+  }),
+);
 
-const channelFolderEvent = z.looseObject({
-  ...base,
-  type: z.literal('channel_folder'),
-  op: z.string(),
-  channel_folder: channelFolderSchema.optional(),
-  channel_folder_id: integer.optional(),
-  data: z.record(z.string(), z.unknown()).optional(),
-});
+const channelFolderEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('channel_folder'),
+    op: z.string(),
+    channel_folder: channelFolderSchema.optional(),
+    channel_folder_id: integer.optional(),
+    data: z.record(z.string(), z.unknown()).optional(),
+  }),
+);
 
-const savedSnippetsEvent = z.looseObject({
-  ...base,
-  type: z.literal('saved_snippets'),
-  op: z.string(),
-  saved_snippet: savedSnippetSchema.optional(),
-  saved_snippet_id: integer.optional(),
-});
+const savedSnippetsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('saved_snippets'),
+    op: z.string(),
+    saved_snippet: savedSnippetSchema.optional(),
+    saved_snippet_id: integer.optional(),
+  }),
+);
 
-const alertWordsEvent = z.looseObject({
-  ...base,
-  type: z.literal('alert_words'),
-  alert_words: stringList,
-});
+const alertWordsEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('alert_words'),
+    alert_words: stringList,
+  }),
+);
 
-const hasVideoproviderTokenEvent = z.looseObject({
-  ...base,
-  type: z.literal('has_videoprovider_token'),
-  value: z.boolean(),
-});
+const hasVideoproviderTokenEvent = lazySchema(() =>
+  z.looseObject({
+    ...base,
+    type: z.literal('has_videoprovider_token'),
+    value: z.boolean(),
+  }),
+);
 
-const heartbeatEvent = z.looseObject({ ...base, type: z.literal('heartbeat') });
+const heartbeatEvent = lazySchema(() => z.looseObject({ ...base, type: z.literal('heartbeat') }));
 
-const knownEventSchema = z.discriminatedUnion('type', [
-  messageEvent,
-  updateMessageEvent,
-  deleteMessageEvent,
-  reactionEvent,
-  subscriptionEvent,
-  updateMessageFlagsEvent,
-  userTopicEvent,
-  mutedTopicsEvent,
-  userSettingsEvent,
-  updateDisplaySettingsEvent,
-  updateGlobalNotificationsEvent,
-  realmUserSettingsDefaultsEvent,
-  realmUserEvent,
-  channelFolderEvent,
-  savedSnippetsEvent,
-  alertWordsEvent,
-  hasVideoproviderTokenEvent,
-  presenceEvent.extend(base),
-  userStatusEvent.extend(base),
-  heartbeatEvent,
-]);
+const knownEventSchema = lazySchema(() =>
+  z.discriminatedUnion('type', [
+    messageEvent,
+    updateMessageEvent,
+    deleteMessageEvent,
+    reactionEvent,
+    subscriptionEvent,
+    updateMessageFlagsEvent,
+    userTopicEvent,
+    mutedTopicsEvent,
+    userSettingsEvent,
+    updateDisplaySettingsEvent,
+    updateGlobalNotificationsEvent,
+    realmUserSettingsDefaultsEvent,
+    realmUserEvent,
+    channelFolderEvent,
+    savedSnippetsEvent,
+    alertWordsEvent,
+    hasVideoproviderTokenEvent,
+    presenceEvent.extend(base),
+    userStatusEvent.extend(base),
+    heartbeatEvent,
+  ]),
+);
 export type KnownEvent = z.infer<typeof knownEventSchema>;
 
 /** An event of a type this client does not model, passed through untouched. */
@@ -226,9 +265,12 @@ export interface UnknownEvent {
 
 export type ServerEvent = KnownEvent | UnknownEvent;
 
-const knownTypes = new Set<string>(knownEventSchema.options.map((o) => o.shape.type.value));
+/** Made with the first event: it builds every event's schema (src/lib/lazy-schema.ts). */
+let knownTypesMade: Set<string> | undefined;
+const knownTypes = () =>
+  (knownTypesMade ??= new Set(knownEventSchema.options.map((o) => o.shape.type.value)));
 
-const eventHeader = z.looseObject({ id: integer, type: z.string() });
+const eventHeader = lazySchema(() => z.looseObject({ id: integer, type: z.string() }));
 
 /** Fields an older server sends under a former name, by event type (spec section 9). */
 const currentNames: Partial<Record<string, (event: unknown) => unknown>> = {
@@ -262,28 +304,32 @@ function hasEditHistory(event: unknown): boolean {
  * schema, which renames an older server's `prev_subject` (message.ts).
  */
 const plainVariants: Partial<Record<string, z.ZodType>> = {
-  message: messageEvent.extend({ message: messageSchema }),
-  update_message_flags: updateMessageFlagsEvent.extend({ all: z.boolean() }),
+  message: lazySchema(() => messageEvent.extend({ message: messageSchema })),
+  update_message_flags: lazySchema(() => updateMessageFlagsEvent.extend({ all: z.boolean() })),
 };
 
-export const eventSchema: z.ZodType<ServerEvent> = eventHeader.transform((event, ctx) => {
-  if (!knownTypes.has(event.type)) {
-    return { id: event.id, type: 'unknown', eventType: event.type, payload: event };
-  }
-  const current = currentNames[event.type]?.(event) ?? event;
-  if (!hasEditHistory(current) && fastCheckOf(event.type)?.(current)) {
-    return current as KnownEvent;
-  }
-  const parsed = knownEventSchema.safeParse(current);
-  if (parsed.success) return parsed.data;
-  for (const issue of parsed.error.issues) {
-    ctx.issues.push({ ...issue, input: event } as z.core.$ZodRawIssue);
-  }
-  return z.NEVER;
-});
+export const eventSchema: z.ZodType<ServerEvent> = lazySchema(() =>
+  eventHeader.transform((event, ctx) => {
+    if (!knownTypes().has(event.type)) {
+      return { id: event.id, type: 'unknown', eventType: event.type, payload: event };
+    }
+    const current = currentNames[event.type]?.(event) ?? event;
+    if (!hasEditHistory(current) && fastCheckOf(event.type)?.(current)) {
+      return current as KnownEvent;
+    }
+    const parsed = knownEventSchema.safeParse(current);
+    if (parsed.success) return parsed.data;
+    for (const issue of parsed.error.issues) {
+      ctx.issues.push({ ...issue, input: event } as z.core.$ZodRawIssue);
+    }
+    return z.NEVER;
+  }),
+);
 
-export const getEventsResponse = z.looseObject({
-  events: z.array(eventSchema),
-  queue_id: z.string().optional(),
-});
+export const getEventsResponse = lazySchema(() =>
+  z.looseObject({
+    events: z.array(eventSchema),
+    queue_id: z.string().optional(),
+  }),
+);
 export type GetEventsResponse = z.infer<typeof getEventsResponse>;

@@ -4,18 +4,27 @@
  */
 import { z } from 'zod';
 import { integer, integerList } from './common.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-export const userGroupSchema = z.looseObject({
-  id: integer,
-  name: z.string(),
-  description: z.string(),
-  members: integerList,
-  direct_subgroup_ids: integerList.optional(),
-  deactivated: z.boolean().optional(),
-});
+export const userGroupSchema = lazySchema(() =>
+  z.looseObject({
+    id: integer,
+    name: z.string(),
+    description: z.string(),
+    members: integerList,
+    direct_subgroup_ids: integerList.optional(),
+    deactivated: z.boolean().optional(),
+  }),
+);
 export type UserGroup = z.infer<typeof userGroupSchema>;
 
-export const getUserGroupsResponse = z.looseObject({ user_groups: z.array(userGroupSchema) });
-export const getUserGroupMembersResponse = z.looseObject({ members: integerList });
-export const userGroupMembershipResponse = z.looseObject({ is_user_group_member: z.boolean() });
-export const createUserGroupResponse = z.looseObject({ group_id: integer });
+export const getUserGroupsResponse = lazySchema(() =>
+  z.looseObject({ user_groups: z.array(userGroupSchema) }),
+);
+export const getUserGroupMembersResponse = lazySchema(() =>
+  z.looseObject({ members: integerList }),
+);
+export const userGroupMembershipResponse = lazySchema(() =>
+  z.looseObject({ is_user_group_member: z.boolean() }),
+);
+export const createUserGroupResponse = lazySchema(() => z.looseObject({ group_id: integer }));

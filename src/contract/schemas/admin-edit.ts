@@ -4,54 +4,67 @@
  */
 import { z } from 'zod';
 import { AddLinkifierArgs } from './admin-people.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-const accountId = z.string().min(1);
-const itemId = z.number().int().positive();
+const accountId = lazySchema(() => z.string().min(1));
+const itemId = lazySchema(() => z.number().int().positive());
 /** Every item's id once, in the new order; the server checks that none is missing. */
-const order = z.array(itemId).max(10_000);
+const order = lazySchema(() => z.array(itemId).max(10_000));
 
-export const ReorderArgs = z.object({ accountId, order }).strict();
+export const ReorderArgs = lazySchema(() => z.object({ accountId, order }).strict());
 
-export const UpdateProfileFieldArgs = z
-  .object({
-    accountId,
-    fieldId: itemId,
-    name: z.string().max(1000).optional(),
-    hint: z.string().max(1000).optional(),
-    fieldData: z.record(z.string(), z.unknown()).optional(),
-    displayInProfileSummary: z.boolean().optional(),
-    required: z.boolean().optional(),
-    editableByUser: z.boolean().optional(),
-  })
-  .strict();
+export const UpdateProfileFieldArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      fieldId: itemId,
+      name: z.string().max(1000).optional(),
+      hint: z.string().max(1000).optional(),
+      fieldData: z.record(z.string(), z.unknown()).optional(),
+      displayInProfileSummary: z.boolean().optional(),
+      required: z.boolean().optional(),
+      editableByUser: z.boolean().optional(),
+    })
+    .strict(),
+);
 
-export const ProfileFieldItemArgs = z.object({ accountId, fieldId: itemId }).strict();
+export const ProfileFieldItemArgs = lazySchema(() =>
+  z.object({ accountId, fieldId: itemId }).strict(),
+);
 
-export const UpdateLinkifierArgs = AddLinkifierArgs.extend({ id: itemId }).strict();
+export const UpdateLinkifierArgs = lazySchema(() =>
+  AddLinkifierArgs.extend({ id: itemId }).strict(),
+);
 
-export const EditSnippetArgs = z
-  .object({
-    accountId,
-    id: itemId,
-    title: z.string().max(1000).optional(),
-    content: z.string().max(100_000).optional(),
-  })
-  .strict();
+export const EditSnippetArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      id: itemId,
+      title: z.string().max(1000).optional(),
+      content: z.string().max(100_000).optional(),
+    })
+    .strict(),
+);
 
 /** Which admin list another session (or this one) changed, from the account's event queue. */
-export const AdminKind = z.enum([
-  'profileFields',
-  'linkifiers',
-  'snippets',
-  'folders',
-  'people',
-  'bots',
-  'groups',
-  'channels',
-  'invites',
-  'defaults',
-  // The organization's own settings (PATCH /realm), such as who may invite.
-  'realm',
-]);
+export const AdminKind = lazySchema(() =>
+  z.enum([
+    'profileFields',
+    'linkifiers',
+    'snippets',
+    'folders',
+    'people',
+    'bots',
+    'groups',
+    'channels',
+    'invites',
+    'defaults',
+    // The organization's own settings (PATCH /realm), such as who may invite.
+    'realm',
+  ]),
+);
 export type AdminKind = z.infer<typeof AdminKind>;
-export const ListsChanged = z.object({ accountId: z.string(), kinds: z.array(AdminKind) });
+export const ListsChanged = lazySchema(() =>
+  z.object({ accountId: z.string(), kinds: z.array(AdminKind) }),
+);

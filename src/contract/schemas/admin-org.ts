@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { GroupSetting } from './admin-channels.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
 type ParamSpec =
   | { type: 'boolean'; sinceLevel?: number }
@@ -121,175 +122,198 @@ const shape = Object.fromEntries(
  * A set of organization defaults: what a change sends, and what an exported file holds.
  * Strict, so a file with a misspelt or unknown setting is refused by name.
  */
-export const DefaultsValues = z.object(shape).strict();
+export const DefaultsValues = lazySchema(() => z.object(shape).strict());
 export type DefaultsValues = z.infer<typeof DefaultsValues>;
 
-const accountId = z.string().min(1);
+const accountId = lazySchema(() => z.string().min(1));
 
 /** Calls that only name the account. */
-export const AccountArg = z.object({ accountId }).strict();
+export const AccountArg = lazySchema(() => z.object({ accountId }).strict());
 
 /** `ignored_parameters_unsupported` of the server's answer. */
-export const Ignored = z.object({ ignoredParameters: z.array(z.string()) });
+export const Ignored = lazySchema(() => z.object({ ignoredParameters: z.array(z.string()) }));
 
 /** A record the server created, by its new id. */
-export const Created = Ignored.extend({ id: z.number().int() });
+export const Created = lazySchema(() => Ignored.extend({ id: z.number().int() }));
 
-export const ChannelOption = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  isDefault: z.boolean(),
-  inviteOnly: z.boolean(),
-});
+export const ChannelOption = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    isDefault: z.boolean(),
+    inviteOnly: z.boolean(),
+  }),
+);
 export type ChannelOption = z.infer<typeof ChannelOption>;
 
-export const GroupOption = z.object({ id: z.number().int(), name: z.string() });
+export const GroupOption = lazySchema(() => z.object({ id: z.number().int(), name: z.string() }));
 export type GroupOption = z.infer<typeof GroupOption>;
 
-export const ChannelFolder = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  isArchived: z.boolean(),
-});
+export const ChannelFolder = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string(),
+    isArchived: z.boolean(),
+  }),
+);
 export type ChannelFolder = z.infer<typeof ChannelFolder>;
 
-export const ProfileFieldSummary = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  fieldType: z.number().int(),
-  inSummary: z.boolean(),
-  // What an edit of the field starts from.
-  hint: z.string(),
-  fieldData: z.record(z.string(), z.unknown()),
-  required: z.boolean(),
-  editableByUser: z.boolean(),
-});
+export const ProfileFieldSummary = lazySchema(() =>
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    fieldType: z.number().int(),
+    inSummary: z.boolean(),
+    // What an edit of the field starts from.
+    hint: z.string(),
+    fieldData: z.record(z.string(), z.unknown()),
+    required: z.boolean(),
+    editableByUser: z.boolean(),
+  }),
+);
 export type ProfileFieldSummary = z.infer<typeof ProfileFieldSummary>;
 
 /** The organization's "who may invite" group settings (owners change them). */
-export const InvitePermissionName = z.enum([
-  'can_invite_users_group',
-  'create_multiuse_invite_group',
-]);
+export const InvitePermissionName = lazySchema(() =>
+  z.enum(['can_invite_users_group', 'create_multiuse_invite_group']),
+);
 export type InvitePermissionName = z.infer<typeof InvitePermissionName>;
 
 /** What the organization panels need from one POST /register, fetched fresh. */
-export const OrgContext = z.object({
-  featureLevel: z.number().int(),
-  role: z.number().int(),
-  /** The caller's real email is empty: matters for deactivating a demo organization. */
-  ownerHasEmail: z.boolean(),
-  isDemo: z.boolean(),
-  /** Days until a demo organization is deleted anyway, when the server says. */
-  demoDaysLeft: z.number().int().nullable(),
-  defaults: z.record(z.string(), z.unknown()),
-  channels: z.array(ChannelOption),
-  groups: z.array(GroupOption),
-  folders: z.array(ChannelFolder),
-  folderNameMax: z.number().int(),
-  folderDescriptionMax: z.number().int(),
-  profileFields: z.array(ProfileFieldSummary),
-  minDeletionDays: z.number().int().nullable(),
-  maxDeletionDays: z.number().int().nullable(),
-  hasVideoToken: z.boolean(),
-  /** Each setting's value; absent where this server does not report it (too old). */
-  invitePermissions: z.partialRecord(InvitePermissionName, GroupSetting),
-});
+export const OrgContext = lazySchema(() =>
+  z.object({
+    featureLevel: z.number().int(),
+    role: z.number().int(),
+    /** The caller's real email is empty: matters for deactivating a demo organization. */
+    ownerHasEmail: z.boolean(),
+    isDemo: z.boolean(),
+    /** Days until a demo organization is deleted anyway, when the server says. */
+    demoDaysLeft: z.number().int().nullable(),
+    defaults: z.record(z.string(), z.unknown()),
+    channels: z.array(ChannelOption),
+    groups: z.array(GroupOption),
+    folders: z.array(ChannelFolder),
+    folderNameMax: z.number().int(),
+    folderDescriptionMax: z.number().int(),
+    profileFields: z.array(ProfileFieldSummary),
+    minDeletionDays: z.number().int().nullable(),
+    maxDeletionDays: z.number().int().nullable(),
+    hasVideoToken: z.boolean(),
+    /** Each setting's value; absent where this server does not report it (too old). */
+    invitePermissions: z.partialRecord(InvitePermissionName, GroupSetting),
+  }),
+);
 export type OrgContext = z.infer<typeof OrgContext>;
 
-const ids = z.array(z.number().int().positive()).max(1000);
+const ids = lazySchema(() => z.array(z.number().int().positive()).max(1000));
 
-export const InviteArgs = z
-  .object({
-    accountId,
-    inviteeEmails: z.string().trim().min(1, 'enter at least one address').max(100_000),
-    expiresInMinutes: z.number().int().positive().nullable().optional(),
-    inviteAs: z.union([
-      z.literal(100),
-      z.literal(200),
-      z.literal(300),
-      z.literal(400),
-      z.literal(600),
-    ]),
-    streamIds: ids,
-    groupIds: ids,
-    includeRealmDefaultSubscriptions: z.boolean(),
-    notifyReferrerOnJoin: z.boolean(),
-    welcomeMessage: z
-      .string()
-      .refine((s) => [...s].length <= 8000, 'at most 8000 characters')
-      .nullable()
-      .optional(),
-  })
-  .strict();
+export const InviteArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      inviteeEmails: z.string().trim().min(1, 'enter at least one address').max(100_000),
+      expiresInMinutes: z.number().int().positive().nullable().optional(),
+      inviteAs: z.union([
+        z.literal(100),
+        z.literal(200),
+        z.literal(300),
+        z.literal(400),
+        z.literal(600),
+      ]),
+      streamIds: ids,
+      groupIds: ids,
+      includeRealmDefaultSubscriptions: z.boolean(),
+      notifyReferrerOnJoin: z.boolean(),
+      welcomeMessage: z
+        .string()
+        .refine((s) => [...s].length <= 8000, 'at most 8000 characters')
+        .nullable()
+        .optional(),
+    })
+    .strict(),
+);
 
-export const FolderArgs = z
-  .object({
-    accountId,
-    folderId: z.number().int().positive(),
-    name: z.string().min(1, 'must not be empty').optional(),
-    description: z.string().optional(),
-    isArchived: z.boolean().optional(),
-  })
-  .strict()
-  .refine(
-    (a) => a.name !== undefined || a.description !== undefined || a.isArchived !== undefined,
-    {
-      message: 'name something to change',
-    },
-  );
+export const FolderArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      folderId: z.number().int().positive(),
+      name: z.string().min(1, 'must not be empty').optional(),
+      description: z.string().optional(),
+      isArchived: z.boolean().optional(),
+    })
+    .strict()
+    .refine(
+      (a) => a.name !== undefined || a.description !== undefined || a.isArchived !== undefined,
+      {
+        message: 'name something to change',
+      },
+    ),
+);
 
-export const ProfileFieldArgs = z
-  .object({
-    accountId,
-    name: z.string().max(1000),
-    hint: z.string().max(1000),
-    fieldType: z.number().int().min(1).max(8),
-    fieldData: z.record(z.string(), z.unknown()).optional(),
-    displayInProfileSummary: z.boolean(),
-    required: z.boolean(),
-    editableByUser: z.boolean(),
-    useForUserMatching: z.boolean(),
-  })
-  .strict();
+export const ProfileFieldArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      name: z.string().max(1000),
+      hint: z.string().max(1000),
+      fieldType: z.number().int().min(1).max(8),
+      fieldData: z.record(z.string(), z.unknown()).optional(),
+      displayInProfileSummary: z.boolean(),
+      required: z.boolean(),
+      editableByUser: z.boolean(),
+      useForUserMatching: z.boolean(),
+    })
+    .strict(),
+);
 
-export const DefaultsUpdateArgs = z
-  .object({ accountId, changes: DefaultsValues })
-  .strict()
-  .refine((a) => Object.keys(a.changes).length > 0, { message: 'change at least one default' });
+export const DefaultsUpdateArgs = lazySchema(() =>
+  z
+    .object({ accountId, changes: DefaultsValues })
+    .strict()
+    .refine((a) => Object.keys(a.changes).length > 0, { message: 'change at least one default' }),
+);
 
 /**
  * Each changed setting's new value and the value the panel showed, so the server refuses
  * the change if someone else changed the setting meanwhile.
  */
-export const InvitePermissionsArgs = z
-  .object({
-    accountId,
-    settings: z.partialRecord(
-      InvitePermissionName,
-      z.object({ new: GroupSetting, old: GroupSetting }).strict(),
-    ),
-  })
-  .strict()
-  .refine((a) => Object.keys(a.settings).length > 0, { message: 'change at least one setting' });
+export const InvitePermissionsArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      settings: z.partialRecord(
+        InvitePermissionName,
+        z.object({ new: GroupSetting, old: GroupSetting }).strict(),
+      ),
+    })
+    .strict()
+    .refine((a) => Object.keys(a.settings).length > 0, { message: 'change at least one setting' }),
+);
 
-export const TestPushArgs = z
-  .object({ accountId, deviceId: z.number().int().positive().optional() })
-  .strict();
+export const TestPushArgs = lazySchema(() =>
+  z.object({ accountId, deviceId: z.number().int().positive().optional() }).strict(),
+);
 
-export const LegacyPushTokenArgs = z
-  .object({
-    accountId,
-    token: z.string().trim().min(1, 'enter the device token').max(512),
-    appid: z.string().trim().min(1, 'enter the app id').max(200),
-  })
-  .strict();
+export const LegacyPushTokenArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      token: z.string().trim().min(1, 'enter the device token').max(512),
+      appid: z.string().trim().min(1, 'enter the app id').max(200),
+    })
+    .strict(),
+);
 
-export const CreateFolderArgs = z
-  .object({ accountId, name: z.string().min(1, 'must not be empty'), description: z.string() })
-  .strict();
+export const CreateFolderArgs = lazySchema(() =>
+  z
+    .object({ accountId, name: z.string().min(1, 'must not be empty'), description: z.string() })
+    .strict(),
+);
 
-export const DeactivateArgs = z
-  .object({ accountId, deletionDelayDays: z.number().int().min(0).nullable().optional() })
-  .strict();
+export const DeactivateArgs = lazySchema(() =>
+  z
+    .object({ accountId, deletionDelayDays: z.number().int().min(0).nullable().optional() })
+    .strict(),
+);

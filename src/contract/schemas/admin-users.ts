@@ -3,44 +3,49 @@
  * upstream get-users, update-user (role), deactivate-user and reactivate-user.
  */
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-const accountArg = z.string().min(1);
-const positiveId = z.number().int().positive();
+const accountArg = lazySchema(() => z.string().min(1));
+const positiveId = lazySchema(() => z.number().int().positive());
 
 /** Spec 2.1 role values. */
-export const RoleValue = z.union([
-  z.literal(100),
-  z.literal(200),
-  z.literal(300),
-  z.literal(400),
-  z.literal(600),
-]);
+export const RoleValue = lazySchema(() =>
+  z.union([z.literal(100), z.literal(200), z.literal(300), z.literal(400), z.literal(600)]),
+);
 
 /** One row of the people list: what it shows, searches, filters and sorts by. */
-export const PersonRow = z.object({
-  userId: z.number().int(),
-  fullName: z.string(),
-  /** The real address when the caller may see it, else the API email. */
-  email: z.string(),
-  role: z.number().int(),
-  isActive: z.boolean(),
-  isBot: z.boolean(),
-  botOwnerId: z.number().int().nullable(),
-  /** ISO timestamp as the server sent it. */
-  dateJoined: z.string(),
-});
+export const PersonRow = lazySchema(() =>
+  z.object({
+    userId: z.number().int(),
+    fullName: z.string(),
+    /** The real address when the caller may see it, else the API email. */
+    email: z.string(),
+    role: z.number().int(),
+    isActive: z.boolean(),
+    isBot: z.boolean(),
+    botOwnerId: z.number().int().nullable(),
+    /** ISO timestamp as the server sent it. */
+    dateJoined: z.string(),
+  }),
+);
 export type PersonRow = z.infer<typeof PersonRow>;
 
-export const PeopleList = z.object({
-  /** The caller, as the server sees them now. */
-  me: z.object({ userId: z.number().int(), role: z.number().int() }),
-  users: z.array(PersonRow),
-});
+export const PeopleList = lazySchema(() =>
+  z.object({
+    /** The caller, as the server sees them now. */
+    me: z.object({ userId: z.number().int(), role: z.number().int() }),
+    users: z.array(PersonRow),
+  }),
+);
 export type PeopleList = z.infer<typeof PeopleList>;
 
-export const UserArgs = z.object({ accountId: accountArg, userId: positiveId }).strict();
+export const UserArgs = lazySchema(() =>
+  z.object({ accountId: accountArg, userId: positiveId }).strict(),
+);
 /** A bot is deactivated through its own endpoint. */
-export const DeactivateUserArgs = UserArgs.extend({ isBot: z.boolean() }).strict();
-export const RoleArgs = z
-  .object({ accountId: accountArg, userId: positiveId, role: RoleValue })
-  .strict();
+export const DeactivateUserArgs = lazySchema(() =>
+  UserArgs.extend({ isBot: z.boolean() }).strict(),
+);
+export const RoleArgs = lazySchema(() =>
+  z.object({ accountId: accountArg, userId: positiveId, role: RoleValue }).strict(),
+);

@@ -1,28 +1,35 @@
 /** Wire shapes of the user's own settings: read, change, and pushes. */
 import { z } from 'zod';
 import { DefaultsValues, type DefaultsParam } from './admin-org.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-const accountId = z.string().min(1);
+const accountId = lazySchema(() => z.string().min(1));
 
-export const SettingsArgs = z.object({ accountId }).strict();
+export const SettingsArgs = lazySchema(() => z.object({ accountId }).strict());
 
-export const SettingValueWire = z.union([z.boolean(), z.number(), z.string(), z.null()]);
+export const SettingValueWire = lazySchema(() =>
+  z.union([z.boolean(), z.number(), z.string(), z.null()]),
+);
 
-export const NotificationEffectWire = z.object({
-  kind: z.enum(['dm', 'mention', 'wildcard', 'channel', 'followed']),
-  desktop: z.boolean(),
-  sound: z.boolean(),
-  text: z.string(),
-});
+export const NotificationEffectWire = lazySchema(() =>
+  z.object({
+    kind: z.enum(['dm', 'mention', 'wildcard', 'channel', 'followed']),
+    desktop: z.boolean(),
+    sound: z.boolean(),
+    text: z.string(),
+  }),
+);
 export type NotificationEffectWire = z.infer<typeof NotificationEffectWire>;
 
-export const SettingsSnapshotWire = z.object({
-  featureLevel: z.number().int(),
-  /** Only the settings the server has at its feature level; a missing one is not shown. */
-  values: z.record(z.string(), SettingValueWire),
-  sounds: z.array(z.string()),
-  effects: z.array(NotificationEffectWire),
-});
+export const SettingsSnapshotWire = lazySchema(() =>
+  z.object({
+    featureLevel: z.number().int(),
+    /** Only the settings the server has at its feature level; a missing one is not shown. */
+    values: z.record(z.string(), SettingValueWire),
+    sounds: z.array(z.string()),
+    effects: z.array(NotificationEffectWire),
+  }),
+);
 export type SettingsSnapshotWire = z.infer<typeof SettingsSnapshotWire>;
 
 /**
@@ -38,21 +45,27 @@ export type OwnParam = DefaultsParam | (typeof PERSONAL_ONLY)[number];
  * PATCH /settings takes every parameter of the defaults, checked with the same rules, and
  * the user's own time zone ('' for none; the server checks the IANA name) and language.
  */
-const OwnValues = DefaultsValues.extend({
-  timezone: z.string().max(64).optional(),
-  default_language: z.string().min(1).max(16).optional(),
-}).strict();
+const OwnValues = lazySchema(() =>
+  DefaultsValues.extend({
+    timezone: z.string().max(64).optional(),
+    default_language: z.string().min(1).max(16).optional(),
+  }).strict(),
+);
 
-export const UpdateSettingsArgs = z
-  .object({
-    accountId,
-    changes: OwnValues.refine((c) => Object.keys(c).length > 0, 'nothing to change'),
-  })
-  .strict();
+export const UpdateSettingsArgs = lazySchema(() =>
+  z
+    .object({
+      accountId,
+      changes: OwnValues.refine((c) => Object.keys(c).length > 0, 'nothing to change'),
+    })
+    .strict(),
+);
 
 /** Settings changed (here, on another device, or by a new registration): only those. */
-export const SettingsChanged = z.object({
-  accountId: z.string(),
-  values: z.record(z.string(), SettingValueWire),
-  effects: z.array(NotificationEffectWire),
-});
+export const SettingsChanged = lazySchema(() =>
+  z.object({
+    accountId: z.string(),
+    values: z.record(z.string(), SettingValueWire),
+    effects: z.array(NotificationEffectWire),
+  }),
+);

@@ -1,23 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { AccountTrust, CertificateReview } from '../../contract/schemas/certificate-review.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
 /** Why an account stopped working until the user acts (credential health). */
-export const Attention = z.object({
-  code: z.enum([
-    'INVALID_API_KEY',
-    'USER_DEACTIVATED',
-    'REALM_DEACTIVATED',
-    'KEY_MISSING',
-    'CERTIFICATE_CHANGED',
-  ]),
-  message: z.string(),
-  since: z.number(),
-  /** CERTIFICATE_CHANGED: the fingerprint trusted before and what the server presents now. */
-  certificate: z
-    .object({ trusted: z.string(), presented: CertificateReview.optional() })
-    .optional(),
-});
+export const Attention = lazySchema(() =>
+  z.object({
+    code: z.enum([
+      'INVALID_API_KEY',
+      'USER_DEACTIVATED',
+      'REALM_DEACTIVATED',
+      'KEY_MISSING',
+      'CERTIFICATE_CHANGED',
+    ]),
+    message: z.string(),
+    since: z.number(),
+    /** CERTIFICATE_CHANGED: the fingerprint trusted before and what the server presents now. */
+    certificate: z
+      .object({ trusted: z.string(), presented: CertificateReview.optional() })
+      .optional(),
+  }),
+);
 export type Attention = z.infer<typeof Attention>;
 
 /**
@@ -26,24 +29,26 @@ export type Attention = z.infer<typeof Attention>;
  * keeps neither (registry.ts), the email is kept beside the key in the secret store
  * (credential.ts).
  */
-export const Account = z.object({
-  id: z.string().min(1),
-  serverUrl: z.string().url(),
-  /** Empty until the account's secret store entry has been read after a restart. */
-  email: z.string(),
-  userId: z.number().int(),
-  fullName: z.string(),
-  role: z.number().int(),
-  realmName: z.string(),
-  realmIcon: z.string().optional(),
-  featureLevel: z.number().int().nonnegative(),
-  addedAt: z.number(),
-  attention: Attention.optional(),
-  /** A certificate (or CA) the user trusted for this server after comparing its fingerprint. */
-  trust: AccountTrust.optional(),
-  /** Signed in to the embedded demo organization, which lives only as long as this run. */
-  demo: z.boolean().optional(),
-});
+export const Account = lazySchema(() =>
+  z.object({
+    id: z.string().min(1),
+    serverUrl: z.string().url(),
+    /** Empty until the account's secret store entry has been read after a restart. */
+    email: z.string(),
+    userId: z.number().int(),
+    fullName: z.string(),
+    role: z.number().int(),
+    realmName: z.string(),
+    realmIcon: z.string().optional(),
+    featureLevel: z.number().int().nonnegative(),
+    addedAt: z.number(),
+    attention: Attention.optional(),
+    /** A certificate (or CA) the user trusted for this server after comparing its fingerprint. */
+    trust: AccountTrust.optional(),
+    /** Signed in to the embedded demo organization, which lives only as long as this run. */
+    demo: z.boolean().optional(),
+  }),
+);
 export type Account = z.infer<typeof Account>;
 
 /**

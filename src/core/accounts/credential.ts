@@ -4,8 +4,9 @@
  * disk"). An entry of an earlier Perch holds the bare key.
  */
 import { z } from 'zod';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-const Stored = z.object({ email: z.string(), apiKey: z.string() });
+const Stored = lazySchema(() => z.object({ email: z.string(), apiKey: z.string() }));
 export type Credential = { email: string | undefined; apiKey: string };
 
 export function encodeCredential(email: string, apiKey: string): string {

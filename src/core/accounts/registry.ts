@@ -2,16 +2,21 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFile } from '../../lib/json-file.ts';
 import { Account, legacyEmail } from './account.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
 /** On disk the account has neither email nor name; an earlier Perch's file (version 1) had both. */
-const StoredAccount = Account.extend({
-  email: z.string().optional(),
-  fullName: z.string().optional(),
-});
-const RegistryFile = z.object({
-  version: z.union([z.literal(1), z.literal(2)]),
-  accounts: z.array(StoredAccount),
-});
+const StoredAccount = lazySchema(() =>
+  Account.extend({
+    email: z.string().optional(),
+    fullName: z.string().optional(),
+  }),
+);
+const RegistryFile = lazySchema(() =>
+  z.object({
+    version: z.union([z.literal(1), z.literal(2)]),
+    accounts: z.array(StoredAccount),
+  }),
+);
 
 /**
  * The accounts Perch knows, in `accounts.json` in the data directory. Writes go through a

@@ -10,6 +10,7 @@ import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
 import type { StoreSnapshot } from '../store/state-log.ts';
 import type { AccountInbox } from '../model/inbox-rows.ts';
 import { CacheRefused } from './cache-format.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
 /**
  * The shape of the Inbox rows saved with a snapshot: bumped whenever the rows built from the
@@ -39,15 +40,17 @@ export interface CachedAccount {
   inbox?: AccountInbox | undefined;
 }
 
-const Head = z.object({
-  accountId: z.string(),
-  savedAt: z.number(),
-  newestMessageId: z.number(),
-  notifiedUpTo: z.number(),
-  // Checked for its version and shape only (summaryOf): the rows are the Core's own, sealed
-  // with the rest, and checking thousands of them would cost what the summary saves.
-  inbox: z.unknown().optional(),
-});
+const Head = lazySchema(() =>
+  z.object({
+    accountId: z.string(),
+    savedAt: z.number(),
+    newestMessageId: z.number(),
+    notifiedUpTo: z.number(),
+    // Checked for its version and shape only (summaryOf): the rows are the Core's own, sealed
+    // with the rest, and checking thousands of them would cost what the summary saves.
+    inbox: z.unknown().optional(),
+  }),
+);
 
 /** The saved Inbox, if it is of this Perch's shape; undefined makes the restore build it. */
 function summaryOf(saved: unknown): AccountInbox | undefined {

@@ -26,19 +26,22 @@ import type { SecretStore } from '../accounts/secret-store.ts';
 import { PendingRecord } from '../messages/pending-record.ts';
 import { KEY_BYTES, newCacheKey, openCache, sealCache } from '../cache/cache-format.ts';
 import { readCacheFile, writeCacheFile } from '../cache/cache-files.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
 /** Per account: more than anyone leaves unsent, few enough that the file stays small. */
 export const MAX_DRAFTS = 100;
 
-const DraftsFile = z.object({
-  accountId: z.string(),
-  drafts: z.array(DraftWire),
-  outbox: z.array(OutboxEntry).default([]),
-  /** Actions whose answer was lost and that nobody could read back yet (pending-actions.ts). */
-  pending: z.array(PendingRecord).default([]),
-  /** Reactions, stars and read marks made offline (offline-writes.ts); later than the rest. */
-  writes: z.array(QueuedWrite).default([]),
-});
+const DraftsFile = lazySchema(() =>
+  z.object({
+    accountId: z.string(),
+    drafts: z.array(DraftWire),
+    outbox: z.array(OutboxEntry).default([]),
+    /** Actions whose answer was lost and that nobody could read back yet (pending-actions.ts). */
+    pending: z.array(PendingRecord).default([]),
+    /** Reactions, stars and read marks made offline (offline-writes.ts); later than the rest. */
+    writes: z.array(QueuedWrite).default([]),
+  }),
+);
 type Kept = {
   drafts: DraftWire[];
   outbox: OutboxEntry[];

@@ -35,8 +35,6 @@ export interface DoctorInput {
   clock: Clock;
 }
 
-const ORDER = DoctorStepName.options;
-
 const skipped = (step: DoctorStep['step'], summary: string): DoctorStep => ({
   step,
   outcome: 'skipped',
@@ -209,7 +207,7 @@ async function runSteps(input: DoctorInput): Promise<DoctorStep[]> {
 export async function runDoctor(input: DoctorInput): Promise<DoctorReport> {
   const at = input.clock.now();
   const ran = await runSteps(input);
-  const steps = ORDER.map(
+  const steps = DoctorStepName.options.map(
     (name) => ran.find((s) => s.step === name) ?? skipped(name, 'Not run: an earlier step failed.'),
   );
   const report = { server: input.serverUrl, at, steps };

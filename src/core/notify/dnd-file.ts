@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { readJsonFile, writeJsonFile } from '../../lib/json-file.ts';
 import type { DndState } from './dnd.ts';
+import { lazySchema } from '../../lib/lazy-schema.ts';
 
-const Saved = z.object({ active: z.boolean(), until: z.number().nullable() });
+const Saved = lazySchema(() => z.object({ active: z.boolean(), until: z.number().nullable() }));
 
 /**
  * Do Not Disturb kept in the data directory. An unreadable file means "off" rather than a

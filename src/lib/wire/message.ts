@@ -4,27 +4,32 @@
  * field. Only zod: both sides may import it.
  */
 import { z } from 'zod';
+import { lazySchema } from '../lazy-schema.ts';
 
-const integer = z.number().int();
+const integer = lazySchema(() => z.number().int());
 
 /** Spec 2.3: one user's reaction to a message. */
-export const reactionShape = z.object({
-  emoji_name: z.string(),
-  emoji_code: z.string(),
-  reaction_type: z.string(),
-  user_id: integer,
-});
+export const reactionShape = lazySchema(() =>
+  z.object({
+    emoji_name: z.string(),
+    emoji_code: z.string(),
+    reaction_type: z.string(),
+    user_id: integer,
+  }),
+);
 export type Reaction = z.infer<typeof reactionShape>;
 
 /** An entry of a message's `edit_history`: only what that edit changed is present. */
-export const editHistoryEntryShape = z.object({
-  user_id: integer.nullable(),
-  timestamp: integer,
-  prev_content: z.string().optional(),
-  prev_rendered_content: z.string().optional(),
-  prev_stream: integer.optional(),
-  stream: integer.optional(),
-  prev_topic: z.string().optional(),
-  topic: z.string().optional(),
-});
+export const editHistoryEntryShape = lazySchema(() =>
+  z.object({
+    user_id: integer.nullable(),
+    timestamp: integer,
+    prev_content: z.string().optional(),
+    prev_rendered_content: z.string().optional(),
+    prev_stream: integer.optional(),
+    stream: integer.optional(),
+    prev_topic: z.string().optional(),
+    topic: z.string().optional(),
+  }),
+);
 export type EditHistoryEntry = z.infer<typeof editHistoryEntryShape>;
