@@ -4,8 +4,7 @@
  * state; routes/ builds on `call`.
  */
 import { Readable } from 'node:stream';
-import type { RequestOptions } from './undici-parts.ts';
-import type { Dispatcher } from 'undici';
+import type { Answer, ExchangeOptions } from './undici-parts.ts';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -252,7 +251,7 @@ export class ApiClient {
       headers['content-length'] = String(spec.stream.length);
     } else if (!isGet) headers['content-type'] = 'application/x-www-form-urlencoded';
 
-    const { response, text } = await this.#exchange(
+    const answer = await this.#exchange(
       spec.endpoint,
       url,
       {
@@ -265,11 +264,16 @@ export class ApiClient {
             : encoded,
         signal,
       },
-      async (response) => ({ response, text: await response.body.text() }),
       spec.longPoll,
     );
-    if (authenticated) this.#pacer.observe(readRateLimitHeaders(response.headers));
-    return decodeResponse(spec.endpoint, response.statusCode, text, spec.schema, spec.adaptError);
+    if (authenticated) this.#pacer.observe(readRateLimitHeaders(answer.headers));
+    return decodeResponse(
+      spec.endpoint,
+      answer.statusCode,
+      answer.text(),
+      spec.schema,
+      spec.adaptError,
+    );
   }
 
   /**
@@ -281,53 +285,35 @@ export class ApiClient {
   async answers(path: string, endpoint: string, signal?: AbortSignal): Promise<number> {
     // In an async function: an aborted caller hears a rejection, as from any other call.
     signal?.throwIfAborted();
-    return this.#exchange(
-      endpoint,
-      `${this.realmUrl}/api/v1${path}`,
-      { method: 'GET', headers: { 'user-agent': this.#userAgent }, signal },
-      async (response) => {
-        await response.body.dump();
-        return response.statusCode;
-      },
-    );
+    const answer = await this.#exchange(endpoint, `${this.realmUrl}/api/v1${path}`, {
+      method: 'GET',
+      headers: { 'user-agent': this.#userAgent },
+      signal,
+    });
+    return answer.statusCode;
   }
 
   /**
-   * One request through the client's pool (the long-poll's own for `longPoll`) and the
-   * reading of its answer by `read`; a failure of either is the network's (NetworkError,
-   * naming `endpoint`), or the caller's abort as it gave it.
+   * One request through the client's pool (the long-poll's own for `longPoll`) and its whole
+   * answer; a failure of either is the network's (NetworkError, naming `endpoint`), or the
+   * caller's abort as it gave it.
    */
-  async #exchange<R>(
+  async #exchange(
     endpoint: string,
     url: string,
-    options: Pick<RequestOptions, 'method' | 'headers' | 'body'> & { signal?: AbortSignal },
-    read: (response: Dispatcher.ResponseData) => Promise<R>,
+    options: Pick<ExchangeOptions, 'method' | 'headers' | 'body' | 'signal'>,
     longPoll = false,
-  ): Promise<R> {
+  ): Promise<Answer> {
     const timeout = longPoll ? this.longPollTimeoutMs : this.#timeoutMs;
-    const { request } = await loadUndici();
+    const { exchange } = await loadUndici();
     const dispatcher = await (longPoll ? this.#longPollPool : this.#pool).get();
-    const send = () =>
-      request(url, {
+    try {
+      return await exchange(url, {
         ...options,
         dispatcher,
         headersTimeout: timeout,
         bodyTimeout: timeout,
       });
-    try {
-      let response: Dispatcher.ResponseData;
-      try {
-        response = await send();
-      } catch (error) {
-        // A kept-alive socket the server closed as the request went out (its keep-alive
-        // timer firing first on a busy machine): the request got no answer at all, and a
-        // GET may go out again on a new connection, as browsers do for a reused one
-        // (RFC 9110 section 9.2.2). Anything else, or any other method, fails as it came.
-        if (options.method !== 'GET' || options.signal?.aborted || !closedWhenReused(error))
-          throw error;
-        response = await send();
-      }
-      return await read(response);
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;
       throw toNetworkError(endpoint, error, this.#trusted, this.#proxyAddress);
@@ -343,13 +329,4 @@ export class ApiClient {
       for (const end of ends) end?.();
     }
   }
-}
-
-/**
- * Whether a request failed because the connection it was sent on, one that had already
- * carried an answer, closed before this request's answer began.
- */
-function closedWhenReused(error: unknown): boolean {
-  const e = error as { code?: unknown; socket?: { bytesRead?: unknown } } | null;
-  return e?.code === 'UND_ERR_SOCKET' && Number(e.socket?.bytesRead) > 0;
 }

@@ -23,3 +23,13 @@ declare module 'undici/lib/core/connect.js' {
   import { buildConnector } from 'undici';
   export default buildConnector;
 }
+declare module 'undici/lib/core/errors.js' {
+  import type { errors } from 'undici';
+  export const RequestAbortedError: typeof errors.RequestAbortedError;
+}
+declare module 'undici/lib/core/util.js' {
+  export function parseHeaders(
+    headers: Buffer[],
+    obj?: Record<string, string | string[] | undefined>,
+  ): Record<string, string | string[] | undefined>;
+}

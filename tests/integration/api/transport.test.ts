@@ -307,6 +307,32 @@ describe('transport', () => {
     await expect(call).rejects.toThrow('window closed');
   });
 
+  it('stops waiting when the caller aborts while the answer is still coming', async () => {
+    let closed!: Promise<void>;
+    const requested = new Promise<void>((resolve) => {
+      const server = createHttpServer((req, res) => {
+        closed = new Promise((done) => res.on('close', done));
+        // Headers and half the body, then nothing: only the abort can end the call.
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });
+        res.write('{"result":"success",');
+        resolve();
+      });
+      void listen(server).then((hostPort) => {
+        const c = client(hostPort);
+        call = getOwnUser(c, controller.signal);
+        void call.catch(() => undefined);
+      });
+    });
+    const controller = new AbortController();
+    let call!: ReturnType<typeof getOwnUser>;
+    await requested;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort(new Error('window closed'));
+    await expect(call).rejects.toThrow('window closed');
+    // The connection is let go, not left reading an answer nobody waits for.
+    await closed;
+  });
+
   it('never shows the API key when the client itself is logged', () => {
     const c = client('127.0.0.1:1');
     const shown = `${inspect(c, { depth: 10, showHidden: true })} ${JSON.stringify(c)}`;
