@@ -12,6 +12,7 @@ import {
 } from './schemas/outbox.ts';
 import { z } from 'zod';
 import { CertificateReview } from './schemas/certificate-review.ts';
+import { WindowPlace } from './schemas/window.ts';
 import {
   AccountSyncStatusWire,
   DecisionEntryWire,
@@ -304,6 +305,21 @@ export const AccountSummary = z.object({
 });
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
+/**
+ * What a window's first screen needs of the Core, in one answer: the web host writes it into
+ * the page it serves, so the first paint waits for no round trip (docs/architecture.md
+ * "No window").
+ */
+export const AppBoot = z.object({
+  info: AppInfo,
+  status: CoreStatus,
+  prefs: Preferences,
+  accounts: z.array(AccountSummary),
+  /** Where the last window was left; null before any window said. */
+  place: WindowPlace.nullable(),
+});
+export type AppBoot = z.infer<typeof AppBoot>;
+
 export const ServerProbe = z.object({
   url: z.string(),
   realmName: z.string(),
@@ -344,6 +360,10 @@ const VideoCall = z.object({
 export const channels = {
   'app.info': channel(noArgs, AppInfo),
   'app.status': channel(noArgs, CoreStatus),
+  /** The first screen's state in one answer (AppBoot). */
+  'app.boot': channel(noArgs, AppBoot),
+  /** Where the reader is in the window, kept by the Core for the next window to open at. */
+  'window.place': channel(WindowPlace, z.object({})),
   'prefs.get': channel(noArgs, Preferences),
   'prefs.set': channel(
     Preferences.partial()

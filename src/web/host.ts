@@ -16,6 +16,7 @@ import { TurnBatch } from '../core/push-batch.ts';
 import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../contract/wire.ts';
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
+import { withBoot } from './boot-html.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { isOwnUrl, type Launcher } from './launcher.ts';
 import { withOpenTarget } from '../contract/open-link.ts';
@@ -98,6 +99,10 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       const file = await loadStatic(root, url.pathname);
       if (!file) return refuse(res, 404, 'Not found');
+      // The page itself carries the first screen's state: its first paint needs no round trip.
+      const body = file.type.startsWith('text/html')
+        ? await withBoot(options.core, file.body)
+        : file.body;
       const headers: Record<string, string> = {
         'content-type': file.type,
         'content-security-policy': contentSecurityPolicy(origin),
@@ -108,7 +113,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (viaQuery) {
         headers['set-cookie'] = `${COOKIE}=${pageKey}; Path=/; HttpOnly; SameSite=Strict`;
       }
-      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : file.body);
+      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
     })().catch(() => refuse(res, 500, 'Internal error'));
   });
 

@@ -1,5 +1,6 @@
 import type { OpenTargetWire as OpenTarget } from '../../../contract/contract.ts';
 import { narrowToText } from '../../lib/narrow-text.ts';
+import type { WindowPlace } from '../../../contract/schemas/window.ts';
 import { placeOf } from './places.ts';
 
 /**
@@ -24,4 +25,15 @@ export function placeAtUnread(target: OpenTarget): void {
   const place = placeOf(target.accountId);
   place.anchor = { kind: 'first_unread' };
   place.at = undefined;
+}
+
+/** Puts an account's place where the last window left it (`window.place`, kept by the Core). */
+export function placeAtLeft(accountId: string, left: WindowPlace): void {
+  const place = placeOf(accountId);
+  const terms = (left.narrow ?? []).map((t) => ({ ...t }));
+  place.terms = terms;
+  place.text = narrowToText(terms);
+  place.anchor =
+    left.at !== undefined ? { kind: 'id', id: left.at } : { kind: left.anchor ?? 'newest' };
+  place.at = left.at;
 }
