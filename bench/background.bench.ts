@@ -281,10 +281,17 @@ interface Reopened {
  * Messages, then the channel in the sidebar (counted in `clicks`), so a build that does not
  * restore the narrow is measured to the same screen.
  */
-async function reopen(browser: Browser, url: string): Promise<Reopened> {
+async function reopen(browser: Browser, url: string, profile?: string): Promise<Reopened> {
   const opened = Date.now();
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.addInitScript(notePaintedList(LEFT_NARROW));
+  // A CPU profile of the page's load, from before its navigation (its own renderer's V8).
+  const cdp = profile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url, { waitUntil: 'commit' });
   let clicks = 0;
   const current = sections(page).locator('button[aria-current="page"]');
@@ -304,6 +311,11 @@ async function reopen(browser: Browser, url: string): Promise<Reopened> {
   await page.waitForFunction(
     () => (window as unknown as { __perchListPainted?: number }).__perchListPainted !== undefined,
   );
+  if (cdp && profile) {
+    const { profile: taken } = await cdp.send('Profiler.stop');
+    await writeFile(profile, JSON.stringify(taken));
+    await cdp.detach();
+  }
   const { painted, origin } = await page.evaluate(() => ({
     painted: (window as unknown as { __perchListPainted: number }).__perchListPainted,
     origin: performance.timeOrigin,
@@ -411,7 +423,13 @@ async function oneRun(browser: Browser): Promise<RunResult> {
           screenshots: true,
         });
       }
-      const r = await reopen(browser, host.url);
+      const r = await reopen(
+        browser,
+        host.url,
+        traced && PROFILE_DIR
+          ? join(PROFILE_DIR, `reopen-${hostPid}-${reopens.length}.cpuprofile`)
+          : undefined,
+      );
       if (traced && TRACE_DIR) await browser.stopTracing();
       reopens.push({
         window_reopen_from_tab_ms: r.fromTabMs,

@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { CertificateReview } from './schemas/certificate-review.ts';
 import { WindowPlace } from './schemas/window.ts';
+import { OpenTargetWire } from './schemas/open-target.ts';
 import {
   AccountSyncStatusWire,
   DecisionEntryWire,
@@ -193,18 +194,7 @@ export const TrayBadgeWire = z.object({
 });
 export type TrayBadgeWire = z.infer<typeof TrayBadgeWire>;
 
-/** Where a clicked notification takes the window: the account, the conversation, the message. */
-export const OpenTargetWire = z.object({
-  accountId: z.string(),
-  messageId: z.number().int(),
-  narrow: z.array(
-    z.object({
-      operator: z.enum(['channel', 'topic', 'dm']),
-      operand: z.union([z.number(), z.string(), z.array(z.number())]),
-    }),
-  ),
-});
-export type OpenTargetWire = z.infer<typeof OpenTargetWire>;
+export { OpenTargetWire };
 
 /** A notification as the presenter made it; the page shows it as a Web Notification. */
 export const ShownNotificationWire = z.object({
