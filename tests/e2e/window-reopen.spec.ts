@@ -11,6 +11,7 @@ import type { UserRecord } from '../../src/server/state/types.ts';
 import { tabTitle } from '../../src/renderer/notify/tab-badge.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { asBackgroundWindow } from './support/background-window.ts';
+import { shotsAcross } from './support/shots.ts';
 
 let server: StartedServer;
 let mode: BrowserMode;
@@ -109,5 +110,6 @@ test('a reopened window shows the narrow it was left on, with no click, and what
   const current = await mode.core.invoke('notifications.current', {});
   if (!current.ok) throw new Error(current.error.message);
   await expect(page).toHaveTitle(tabTitle(current.result.badge));
+  await shotsAcross(page, 'reopened');
   await page.close();
 });
