@@ -34,7 +34,7 @@ import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
@@ -55,6 +55,12 @@ const TRACE_DIR = process.env.PERCH_BENCH_TRACE;
 const ONLY_REOPEN = process.env.PERCH_BENCH_ONLY === 'reopen';
 /** PERCH_BENCH_REOPENS: how many times each run closes and reopens the tab (1). */
 const REOPENS = Number(process.env.PERCH_BENCH_REOPENS ?? 1);
+/**
+ * PERCH_BENCH_REOPEN_CONTEXT=new: each reopened tab in a browser context of its own, with
+ * nothing kept from the reader's first window (no HTTP cache, no code cache); by default it
+ * is a tab of the same context, as a reader's browser reopens it.
+ */
+const FRESH_CONTEXT = process.env.PERCH_BENCH_REOPEN_CONTEXT === 'new';
 /** The narrow the reader leaves the window on, and finds again when it reopens. */
 const LEFT_NARROW = 'channel:general';
 /**
@@ -281,9 +287,16 @@ interface Reopened {
  * Messages, then the channel in the sidebar (counted in `clicks`), so a build that does not
  * restore the narrow is measured to the same screen.
  */
-async function reopen(browser: Browser, url: string, profile?: string): Promise<Reopened> {
+async function reopen(
+  browser: Browser,
+  reader: BrowserContext,
+  url: string,
+  profile?: string,
+): Promise<Reopened> {
   const opened = Date.now();
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const page = FRESH_CONTEXT
+    ? await browser.newPage({ viewport: { width: 1280, height: 800 } })
+    : await reader.newPage();
   await page.addInitScript(notePaintedList(LEFT_NARROW));
   // A CPU profile of the page's load, from before its navigation (its own renderer's V8).
   const cdp = profile ? await page.context().newCDPSession(page) : undefined;
@@ -365,7 +378,9 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     const people = server.users.filter((u) => !u.is_bot && u.role !== 600);
     const readers = people.slice(0, ACCOUNTS);
     const writer = people[ACCOUNTS]!;
-    let page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    // The reader's browser: the tab reopened later is a tab of it, with what it keeps.
+    const reader = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    let page = await reader.newPage();
     await page.goto(host.url);
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     for (const u of readers) {
@@ -425,6 +440,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       }
       const r = await reopen(
         browser,
+        reader,
         host.url,
         traced && PROFILE_DIR
           ? join(PROFILE_DIR, `reopen-${hostPid}-${reopens.length}.cpuprofile`)
@@ -445,6 +461,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
         await p.close();
         await pause(2000);
       }
+      await reader.close();
       return { figures: { settled_after_sign_in_ms: settleMs }, reopens };
     }
 
@@ -497,6 +514,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     const hostRss = (await procStat(hostPid)).rssMb;
     const rendererRss = (await procStat((await rendererPid()).id)).rssMb;
     await page.close();
+    await reader.close();
     const figures: RunFigures = {
       idle_nowindow_host_cpu_s_per_min: perMin(idleNo.host),
       chatter_nowindow_host_cpu_s_per_min: perMin(chatNo.host),
@@ -547,8 +565,16 @@ export default async function (): Promise<BenchResult> {
   }
   const phases = spread(runs.map((r) => r.figures));
   // Every reopened tab is a sample, whichever run it came from.
-  const reopened = spread(runs.flatMap((r) => r.reopens));
+  const reopenRows = runs.flatMap((r) => r.reopens);
+  const reopened = spread(reopenRows);
   const metrics = { ...phases.metrics, ...reopened.metrics };
+  // Each reopened tab's figures, in order, to pool runs of one build side by side.
+  metrics.window_reopen_samples_ms = reopenRows
+    .map(
+      (r) =>
+        `${r.window_reopen_from_navigation_ms.toFixed(0)}/${r.window_reopen_from_tab_ms.toFixed(0)}`,
+    )
+    .join(' ');
   const m = (k: keyof RunFigures | keyof ReopenFigures) =>
     phases.medians[k] ?? reopened.medians[k] ?? NaN;
   const reopenTargets = [

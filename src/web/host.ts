@@ -78,6 +78,18 @@ function cookieToken(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
+/**
+ * Vite names each built script, stylesheet and font under assets/ by a hash of its content
+ * (build.assetsDir), so a name never changes its bytes: the browser keeps them, and a window
+ * opened again runs its scripts from V8's code cache instead of downloading and compiling
+ * them anew before it can paint (bench/README.md, `background`). Private: only this browser
+ * keeps them. Everything else, the page with its first screen's state above all, is asked
+ * for again each time.
+ */
+function cacheControl(pathname: string): string {
+  return pathname.startsWith('/assets/') ? 'private, max-age=31536000, immutable' : 'no-store';
+}
+
 function refuse(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
 }
@@ -108,7 +120,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         'content-security-policy': contentSecurityPolicy(origin),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
-        'cache-control': 'no-store',
+        'cache-control': cacheControl(url.pathname),
       };
       if (viaQuery) {
         headers['set-cookie'] = `${COOKIE}=${pageKey}; Path=/; HttpOnly; SameSite=Strict`;

@@ -9,6 +9,7 @@ import { startServer, type ServerUser, type StartedServer } from '../../src/serv
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
 import { tabTitle } from '../../src/renderer/notify/tab-badge.ts';
+import type { TrayBadgeWire } from '../../src/contract/contract.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { asBackgroundWindow } from './support/background-window.ts';
 import { shotsAcross } from './support/shots.ts';
@@ -109,7 +110,7 @@ test('a reopened window shows the narrow it was left on, with no click, and what
   );
   const current = await mode.core.invoke('notifications.current', {});
   if (!current.ok) throw new Error(current.error.message);
-  await expect(page).toHaveTitle(tabTitle(current.result.badge));
+  await expect(page).toHaveTitle(tabTitle((current.result as { badge: TrayBadgeWire }).badge));
   await shotsAcross(page, 'reopened');
   await page.close();
 });
