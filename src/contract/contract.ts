@@ -307,6 +307,11 @@ export const AppBoot = z.object({
   accounts: z.array(AccountSummary),
   /** Where the last window was left; null before any window said. */
   place: WindowPlace.nullable(),
+  /**
+   * The first page of that narrow (src/contract/first-page.ts), where the web host had it at
+   * hand when it served the page; never from `app.boot` itself.
+   */
+  firstPage: z.object({ key: z.string(), page: MessagesPage }).optional(),
 });
 export type AppBoot = z.infer<typeof AppBoot>;
 

@@ -2,6 +2,7 @@ import type { OpenTargetWire as OpenTarget } from '../../../contract/contract.ts
 import { narrowToText } from '../../lib/narrow-text.ts';
 import type { WindowPlace } from '../../../contract/schemas/window.ts';
 import { placeOf } from './places.ts';
+import { leftAnchor } from '../../../contract/first-page.ts';
 
 /**
  * Puts an account's place at the conversation and message a clicked notification stands
@@ -33,7 +34,7 @@ export function placeAtLeft(accountId: string, left: WindowPlace): void {
   const terms = (left.narrow ?? []).map((t) => ({ ...t }));
   place.terms = terms;
   place.text = narrowToText(terms);
-  place.anchor =
-    left.at !== undefined ? { kind: 'id', id: left.at } : { kind: left.anchor ?? 'newest' };
+  // As the web host's first page of it is keyed (src/contract/first-page.ts).
+  place.anchor = leftAnchor(left);
   place.at = left.at;
 }
