@@ -16,7 +16,12 @@ import type {
   MessageWire,
   NarrowTermWire,
 } from '../../../contract/schemas/messages.ts';
-import { FIRST_PAGE, firstPageArgs, firstPageKey } from '../../../contract/first-page.ts';
+import {
+  FIRST_PAGE,
+  firstPageArgs,
+  firstPageKey,
+  type OpenAnchor,
+} from '../../../contract/first-page.ts';
 import { takeSeededPage } from '../../lib/first-page-seed.ts';
 import type { Invoke } from '../../lib/rpc-port.ts';
 
@@ -76,12 +81,8 @@ function replayable(events: { type: string }[], page: readonly MessageWire[]) {
   });
 }
 
-export type AnchorChoice =
-  | { kind: 'newest' }
-  | { kind: 'oldest' }
-  | { kind: 'first_unread' }
-  | { kind: 'date'; date: string }
-  | { kind: 'id'; id: number };
+/** Where a narrow opens: an end, the first unread message, a date or one message. */
+export type AnchorChoice = OpenAnchor;
 
 export class Timeline {
   messages = $state.raw<MessageWire[]>([]);
