@@ -12,6 +12,8 @@ import {
 } from './schemas/outbox.ts';
 import { z } from 'zod';
 import { CertificateReview } from './schemas/certificate-review.ts';
+import { WindowPlace } from './schemas/window.ts';
+import { OpenTargetWire } from './schemas/open-target.ts';
 import {
   AccountSyncStatusWire,
   DecisionEntryWire,
@@ -195,20 +197,7 @@ export const TrayBadgeWire = lazySchema(() =>
 );
 export type TrayBadgeWire = z.infer<typeof TrayBadgeWire>;
 
-/** Where a clicked notification takes the window: the account, the conversation, the message. */
-export const OpenTargetWire = lazySchema(() =>
-  z.object({
-    accountId: z.string(),
-    messageId: z.number().int(),
-    narrow: z.array(
-      z.object({
-        operator: z.enum(['channel', 'topic', 'dm']),
-        operand: z.union([z.number(), z.string(), z.array(z.number())]),
-      }),
-    ),
-  }),
-);
-export type OpenTargetWire = z.infer<typeof OpenTargetWire>;
+export { OpenTargetWire };
 
 /** A notification as the presenter made it; the page shows it as a Web Notification. */
 export const ShownNotificationWire = lazySchema(() =>
@@ -319,6 +308,28 @@ export const AccountSummary = lazySchema(() =>
 );
 export type AccountSummary = z.infer<typeof AccountSummary>;
 
+/**
+ * What a window's first screen needs of the Core, in one answer: the web host writes it into
+ * the page it serves, so the first paint waits for no round trip (docs/architecture.md
+ * "No window").
+ */
+export const AppBoot = lazySchema(() =>
+  z.object({
+    info: AppInfo,
+    status: CoreStatus,
+    prefs: Preferences,
+    accounts: z.array(AccountSummary),
+    /** Where the last window was left; null before any window said. */
+    place: WindowPlace.nullable(),
+    /**
+     * The first page of that narrow (src/contract/first-page.ts), where the web host had it at
+     * hand when it served the page; never from `app.boot` itself.
+     */
+    firstPage: z.object({ key: z.string(), page: MessagesPage }).optional(),
+  }),
+);
+export type AppBoot = z.infer<typeof AppBoot>;
+
 export const ServerProbe = lazySchema(() =>
   z.object({
     url: z.string(),
@@ -363,6 +374,10 @@ const VideoCall = lazySchema(() =>
 export const channels = {
   'app.info': channel(noArgs, AppInfo),
   'app.status': channel(noArgs, CoreStatus),
+  /** The first screen's state in one answer (AppBoot). */
+  'app.boot': channel(noArgs, AppBoot),
+  /** Where the reader is in the window, kept by the Core for the next window to open at. */
+  'window.place': channel(WindowPlace, z.object({})),
   'prefs.get': channel(noArgs, Preferences),
   'prefs.set': channel(
     lazySchema(() =>

@@ -3,7 +3,7 @@
  * notification is clicked with no Perch tab open (docs/notifications.md "D-Bus"), and the
  * page reads it once it starts. The page checks it like any pushed target before using it.
  */
-import { OpenTargetWire } from './contract.ts';
+import { OpenTargetWire } from './schemas/open-target.ts';
 
 /** The URL query parameter that holds the target, as JSON. */
 export const OPEN_PARAM = 'open';

@@ -4,14 +4,7 @@
  * (App.svelte and a few screens) import this: they hand `{ invoke, on }` to the screens'
  * models as an RpcPort (lib/rpc-port.ts), so the models run under plain Node in the tests.
  */
-import {
-  topics,
-  type ArgsIn,
-  type Channel,
-  type Payload,
-  type Result,
-  type Topic,
-} from '../contract/contract.ts';
+import type { ArgsIn, Channel, Payload, Result, Topic } from '../contract/contract.ts';
 import { RpcError, RpcResponse } from '../contract/errors.ts';
 import type { PerchBridge } from '../contract/bridge-types.ts';
 import { createWebSocketBridge, type ConnectionState } from './ws-transport.ts';
@@ -44,6 +37,14 @@ export async function invoke<C extends Channel>(channel: C, args: ArgsIn<C>): Pr
  * (bench/README.md, `background`). The dev server and the unit tests still check.
  */
 const CHECK_PUSHES = !import.meta.env.PROD;
+
+/**
+ * The topics' schemas, only where pushes are checked. Imported statically, the contract's
+ * every schema was built as a built page started (zod builds each when its module runs,
+ * which no bundler can leave out), on the way to the first paint (bench/README.md,
+ * `background`); the condition is a constant the build drops with the import.
+ */
+const pushSchemas = CHECK_PUSHES ? (await import('../contract/contract.ts')).topics : undefined;
 
 /**
  * Each topic's listeners and the accounts each of them shows (none: every account): the
@@ -85,9 +86,9 @@ export function on<T extends Topic>(
   sayFollowing();
   const off = raw.on(
     topic,
-    CHECK_PUSHES
+    pushSchemas
       ? (payload) => {
-          const parsed = topics[topic].safeParse(payload);
+          const parsed = pushSchemas[topic].safeParse(payload);
           if (parsed.success) listener(parsed.data as Payload<T>);
         }
       : (payload) => listener(payload as Payload<T>),

@@ -16,6 +16,7 @@ import { TurnBatch } from '../core/push-batch.ts';
 import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../contract/wire.ts';
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
+import { withBoot } from './boot-html.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { isOwnUrl, type Launcher } from './launcher.ts';
 import { withOpenTarget } from '../contract/open-link.ts';
@@ -77,6 +78,18 @@ function cookieToken(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
+/**
+ * Vite names each built script, stylesheet and font under assets/ by a hash of its content
+ * (build.assetsDir), so a name never changes its bytes: the browser keeps them, and a window
+ * opened again runs its scripts from V8's code cache instead of downloading and compiling
+ * them anew before it can paint (bench/README.md, `background`). Private: only this browser
+ * keeps them. Everything else, the page with its first screen's state above all, is asked
+ * for again each time.
+ */
+function cacheControl(pathname: string): string {
+  return pathname.startsWith('/assets/') ? 'private, max-age=31536000, immutable' : 'no-store';
+}
+
 function refuse(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' }).end(message);
 }
@@ -98,17 +111,21 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       }
       const file = await loadStatic(root, url.pathname);
       if (!file) return refuse(res, 404, 'Not found');
+      // The page itself carries the first screen's state: its first paint needs no round trip.
+      const body = file.type.startsWith('text/html')
+        ? await withBoot(options.core, file.body)
+        : file.body;
       const headers: Record<string, string> = {
         'content-type': file.type,
         'content-security-policy': contentSecurityPolicy(origin),
         'x-content-type-options': 'nosniff',
         'referrer-policy': 'no-referrer',
-        'cache-control': 'no-store',
+        'cache-control': cacheControl(url.pathname),
       };
       if (viaQuery) {
         headers['set-cookie'] = `${COOKIE}=${pageKey}; Path=/; HttpOnly; SameSite=Strict`;
       }
-      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : file.body);
+      res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
     })().catch(() => refuse(res, 500, 'Internal error'));
   });
 

@@ -1,5 +1,6 @@
 import type { HandlerTable } from './dispatch.ts';
 import type { CoreContext } from '../context.ts';
+import type { WindowPlace } from '../../contract/schemas/window.ts';
 import { adminOrgHandlers } from './handlers/admin-org.ts';
 import { adminChannelsHandlers } from './handlers/admin-channels.ts';
 import { adminPeopleHandlers } from './handlers/admin-people.ts';
@@ -26,9 +27,23 @@ import { uploadsHandlers } from './handlers/uploads.ts';
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
   const { accounts } = ctx;
+  // Where the last window was left: the Core outlives its windows (docs/architecture.md
+  // "No window"), not a restart, which opens at the home view again.
+  let place: WindowPlace | null = null;
   return {
     'app.info': async () => ctx.info,
     'app.status': async () => ctx.status(),
+    'app.boot': async () => ({
+      info: ctx.info,
+      status: ctx.status(),
+      prefs: await ctx.prefs.get(),
+      accounts: accounts.list().map((a) => accounts.summary(a)),
+      place,
+    }),
+    'window.place': async (next) => {
+      place = next;
+      return {};
+    },
     'prefs.get': async () => ctx.prefs.get(),
     'prefs.set': async (change) => {
       const next = await ctx.prefs.update(change);

@@ -12,6 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createCore, type Core } from '../../../src/core/core.ts';
 import { startWebHost, type WebHost } from '../../../src/web/host.ts';
+import { scriptJson } from '../../../src/web/boot-html.ts';
 import { MemorySecrets } from '../../integration/core/sync/memory-secrets.ts';
 
 let core: Core;
@@ -22,7 +23,10 @@ beforeEach(async () => {
   const dir = await mkdtemp(join(tmpdir(), 'perch-host-'));
   staticDir = join(dir, 'renderer');
   await mkdir(staticDir);
-  await writeFile(join(staticDir, 'index.html'), '<!doctype html><title>Perch</title>');
+  await writeFile(
+    join(staticDir, 'index.html'),
+    '<!doctype html><html><head><title>Perch</title></head><body></body></html>',
+  );
   core = await createCore({
     dataDir: join(dir, 'data'),
     version: 't',
@@ -269,5 +273,42 @@ describe('a port the host cannot have', () => {
     );
     // The host that has the port keeps serving.
     await stillServes();
+  });
+});
+
+/** The state in the served page, read as the renderer reads it. */
+async function servedBoot(): Promise<{ place: unknown; prefs: { theme: string } }> {
+  const html = await (await fetch(host.url)).text();
+  const m = /<script type="application\/json" id="perch-boot">(.*?)<\/script><\/head>/s.exec(html);
+  expect(m, html).not.toBeNull();
+  return JSON.parse(m![1]!) as { place: unknown; prefs: { theme: string } };
+}
+
+/**
+ * The page the host serves carries the first screen's state (`app.boot`), so a reopened
+ * window paints where the reader left it before its WebSocket answers (docs/architecture.md
+ * "No window"); no text in that state can end the script element it is in.
+ */
+describe('the served page', () => {
+  it('carries the preferences, and where the last window was left once one said', async () => {
+    expect(await servedBoot()).toMatchObject({ place: null, prefs: { theme: 'system' } });
+    const left = {
+      view: 'messages',
+      accountId: 'a1',
+      narrow: [{ operator: 'channel', operand: 'general' }],
+      anchor: 'newest',
+    };
+    const said = await core.invoke('window.place', left);
+    expect(said.ok).toBe(true);
+    expect((await servedBoot()).place).toEqual(left);
+  });
+});
+
+describe('scriptJson', () => {
+  it('leaves no "<" that could end the script element, and reads back the same', () => {
+    const value = { name: '</script><script>alert(1)</script><!--', n: 1 };
+    const text = scriptJson(value);
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

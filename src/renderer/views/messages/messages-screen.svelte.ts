@@ -33,6 +33,7 @@ import { holdIfSame, sameEntries } from '../../lib/held-value.ts';
 import { followedNarrow, readerFollows, topicMove } from './follow-move.ts';
 import { TypingModel } from './typing/typing-model.svelte.ts';
 import { CardModel } from '../people/card-model.svelte.ts';
+import { narrowMoved } from '../../lib/window-place.svelte.ts';
 import { StatusModel } from '../people/status-model.svelte.ts';
 
 type Emoji = { name: string; code: string; type: string };
@@ -257,6 +258,8 @@ export class MessagesScreen {
     this.place.text = this.text;
     this.place.terms = filter;
     this.place.anchor = start;
+    // The Core keeps where the reader is, for the next window to open there.
+    narrowMoved();
     this.opened = start;
     this.selectedId = start.kind === 'id' ? start.id : undefined;
     this.reactError = undefined;

@@ -11,12 +11,23 @@ import {
   mergeMovedIn,
   replaceMessages,
 } from '../../../contract/message-events.ts';
-import type { MessageWire, NarrowTermWire } from '../../../contract/schemas/messages.ts';
+import type {
+  MessagesPage,
+  MessageWire,
+  NarrowTermWire,
+} from '../../../contract/schemas/messages.ts';
+import {
+  FIRST_PAGE,
+  firstPageArgs,
+  firstPageKey,
+  type OpenAnchor,
+} from '../../../contract/first-page.ts';
+import { takeSeededPage } from '../../lib/first-page-seed.ts';
 import type { Invoke } from '../../lib/rpc-port.ts';
 
 /** Messages per request when scrolling: the service allows 5000; 1000 keeps answers quick. */
 export const BATCH = 1000;
-const INITIAL = 100;
+
 /**
  * Live events must stay fast with this many loaded: the rows drawn stay bounded whatever this
  * is, and bench/renderer-messages.bench.ts reports the heap it costs.
@@ -70,12 +81,8 @@ function replayable(events: { type: string }[], page: readonly MessageWire[]) {
   });
 }
 
-export type AnchorChoice =
-  | { kind: 'newest' }
-  | { kind: 'oldest' }
-  | { kind: 'first_unread' }
-  | { kind: 'date'; date: string }
-  | { kind: 'id'; id: number };
+/** Where a narrow opens: an end, the first unread message, a date or one message. */
+export type AnchorChoice = OpenAnchor;
 
 export class Timeline {
   messages = $state.raw<MessageWire[]>([]);
@@ -115,20 +122,18 @@ export class Timeline {
 
   async open(anchor: AnchorChoice): Promise<void> {
     const generation = ++this.#generation;
+    let seeded: MessagesPage | undefined;
     this.loading = 'open';
     this.error = undefined;
     try {
-      const [page, arrived] = await this.#replacing(() =>
-        this.invoke('messages.fetch', {
-          accountId: this.accountId,
-          narrow: this.narrow,
-          anchor: anchor.kind === 'id' ? anchor.id : anchor.kind,
-          ...(anchor.kind === 'date' ? { anchorDate: anchor.date } : {}),
-          includeAnchor: true,
-          numBefore: anchor.kind === 'oldest' ? 0 : INITIAL,
-          numAfter: anchor.kind === 'newest' ? 0 : INITIAL,
-        }),
-      );
+      // A reopened window's first narrow comes with its page in the served page (boot.ts):
+      // drawn at once, then fetched afresh below for what came before the window listened.
+      seeded = takeSeededPage(firstPageKey(this.accountId, this.narrow, anchor));
+      const [page, arrived] = seeded
+        ? [seeded, []]
+        : await this.#replacing(() =>
+            this.invoke('messages.fetch', firstPageArgs(this.accountId, this.narrow, anchor)),
+          );
       if (generation !== this.#generation) return;
       this.messages = page.messages;
       this.foundOldest = page.foundOldest;
@@ -150,6 +155,10 @@ export class Timeline {
       if (generation === this.#generation) this.error = openError(err);
     }
     await this.#finish(generation);
+    // The served page was made before this window listened for events: what came between
+    // (new, edited, deleted) is fetched now; the call waits for the window's connection,
+    // which listens before it asks (src/renderer/ws-transport.ts).
+    if (seeded && generation === this.#generation) await this.refresh();
   }
 
   async loadOlder(): Promise<void> {
@@ -211,7 +220,7 @@ export class Timeline {
           narrow: this.narrow,
           anchor: 'newest',
           includeAnchor: true,
-          numBefore: INITIAL,
+          numBefore: FIRST_PAGE,
           numAfter: 0,
         }),
       );

@@ -8,6 +8,8 @@ import type { MessagesPage, MessageWire } from '../../../../src/contract/schemas
 import type { Invoke } from '../../../../src/renderer/lib/rpc-port.ts';
 import { Timeline } from '../../../../src/renderer/views/messages/timeline.svelte.ts';
 import { message } from './message-fixture.ts';
+import { seedFirstPage } from '../../../../src/renderer/lib/first-page-seed.ts';
+import { firstPageKey } from '../../../../src/contract/first-page.ts';
 
 /** A Core whose every answer the test gives, when it likes and in any order. */
 function heldCore() {
@@ -97,5 +99,38 @@ describe('a late answer after the list was opened again', () => {
     core.waiting('messages.byIds').fail(LOST);
     await applying;
     expect(timeline.error).toBe(LOST.message);
+  });
+});
+
+describe('a narrow whose first page came with the served page', () => {
+  it('shows that page before any answer, then fetches afresh what came before the window listened', async () => {
+    const core = heldCore();
+    seedFirstPage(firstPageKey('acct', [], { kind: 'newest' }), page([message(1), message(2)]));
+    const timeline = new Timeline(core.invoke, 'acct', []);
+    const opening = timeline.open({ kind: 'newest' });
+    // Drawn from the served page with no call answered.
+    await Promise.resolve();
+    expect(timeline.messages.map((m) => m.id)).toEqual([1, 2]);
+    // Message 3 came between the page being served and the window listening: only a fetch
+    // can bring it.
+    core.waiting('messages.fetch').answer(page([message(1), message(2), message(3)]));
+    await opening;
+    expect(timeline.messages.map((m) => m.id)).toEqual([1, 2, 3]);
+  });
+
+  it('is used once, and only for its own narrow', async () => {
+    seedFirstPage(firstPageKey('acct', [], { kind: 'newest' }), page([message(9)]));
+    const core = heldCore();
+    const other = new Timeline(core.invoke, 'acct', [{ operator: 'channel', operand: 'general' }]);
+    const opening = other.open({ kind: 'newest' });
+    core.waiting('messages.fetch').answer(page([message(4)]));
+    await opening;
+    expect(other.messages.map((m) => m.id)).toEqual([4]);
+    // The seed went with that first open: the narrow it was for now asks the Core.
+    const later = new Timeline(core.invoke, 'acct', []);
+    const again = later.open({ kind: 'newest' });
+    core.waiting('messages.fetch').answer(page([message(5)]));
+    await again;
+    expect(later.messages.map((m) => m.id)).toEqual([5]);
   });
 });

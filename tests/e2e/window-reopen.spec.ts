@@ -1,0 +1,116 @@
+/**
+ * Closing Perch's window destroys it; the Core goes on (docs/architecture.md "No window").
+ * The next window opens where the reader left the last one: the same section, account and
+ * narrow, its messages shown with no click, and what arrived meanwhile counted as unread in
+ * the sidebar and the tab's badge.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startServer, type ServerUser, type StartedServer } from '../../src/server/index.ts';
+import { messaging } from '../../src/server/messages/service.ts';
+import type { UserRecord } from '../../src/server/state/types.ts';
+import { tabTitle } from '../../src/renderer/notify/tab-badge.ts';
+import type { TrayBadgeWire } from '../../src/contract/contract.ts';
+import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
+import { asBackgroundWindow } from './support/background-window.ts';
+import { shotsAcross } from './support/shots.ts';
+
+let server: StartedServer;
+let mode: BrowserMode;
+test.beforeEach(async () => {
+  server = await startServer({});
+  // The page shows the badge in its title, as browser mode does with no desktop notifier.
+  mode = await startBrowserMode({ notifyInRenderer: true });
+});
+test.afterEach(async () => {
+  await mode.stop();
+  await server.close();
+});
+
+const user = (email: string) => server.users.find((u) => u.email === email)!;
+const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
+const section = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name, exact: true });
+const generalButton = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Conversations' })
+    .getByRole('button', { name: /^Channel general(, \d+ unread)?$/ });
+
+async function signIn(u: ServerUser): Promise<void> {
+  const r = await mode.core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: u.email,
+    apiKey: u.api_key,
+  });
+  expect(r.ok).toBe(true);
+}
+
+/** A new tab on the host, in the background so nothing on screen is marked read by looking. */
+async function openWindow(browser: Browser): Promise<Page> {
+  const page = await browser.newPage();
+  await asBackgroundWindow(page);
+  await page.goto(mode.host.url);
+  return page;
+}
+
+/** The channel's unread count as the sidebar says it. */
+async function generalUnread(page: Page): Promise<number> {
+  const label = (await generalButton(page).getAttribute('aria-label')) ?? '';
+  return Number(/, (\d+) unread/.exec(label)?.[1] ?? 0);
+}
+
+test('a reopened window shows the narrow it was left on, with no click, and what came meanwhile as unread', async ({
+  browser,
+}) => {
+  const owner = user('owner@perch.test');
+  const member = user('member@perch.test');
+  const general = [...server.state.channels.values()].find((c) => c.name === 'general')!;
+  const m = messaging(server.ctx);
+  const admin = record(user('admin@perch.test'));
+  m.send({
+    sender: admin,
+    streamId: general.stream_id,
+    topic: 'plans',
+    content: 'An earlier note',
+  });
+  // The home view (Inbox by default) is where a window opens when none was left anywhere.
+  await signIn(owner);
+  await signIn(member);
+
+  let page = await openWindow(browser);
+  await expect(section(page, 'Inbox')).toHaveAttribute('aria-current', 'page');
+  // The reader goes to the second account's #general, in Messages, and closes the window.
+  await section(page, 'Messages').click();
+  await page.getByRole('button', { name: /^Account member@perch\.test on / }).click();
+  await generalButton(page).click();
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue('channel:general');
+  await expect(page.getByRole('article').filter({ hasText: 'An earlier note' })).toBeVisible();
+  const unreadBefore = await generalUnread(page);
+  await page.close();
+
+  // While no window is open, a message comes to that channel.
+  m.send({
+    sender: admin,
+    streamId: general.stream_id,
+    topic: 'while away',
+    content: 'Posted while the window was closed',
+  });
+  page = await openWindow(browser);
+  // Nothing clicked: the same section, account and narrow, with their messages.
+  await expect(section(page, 'Messages')).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('button', { name: /^Account member@perch\.test on / }),
+  ).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('textbox', { name: 'Narrow' })).toHaveValue('channel:general');
+  await expect(
+    page.getByRole('article').filter({ hasText: 'Posted while the window was closed' }),
+  ).toBeVisible();
+  // The message that came while it was closed is unread, in the sidebar and in the badge.
+  await expect(generalButton(page)).toHaveAccessibleName(
+    `Channel general, ${unreadBefore + 1} unread`,
+  );
+  const current = await mode.core.invoke('notifications.current', {});
+  if (!current.ok) throw new Error(current.error.message);
+  await expect(page).toHaveTitle(tabTitle((current.result as { badge: TrayBadgeWire }).badge));
+  await shotsAcross(page, 'reopened');
+  await page.close();
+});
