@@ -23,6 +23,7 @@ import {
   EditArgs,
   FetchMessagesArgs,
   MarkReadArgs,
+  ReadingArgs,
   MessageArgs,
   MessageEvents,
   MessagesPage,
@@ -513,6 +514,8 @@ export const channels = {
   ),
   'messages.send': channel(SendArgs, z.object({ id: z.number().int() })),
   'messages.markRead': channel(MarkReadArgs, z.object({})),
+  /** The narrow read at its newest end in a focused window: its new messages arrive read. */
+  'messages.reading': channel(ReadingArgs, z.object({})),
   'messages.react': channel(ReactArgs, z.object({})),
   /** A poll's or a to-do list's change (POST /submessage); it comes back as an event. */
   'messages.submessage': channel(SubmessageArgs, z.object({})),
