@@ -1,0 +1,166 @@
+/**
+ * A message that arrives at the newest end of the list the reader is looking at (window in
+ * front, list at its end, the message in the narrow, a view that marks read on sight) is read
+ * on arrival (docs/notifications.md, "Read on arrival"): never drawn unread, and neither the
+ * sidebar's counts, the tab's title nor the tray badge change for it. Scrolled up, or with the
+ * window in the background, it stays unread and counts, as before.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { createCore, type Core } from '../../src/core/core.ts';
+import { RecordingBadgeSink } from '../../src/core/notify/recorders.ts';
+import { startServer, type StartedServer } from '../../src/server/index.ts';
+import { FLAG_BITS } from '../../src/server/messages/flags.ts';
+import { messaging, type Messaging } from '../../src/server/messages/service.ts';
+import type { ServerUser } from '../../src/server/index.ts';
+import type { UserRecord } from '../../src/server/state/types.ts';
+import { startWebHost, type WebHost } from '../../src/web/host.ts';
+
+let server: StartedServer;
+let core: Core;
+let host: WebHost;
+let dataDir: string;
+let m: Messaging;
+let badge: RecordingBadgeSink;
+
+test.beforeEach(async () => {
+  server = await startServer({});
+  m = messaging(server.ctx);
+  badge = new RecordingBadgeSink();
+  dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
+  // The Core of browser mode, with a badge this test can read like the tray's.
+  core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', badge });
+  host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
+});
+test.afterEach(async () => {
+  await host.close();
+  await core.close();
+  await server.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
+const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
+const general = () => [...server.state.channels.values()].find((c) => c.name === 'general')!;
+
+/**
+ * Records, from before the app's first script, everything the page ever draws as unread: a
+ * row with the unread mark, a sidebar label with a count, the tab's title. A mutation
+ * observer is told of each change before it is painted, so a state drawn for one frame only
+ * is caught too. `inFront`: whether the window has the focus.
+ */
+async function watchUnread(page: Page, inFront: boolean): Promise<void> {
+  await page.addInitScript((front) => {
+    const w = window as Window & { inFront?: boolean; drawnUnread?: Set<string> };
+    w.inFront = front;
+    document.hasFocus = () => w.inFront === true;
+    const drawn = (w.drawnUnread = new Set<string>());
+    const look = () => {
+      for (const row of document.querySelectorAll('.message.unread'))
+        drawn.add(`row ${row.textContent?.trim().slice(0, 200)}`);
+      for (const el of document.querySelectorAll('nav [aria-label*="unread"]'))
+        drawn.add(`label ${el.getAttribute('aria-label')}`);
+      if (/^\(\d+\)/.test(document.title)) drawn.add(`title ${document.title}`);
+    };
+    new MutationObserver(look).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }, inFront);
+}
+
+const drawnUnread = (page: Page) =>
+  page.evaluate(() => [...(window as Window & { drawnUnread?: Set<string> }).drawnUnread!]);
+
+async function openAllMessages(page: Page, owner: ServerUser): Promise<void> {
+  await core.invoke('accounts.signInWithKey', {
+    serverUrl: server.url,
+    email: owner.email,
+    apiKey: owner.api_key,
+  });
+  await page.goto(host.url);
+  await page.getByRole('button', { name: 'Messages', exact: true }).click();
+}
+
+const isRead = (owner: ServerUser, id: number) =>
+  (m.store.history(owner.user_id).flagsOf(id)! & FLAG_BITS.read) === FLAG_BITS.read;
+
+test('a message arriving at the end of the list the reader looks at is never shown unread, and no count changes', async ({
+  page,
+}) => {
+  const owner = byRole(100);
+  const member = byRole(400);
+  // The reader's own messages, read: the list has something to stand at the end of.
+  for (let i = 0; i < 3; i++)
+    m.send({
+      sender: record(owner),
+      streamId: general().stream_id,
+      topic: 'chat',
+      content: `mine ${i}`,
+    });
+  await watchUnread(page, true);
+  await openAllMessages(page, owner);
+  const list = page.getByTestId('message-list');
+  await expect(list.getByRole('article')).toHaveCount(3);
+  const updatesBefore = badge.updates.length;
+
+  const dm = m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst, now' });
+  const post = m.send({
+    sender: record(member),
+    streamId: general().stream_id,
+    topic: 'chat',
+    content: 'and in the channel',
+  });
+  await expect(list.getByRole('article')).toHaveCount(5);
+  await expect(list.getByRole('article').last()).toContainText('and in the channel');
+  // The read marks reach the server, by the same path as the page's own.
+  await expect.poll(() => isRead(owner, dm.id) && isRead(owner, post.id)).toBe(true);
+
+  expect(await drawnUnread(page)).toEqual([]);
+  expect(badge.updates.slice(updatesBefore).filter((b) => b.count > 0)).toEqual([]);
+  expect(badge.current.count).toBe(0);
+});
+
+test('a message arriving while the reader is scrolled up, or away from the window, stays unread and counts', async ({
+  page,
+}) => {
+  const owner = byRole(100);
+  const member = byRole(400);
+  for (let i = 0; i < 60; i++)
+    m.send({
+      sender: record(owner),
+      streamId: general().stream_id,
+      topic: 'chat',
+      content: `mine ${i}`,
+    });
+  await watchUnread(page, true);
+  await openAllMessages(page, owner);
+  const list = page.getByTestId('message-list');
+  await expect(list.getByRole('article').last()).toContainText('mine 59');
+
+  // Scrolled up, away from the newest end.
+  await list.evaluate((el) => (el.scrollTop = 0));
+  await expect(list.getByRole('article').filter({ hasText: 'mine 0' })).toBeInViewport();
+  const first = m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst 1' });
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(conversations.getByRole('button', { name: 'All messages, 1 unread' })).toBeVisible();
+  await expect.poll(() => badge.current.count).toBe(1);
+  expect(isRead(owner, first.id)).toBe(false);
+
+  // Back at the end, with the window in the background: the next one stays unread too.
+  await page.evaluate(() => {
+    (window as Window & { inFront?: boolean }).inFront = false;
+    window.dispatchEvent(new Event('blur'));
+  });
+  await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(list.getByRole('article').last()).toContainText('psst 1');
+  const second = m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst 2' });
+  await expect(conversations.getByRole('button', { name: 'All messages, 2 unread' })).toBeVisible();
+  await expect.poll(() => badge.current.count).toBe(2);
+  await expect(list.locator('.message.unread')).toHaveCount(2);
+  expect(isRead(owner, second.id)).toBe(false);
+});
