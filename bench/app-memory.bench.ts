@@ -18,6 +18,8 @@
  *
  * Runs in under 3 minutes: `npx vite build && node scripts/build-web.mjs &&
  * bash scripts/with-keyring.sh npx tsx bench/run.ts app-memory`.
+ * PERCH_BENCH_HOST_DIR=<checkout> runs that checkout's built host (its `dist-web`, which
+ * serves its own page) instead of this one's, so two builds are measured the same way.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
@@ -38,6 +40,8 @@ import type { BenchResult } from './types.ts';
 import { DEFAULT_LIVE_CHECK_EVERY_MS } from '../src/core/sync/live-check.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
+/** PERCH_BENCH_HOST_DIR=<checkout>: run that checkout's built host instead of this one's. */
+const HOST_DIR = process.env.PERCH_BENCH_HOST_DIR ?? root;
 const ACCOUNTS = 4;
 const BROWSED = 10_000;
 const IDLE_MS = 60_000;
@@ -124,7 +128,7 @@ async function startHost(dataDir: string) {
       '--secret-store',
       'memory',
     ],
-    { cwd: root, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
+    { cwd: HOST_DIR, detached: true, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
