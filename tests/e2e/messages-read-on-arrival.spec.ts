@@ -5,40 +5,24 @@
  * sidebar's counts, the tab's title nor the tray badge change for it. Scrolled up, or with the
  * window in the background, it stays unread and counts, as before.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { createCore, type Core } from '../../src/core/core.ts';
-import { RecordingBadgeSink } from '../../src/core/notify/recorders.ts';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
+import type { Core } from '../../src/core/core.ts';
+import type { RecordingBadgeSink } from '../../src/core/notify/recorders.ts';
+import type { ServerUser, StartedServer } from '../../src/server/index.ts';
 import { FLAG_BITS } from '../../src/server/messages/flags.ts';
 import { messaging, type Messaging } from '../../src/server/messages/service.ts';
-import type { ServerUser } from '../../src/server/index.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startWebHost, type WebHost } from '../../src/web/host.ts';
+import type { WebHost } from '../../src/web/host.ts';
+import { useServerAndBadgeCore } from './support/badge-core.ts';
 
 let server: StartedServer;
 let core: Core;
 let host: WebHost;
-let dataDir: string;
-let m: Messaging;
 let badge: RecordingBadgeSink;
-
-test.beforeEach(async () => {
-  server = await startServer({});
+let m: Messaging;
+useServerAndBadgeCore((p) => {
+  ({ server, core, host, badge } = p);
   m = messaging(server.ctx);
-  badge = new RecordingBadgeSink();
-  dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
-  // The Core of browser mode, with a badge this test can read like the tray's.
-  core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', badge });
-  host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
-});
-test.afterEach(async () => {
-  await host.close();
-  await core.close();
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
@@ -76,6 +60,25 @@ async function watchUnread(page: Page, inFront: boolean): Promise<void> {
 const drawnUnread = (page: Page) =>
   page.evaluate(() => [...(window as Window & { drawnUnread?: Set<string> }).drawnUnread!]);
 
+/**
+ * All messages opened in a focused window over `count` of the reader's own messages (read),
+ * so the list has an end to stand at; returns the list once its newest is drawn.
+ */
+async function openOverOwnMessages(page: Page, owner: ServerUser, count: number) {
+  for (let i = 0; i < count; i++)
+    m.send({
+      sender: record(owner),
+      streamId: general().stream_id,
+      topic: 'chat',
+      content: `mine ${i}`,
+    });
+  await watchUnread(page, true);
+  await openAllMessages(page, owner);
+  const list = page.getByTestId('message-list');
+  await expect(list.getByRole('article').last()).toContainText(`mine ${count - 1}`);
+  return list;
+}
+
 async function openAllMessages(page: Page, owner: ServerUser): Promise<void> {
   await core.invoke('accounts.signInWithKey', {
     serverUrl: server.url,
@@ -94,17 +97,7 @@ test('a message arriving at the end of the list the reader looks at is never sho
 }) => {
   const owner = byRole(100);
   const member = byRole(400);
-  // The reader's own messages, read: the list has something to stand at the end of.
-  for (let i = 0; i < 3; i++)
-    m.send({
-      sender: record(owner),
-      streamId: general().stream_id,
-      topic: 'chat',
-      content: `mine ${i}`,
-    });
-  await watchUnread(page, true);
-  await openAllMessages(page, owner);
-  const list = page.getByTestId('message-list');
+  const list = await openOverOwnMessages(page, owner, 3);
   await expect(list.getByRole('article')).toHaveCount(3);
   const updatesBefore = badge.updates.length;
 
@@ -130,17 +123,7 @@ test('a message arriving while the reader is scrolled up, or away from the windo
 }) => {
   const owner = byRole(100);
   const member = byRole(400);
-  for (let i = 0; i < 60; i++)
-    m.send({
-      sender: record(owner),
-      streamId: general().stream_id,
-      topic: 'chat',
-      content: `mine ${i}`,
-    });
-  await watchUnread(page, true);
-  await openAllMessages(page, owner);
-  const list = page.getByTestId('message-list');
-  await expect(list.getByRole('article').last()).toContainText('mine 59');
+  const list = await openOverOwnMessages(page, owner, 60);
 
   // Scrolled up, away from the newest end.
   await list.evaluate((el) => (el.scrollTop = 0));
