@@ -14,6 +14,7 @@ import { messaging, type Messaging } from '../../src/server/messages/service.ts'
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { WebHost } from '../../src/web/host.ts';
 import { useServerAndBadgeCore } from './support/badge-core.ts';
+import { narrowTo } from './support/message-data.ts';
 
 let server: StartedServer;
 let core: Core;
@@ -146,4 +147,54 @@ test('a message arriving while the reader is scrolled up, or away from the windo
   await expect.poll(() => badge.current.count).toBe(2);
   await expect(list.locator('.message.unread')).toHaveCount(2);
   expect(isRead(owner, second.id)).toBe(false);
+});
+
+test('only a view that marks read on sight reads on arrival, and only its own conversation', async ({
+  page,
+}) => {
+  const owner = byRole(100);
+  const member = byRole(400);
+  // Policy 2: only a conversation (a channel's topic, a DM) marks what is seen read.
+  record(owner).settings['web_mark_read_on_scroll_policy'] = 2;
+  const list = await openOverOwnMessages(page, owner, 3);
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  await expect(page.locator('[data-marks-read]')).toHaveAttribute('data-marks-read', 'false');
+
+  // All messages at its end, in front: not a conversation, so this one stays unread.
+  const inAll = m.send({
+    sender: record(member),
+    streamId: general().stream_id,
+    topic: 'chat',
+    content: 'seen in all messages',
+  });
+  await expect(list.getByRole('article').last()).toContainText('seen in all messages');
+  await expect(conversations.getByRole('button', { name: 'All messages, 1 unread' })).toBeVisible();
+
+  // The conversation, at its end: its new message is read on arrival, another topic's is not.
+  await narrowTo(page, 'channel:general topic:chat');
+  await expect(page.locator('[data-marks-read]')).toHaveAttribute('data-marks-read', 'true');
+  await expect.poll(() => isRead(owner, inAll.id)).toBe(true);
+  await expect(
+    conversations.getByRole('button', { name: 'All messages', exact: true }),
+  ).toBeVisible();
+  const here = m.send({
+    sender: record(member),
+    streamId: general().stream_id,
+    topic: 'chat',
+    content: 'in the conversation',
+  });
+  const elsewhere = m.send({
+    sender: record(member),
+    streamId: general().stream_id,
+    topic: 'other',
+    content: 'in another topic',
+  });
+  await expect(list.getByRole('article').last()).toContainText('in the conversation');
+  await expect(conversations.getByRole('button', { name: 'All messages, 1 unread' })).toBeVisible();
+  await expect.poll(() => isRead(owner, here.id)).toBe(true);
+  expect(isRead(owner, elsewhere.id)).toBe(false);
+  // Never drawn unread, as the message in All messages was.
+  const drawn = await drawnUnread(page);
+  expect(drawn.filter((d) => d.includes('seen in all messages'))).not.toEqual([]);
+  expect(drawn.filter((d) => d.includes('in the conversation'))).toEqual([]);
 });
