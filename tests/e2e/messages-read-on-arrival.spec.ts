@@ -29,6 +29,9 @@ useServerAndBadgeCore((p) => {
 const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
 const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
 const general = () => [...server.state.channels.values()].find((c) => c.name === 'general')!;
+/** A message from `sender` to #general > `topic`. */
+const post = (sender: ServerUser, topic: string, content: string) =>
+  m.send({ sender: record(sender), streamId: general().stream_id, topic, content });
 
 /**
  * Records, from before the app's first script, everything the page ever draws as unread: a
@@ -66,13 +69,7 @@ const drawnUnread = (page: Page) =>
  * so the list has an end to stand at; returns the list once its newest is drawn.
  */
 async function openOverOwnMessages(page: Page, owner: ServerUser, count: number) {
-  for (let i = 0; i < count; i++)
-    m.send({
-      sender: record(owner),
-      streamId: general().stream_id,
-      topic: 'chat',
-      content: `mine ${i}`,
-    });
+  for (let i = 0; i < count; i++) post(owner, 'chat', `mine ${i}`);
   await watchUnread(page, true);
   await openAllMessages(page, owner);
   const list = page.getByTestId('message-list');
@@ -103,16 +100,11 @@ test('a message arriving at the end of the list the reader looks at is never sho
   const updatesBefore = badge.updates.length;
 
   const dm = m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst, now' });
-  const post = m.send({
-    sender: record(member),
-    streamId: general().stream_id,
-    topic: 'chat',
-    content: 'and in the channel',
-  });
+  const inChannel = post(member, 'chat', 'and in the channel');
   await expect(list.getByRole('article')).toHaveCount(5);
   await expect(list.getByRole('article').last()).toContainText('and in the channel');
   // The read marks reach the server, by the same path as the page's own.
-  await expect.poll(() => isRead(owner, dm.id) && isRead(owner, post.id)).toBe(true);
+  await expect.poll(() => isRead(owner, dm.id) && isRead(owner, inChannel.id)).toBe(true);
 
   expect(await drawnUnread(page)).toEqual([]);
   expect(badge.updates.slice(updatesBefore).filter((b) => b.count > 0)).toEqual([]);
@@ -161,12 +153,7 @@ test('only a view that marks read on sight reads on arrival, and only its own co
   await expect(page.locator('[data-marks-read]')).toHaveAttribute('data-marks-read', 'false');
 
   // All messages at its end, in front: not a conversation, so this one stays unread.
-  const inAll = m.send({
-    sender: record(member),
-    streamId: general().stream_id,
-    topic: 'chat',
-    content: 'seen in all messages',
-  });
+  const inAll = post(member, 'chat', 'seen in all messages');
   await expect(list.getByRole('article').last()).toContainText('seen in all messages');
   await expect(conversations.getByRole('button', { name: 'All messages, 1 unread' })).toBeVisible();
 
@@ -177,18 +164,8 @@ test('only a view that marks read on sight reads on arrival, and only its own co
   await expect(
     conversations.getByRole('button', { name: 'All messages', exact: true }),
   ).toBeVisible();
-  const here = m.send({
-    sender: record(member),
-    streamId: general().stream_id,
-    topic: 'chat',
-    content: 'in the conversation',
-  });
-  const elsewhere = m.send({
-    sender: record(member),
-    streamId: general().stream_id,
-    topic: 'other',
-    content: 'in another topic',
-  });
+  const here = post(member, 'chat', 'in the conversation');
+  const elsewhere = post(member, 'other', 'in another topic');
   await expect(list.getByRole('article').last()).toContainText('in the conversation');
   await expect(conversations.getByRole('button', { name: 'All messages, 1 unread' })).toBeVisible();
   await expect.poll(() => isRead(owner, here.id)).toBe(true);
