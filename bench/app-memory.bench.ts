@@ -17,8 +17,9 @@
  *    a minute later.
  *
  * Runs in under 3 minutes: `npx vite build && node scripts/build-web.mjs &&
- * bash scripts/with-keyring.sh npx tsx bench/run.ts app-memory`. PERCH_BENCH_HOST_DIR=<checkout>
- * runs another checkout's built host under this bench, so two builds are measured the same way.
+ * bash scripts/with-keyring.sh npx tsx bench/run.ts app-memory`.
+ * PERCH_BENCH_HOST_DIR=<checkout> runs that checkout's built host (its `dist-web`, which
+ * serves its own page) instead of this one's, so two builds are measured the same way.
  */
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, readlink, rm } from 'node:fs/promises';
@@ -39,7 +40,7 @@ import type { BenchResult } from './types.ts';
 import { DEFAULT_LIVE_CHECK_EVERY_MS } from '../src/core/sync/live-check.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-/** PERCH_BENCH_HOST_DIR=<checkout>: run that checkout's built host (its `dist-web`), as `background` does. */
+/** PERCH_BENCH_HOST_DIR=<checkout>: run that checkout's built host instead of this one's. */
 const HOST_DIR = process.env.PERCH_BENCH_HOST_DIR ?? root;
 const ACCOUNTS = 4;
 const BROWSED = 10_000;

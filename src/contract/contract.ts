@@ -25,6 +25,7 @@ import {
   EditArgs,
   FetchMessagesArgs,
   MarkReadArgs,
+  ReadingArgs,
   MessageArgs,
   MessageEvents,
   MessagesPage,
@@ -651,6 +652,11 @@ export const channels = {
   ),
   'messages.markRead': channel(
     MarkReadArgs,
+    lazySchema(() => z.object({})),
+  ),
+  /** The narrow read at its newest end in a focused window: its new messages arrive read. */
+  'messages.reading': channel(
+    ReadingArgs,
     lazySchema(() => z.object({})),
   ),
   'messages.react': channel(

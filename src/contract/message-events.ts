@@ -215,10 +215,18 @@ export function applyEvent(
       const add = event.op === 'add';
       const all = event.all === true;
       const ids = new Set(Array.isArray(event.messages) ? (event.messages as number[]) : []);
-      const updated = messages.map((m) => (all || ids.has(m.id) ? withFlag(m, flag, add) : m));
+      let changed = false;
+      const updated = messages.map((m) => {
+        if (!all && !ids.has(m.id)) return m;
+        const next = withFlag(m, flag, add);
+        changed ||= next !== m;
+        return next;
+      });
       // The Starred view gains and loses messages with the flag.
       if (flag !== 'starred' || !narrowsTo(ctx.narrow, 'starred'))
-        return { ...none, messages: updated };
+        // Already so (a message read on arrival, its read mark come back): the same list, so
+        // a view redraws nothing for it.
+        return { ...none, messages: changed ? updated : messages };
       if (!add) return { ...none, messages: updated.filter((m) => m.flags.includes('starred')) };
       const loaded = new Set(messages.map((m) => m.id));
       return { ...none, messages: updated, fetchIn: [...ids].filter((id) => !loaded.has(id)) };

@@ -24,6 +24,7 @@ import { MessageActions } from './messages/message-actions.ts';
 import { MessageService } from './messages/message-service.ts';
 import { MessagesKeeper } from './messages/messages-keeper.ts';
 import { PendingActions } from './messages/pending-actions.ts';
+import { ReadOnArrival } from './messages/read-on-arrival.ts';
 import { NetworkService } from './network/network-service.ts';
 import type { ProxySettings } from './network/proxy-settings.ts';
 import { PeopleWatch } from './people/people-watch.ts';
@@ -44,6 +45,8 @@ export interface CoreParts {
   readonly messages: MessagesKeeper;
   /** What the message channels ask of the server: windows, sends, reads, reactions. */
   readonly messageService: MessageService;
+  /** New messages arriving where the reader reads, taken as read (messages.reading). */
+  readonly readOnArrival: ReadOnArrival;
   /** View source, edit and move, delete, star, mark unread. */
   readonly messageActions: MessageActions;
   readonly outboxes: Outboxes;
@@ -115,10 +118,16 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
     // Sealed with the drafts, so a restart reads back what this run could not.
     (accountId, records) => void ctx.drafts.putPending(accountId, records).catch(() => undefined),
   );
+  const messageService = new MessageService({ ...ctx, messages, writes, pending: pendingActions });
   return {
     bus: ctx.bus,
     messages,
-    messageService: new MessageService({ ...ctx, messages, writes, pending: pendingActions }),
+    messageService,
+    readOnArrival: new ReadOnArrival({
+      windowActive: () => ctx.sync.window === 'active',
+      markRead: (accountId, messageIds) => messageService.markRead({ accountId, messageIds }),
+      apply: (accountId, events) => ctx.sync.store(accountId)?.apply(events),
+    }),
     messageActions: new MessageActions(ctx.accounts, stateOf, writes, pendingActions),
     pendingActions,
     offlineWrites: writes,

@@ -2,37 +2,22 @@
  * Messages the user has seen are marked read (POST /messages/flags), and the sidebar counts and
  * the tray badge follow from the server's event.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { createCore, type Core } from '../../src/core/core.ts';
-import { RecordingBadgeSink } from '../../src/core/notify/recorders.ts';
-import { startServer, type StartedServer } from '../../src/server/index.ts';
+import type { Core } from '../../src/core/core.ts';
+import type { RecordingBadgeSink } from '../../src/core/notify/recorders.ts';
+import type { StartedServer } from '../../src/server/index.ts';
 import { FLAG_BITS } from '../../src/server/messages/flags.ts';
 import { messaging } from '../../src/server/messages/service.ts';
 import type { UserRecord } from '../../src/server/state/types.ts';
-import { startWebHost, type WebHost } from '../../src/web/host.ts';
+import type { WebHost } from '../../src/web/host.ts';
+import { useServerAndBadgeCore } from './support/badge-core.ts';
 
 let server: StartedServer;
 let core: Core;
 let host: WebHost;
-let dataDir: string;
-const badge = new RecordingBadgeSink();
-
-test.beforeEach(async () => {
-  server = await startServer({});
-  dataDir = await mkdtemp(join(tmpdir(), 'perch-e2e-'));
-  // The Core of browser mode, with a badge this test can read like the tray's.
-  core = await createCore({ dataDir, version: '0.0.0-e2e', transport: 'web', badge });
-  host = await startWebHost({ core, staticDir: resolve('dist/renderer') });
-});
-test.afterEach(async () => {
-  await host.close();
-  await core.close();
-  await server.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+let badge: RecordingBadgeSink;
+// The Core of browser mode, with a badge this test can read like the tray's.
+useServerAndBadgeCore((p) => ({ server, core, host, badge } = p));
 
 test('direct messages seen in the window become read; the counts and the tray badge follow', async ({
   page,

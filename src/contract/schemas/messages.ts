@@ -215,6 +215,16 @@ export const MarkReadArgs = lazySchema(() =>
   z.object({ accountId, messageIds: z.array(id).min(1).max(1000) }).strict(),
 );
 
+/**
+ * Where the reader is reading now, for marking read on arrival (docs/notifications.md,
+ * "Read on arrival"): the narrow whose newest end the Messages list shows in a focused window
+ * whose view marks read on sight, or null when there is none (scrolled up, another view, the
+ * window in the background, a search, the reader's policy).
+ */
+export const ReadingArgs = lazySchema(() =>
+  z.object({ accountId, narrow: z.array(NarrowTermWire).max(20).nullable() }).strict(),
+);
+
 export const ReactArgs = lazySchema(() =>
   z
     .object({

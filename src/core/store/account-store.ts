@@ -71,6 +71,10 @@ export interface StoreParts {
   readonly typing: { follow: EventStep };
   readonly people: { check: Step; events: (accountId: string, types: string[]) => void };
   readonly settings: { follow: EventStep; reset: Step; unreadsChanged: Step };
+  /** New messages where the reader reads, taken as read before anything sees them. */
+  readonly readOnArrival?: {
+    take: (accountId: string, events: ServerEvent[]) => ServerEvent[];
+  };
 }
 
 /** Keepers that keep nothing: a store with them keeps only its own models (tests, benches). */
@@ -312,12 +316,15 @@ export class AccountStore {
    * Applies one batch of the account's events. The order of the steps is the order of
    * application; each step reads what the steps before it left.
    */
-  apply(events: ServerEvent[]): void {
+  apply(batch: ServerEvent[]): void {
     this.settle();
     const state = this.#state;
     if (!state) return;
     const id = this.accountId;
     const p = this.#parts;
+    // 0. A message arriving where the reader reads is read from its first event on
+    //    (read-on-arrival.ts): no count, badge or row shows it unread for a moment.
+    const events = p.readOnArrival?.take(id, batch) ?? batch;
     // 1. The account's models, event by event: the register state, the unread places and the
     //    channel directory; each new message is decided on the state as that event left it
     //    (its flags, the mutes and settings of the moment).

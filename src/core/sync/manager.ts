@@ -91,7 +91,12 @@ export class SyncManager implements AccountStores {
   /** The Core-wide keepers every account's store calls (none until the Core attaches them). */
   private parts: StoreParts = NO_PARTS;
   /** Whether a Perch window is open and in use: every account's presence reports follow it. */
-  private window: WindowPresence = 'closed';
+  #window: WindowPresence = 'closed';
+
+  /** Whether a Perch window is open and in use now (the last `setWindow`). */
+  get window(): WindowPresence {
+    return this.#window;
+  }
   /** One live check per server, so its accounts' quiet polls share it (live-check.ts). */
   private readonly liveChecks = new Map<string, ServerLiveCheck>();
   /** A saved copy was replaced since savedCopiesLetGo was last called. */
@@ -162,7 +167,7 @@ export class SyncManager implements AccountStores {
       clock: this.opts.clock,
       store,
       onHealth: (health) => this.opts.onHealth?.({ accountId, health }),
-      window: this.window,
+      window: this.#window,
       onCredentialsRejected: (error) => {
         void Promise.resolve(this.opts.onCredentialsRejected(accountId, error)).catch(() => {
           // The account may have been removed meanwhile; its queue has stopped either way.
@@ -211,7 +216,7 @@ export class SyncManager implements AccountStores {
     let check = this.liveChecks.get(realmUrl);
     if (!check) {
       check = new ServerLiveCheck({ clock: this.opts.clock });
-      check.setShown(this.window !== 'closed');
+      check.setShown(this.#window !== 'closed');
       this.liveChecks.set(realmUrl, check);
     }
     return check;
@@ -249,7 +254,7 @@ export class SyncManager implements AccountStores {
    * (none open): every account reports "active", "idle" or nothing.
    */
   setWindow(window: WindowPresence): void {
-    this.window = window;
+    this.#window = window;
     for (const { sync } of this.accounts.values()) sync.setWindow(window);
     for (const check of this.liveChecks.values()) check.setShown(window !== 'closed');
   }

@@ -53,6 +53,19 @@ describe('live events on loaded messages', () => {
     expect(list.every((m) => m.flags.includes('read'))).toBe(true);
   });
 
+  it('keeps the same list when a flag event changes nothing (a read mark for a message read on arrival)', () => {
+    const list = [message(1), { ...message(2), flags: ['read'] }];
+    const event = {
+      type: 'update_message_flags',
+      op: 'add',
+      flag: 'read',
+      messages: [2],
+      all: false,
+    };
+    expect(applyEvent(list, event, ctx).messages).toBe(list);
+    expect(applyEvent(list, { ...event, messages: [1] }, ctx).messages).not.toBe(list);
+  });
+
   it('drops deleted messages and asks for newer ones when a message arrives', () => {
     const list = [message(1), message(2), message(3)];
     expect(

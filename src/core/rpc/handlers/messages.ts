@@ -9,6 +9,7 @@ type MessageChannels =
   | 'messages.sidebarUnwatch'
   | 'messages.send'
   | 'messages.markRead'
+  | 'messages.reading'
   | 'messages.react'
   | 'messages.submessage'
   | 'messages.remind'
@@ -30,6 +31,10 @@ export function messagesHandlers(ctx: CoreContext): Pick<HandlerTable, MessageCh
     },
     'messages.send': (args) => service.send(args),
     'messages.markRead': (args) => service.markRead(args),
+    'messages.reading': ({ accountId, narrow }) => {
+      ctx.parts.readOnArrival.reading(accountId, narrow);
+      return Promise.resolve({});
+    },
     'messages.react': (args) => service.react(args),
     'messages.submessage': (args) => ctx.parts.messageActions.submessage(args),
     'messages.remind': (args) => ctx.parts.messageActions.remind(args),

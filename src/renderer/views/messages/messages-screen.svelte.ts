@@ -93,6 +93,16 @@ export class MessagesScreen {
   readonly #emailsFrom = new WeakSet<MessageWire>();
   /** Seen before the sidebar brought the user's policy (after registering): decided then. */
   #seenEarly: number[] = [];
+  /** Whether the user can see the window now (ScreenOptions.inView). */
+  readonly #inView: () => boolean;
+  /** Whether the window had the focus and showed at its last change (`windowChanged`). */
+  windowInView = $state(false);
+  /** Whether the list shows the narrow's newest end (MessageList's `onfollowing`). */
+  following = $state(false);
+  /** The user marked messages unread in this narrow: nothing more is marked read here. */
+  #readsPaused = $state(false);
+  /** The narrow last told to the Core as read on arrival (`messages.reading`), as text. */
+  #toldReading = 'null';
 
   constructor(rpc: RpcPort, account: AccountSummary, options: ScreenOptions = {}) {
     this.#rpc = rpc;
@@ -112,6 +122,9 @@ export class MessagesScreen {
     this.typing = new TypingModel(rpc, account.id);
     this.card = new CardModel(rpc, account.id);
     this.status = new StatusModel(rpc, account.id);
+    this.#inView =
+      options.inView ?? (() => document.hasFocus() && document.visibilityState === 'visible');
+    this.windowInView = this.#inView();
     this.reads = new ReadMarker(
       (ids) => rpc.invoke('messages.markRead', { accountId: account.id, messageIds: ids }),
       // Said on the list that shows those messages: the answer can come after the reader
@@ -121,7 +134,7 @@ export class MessagesScreen {
           this.timeline.error = errorText(err);
         }
       },
-      options.inView,
+      this.#inView,
     );
     this.#switchDraft();
   }
@@ -155,6 +168,20 @@ export class MessagesScreen {
   /** Whether what the reader sees here counts as read (never in a search). */
   readonly marksRead = $derived(
     marksReadOnView(this.terms, this.sidebar?.reader?.markReadPolicy ?? 1),
+  );
+  /**
+   * Where new messages arrive read (read-on-arrival.ts in the Core): the narrow, while the
+   * list shows its newest end in a window the user is at and what is seen here counts as read;
+   * otherwise null, and what arrives stays unread until seen.
+   */
+  readonly readingNarrow = $derived(
+    this.following &&
+      this.windowInView &&
+      this.sidebar?.reader !== undefined &&
+      this.marksRead &&
+      !this.#readsPaused
+      ? this.terms
+      : null,
   );
   /** The message a link, a notification or a search result opened the narrow at. */
   readonly jumpedId = $derived(
@@ -231,6 +258,7 @@ export class MessagesScreen {
     return () => {
       for (const off of offs) off();
       stopSidebar();
+      this.tellReading(null);
       this.reads.stop();
       this.place.at = this.selectedId;
       this.keepDraft();
@@ -273,6 +301,32 @@ export class MessagesScreen {
     this.sidebarLive.retry();
     // Marking read resumes where a mark-unread here paused it.
     this.reads.resume();
+    this.#readsPaused = false;
+    // The new narrow's list says whether it shows its newest end once it is drawn.
+    this.following = false;
+  }
+
+  /** The window gained or lost the focus, or was shown or hidden. */
+  windowChanged(): void {
+    this.windowInView = this.#inView();
+    if (this.windowInView) this.reads.focused();
+  }
+
+  /** The user marked messages unread here: nothing is marked read until another narrow opens. */
+  pauseReads(): void {
+    this.#readsPaused = true;
+    this.reads.pause();
+  }
+
+  /** Tells the Core where new messages arrive read (`readingNarrow`), when that changed. */
+  tellReading(narrow: readonly NarrowTermWire[] | null): void {
+    const text = JSON.stringify(narrow);
+    if (text === this.#toldReading) return;
+    this.#toldReading = text;
+    this.#rpc
+      .invoke('messages.reading', { accountId: this.account.id, narrow: narrow && [...narrow] })
+      // Lost, it is said again with the next change; the Core also wants the window active.
+      .catch(() => (this.#toldReading = ''));
   }
 
   /** A narrow typed in the bar was refused: the list's old errors no longer apply. */

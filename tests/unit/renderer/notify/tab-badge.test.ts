@@ -8,6 +8,7 @@ import type { UnreadCounts } from '../../../../src/core/model/unreads.ts';
 import {
   BADGE_PACE_MS,
   faviconMark,
+  BADGE_SETTLE_MS,
   PacedBadge,
   tabTitle,
 } from '../../../../src/renderer/notify/tab-badge.ts';
@@ -77,24 +78,33 @@ describe('tab title and favicon badge', () => {
 describe('the tab badge paced to a change a second', () => {
   const badgeOf = (n: number) => trayBadge([{ counts: { ...calm, channelUnread: n }, mode: 1 }]);
 
-  it('shows the first change at once and only the newest of a burst a second later', () => {
+  it('shows the newest of a moment’s changes once, and only the newest of a burst a second later', () => {
     const titles: string[] = [];
     const timers: { run: () => void; ms: number }[] = [];
     const paced = new PacedBadge(
       (b) => titles.push(tabTitle(b)),
       (run, ms) => timers.push({ run, ms }),
     );
+    // One message, each account's count in a turn of its own: one change of the tab.
     paced.badge(badgeOf(1));
-    for (let n = 2; n <= 6; n++) paced.badge(badgeOf(n));
-    expect(titles).toEqual(['(1) Perch']);
-    expect(timers.map((t) => t.ms)).toEqual([BADGE_PACE_MS]);
-
+    paced.badge(badgeOf(2));
+    expect(titles).toEqual([]);
+    expect(timers.map((t) => t.ms)).toEqual([BADGE_SETTLE_MS]);
     timers.shift()!.run();
-    expect(titles).toEqual(['(1) Perch', '(6) Perch']);
-    // The second after that change is quiet: nothing left to show, and the next change is at once.
+    expect(titles).toEqual(['(2) Perch']);
+
+    for (let n = 3; n <= 6; n++) paced.badge(badgeOf(n));
+    expect(titles).toEqual(['(2) Perch']);
+    expect(timers.map((t) => t.ms)).toEqual([BADGE_PACE_MS]);
+    timers.shift()!.run();
+    expect(titles).toEqual(['(2) Perch', '(6) Perch']);
+    // The second after that change is quiet: nothing left to show, and the next change
+    // waits only for the others of its moment.
     timers.shift()!.run();
     paced.badge(badgeOf(0));
-    expect(titles).toEqual(['(1) Perch', '(6) Perch', 'Perch']);
+    expect(timers.map((t) => t.ms)).toEqual([BADGE_SETTLE_MS]);
+    timers.shift()!.run();
+    expect(titles).toEqual(['(2) Perch', '(6) Perch', 'Perch']);
   });
 
   it('leaves the tab alone when the count it would show is the one shown', () => {
