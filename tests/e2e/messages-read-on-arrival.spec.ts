@@ -111,7 +111,7 @@ test('a message arriving at the end of the list the reader looks at is never sho
   expect(badge.current.count).toBe(0);
 });
 
-test('a message arriving while the reader is scrolled up, or away from the window, stays unread and counts', async ({
+test('a message arriving while the reader is scrolled up, or away from the window, stays unread and counts until seen', async ({
   page,
 }) => {
   const owner = byRole(100);
@@ -139,6 +139,15 @@ test('a message arriving while the reader is scrolled up, or away from the windo
   await expect.poll(() => badge.current.count).toBe(2);
   await expect(list.locator('.message.unread')).toHaveCount(2);
   expect(isRead(owner, second.id)).toBe(false);
+
+  // Brought forward at the end: both, on screen, are read now.
+  await page.evaluate(() => {
+    (window as Window & { inFront?: boolean }).inFront = true;
+    window.dispatchEvent(new Event('focus'));
+  });
+  await expect.poll(() => isRead(owner, first.id) && isRead(owner, second.id)).toBe(true);
+  await expect(list.locator('.message.unread')).toHaveCount(0);
+  await expect.poll(() => badge.current.count).toBe(0);
 });
 
 test('only a view that marks read on sight reads on arrival, and only its own conversation', async ({
