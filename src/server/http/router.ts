@@ -56,8 +56,21 @@ export interface Route {
   handler: Handler | PublicHandler;
 }
 
+/** A route with what matching needs, computed once when it is added. */
+interface Indexed {
+  route: Route;
+  /** How many segments are not placeholders: the more specific route wins. */
+  literals: number;
+}
+
 export class Router {
   private readonly routes: Route[] = [];
+  /**
+   * The routes by segment count, in registration order: a path only matches a route with
+   * as many segments, so a request scans those alone instead of every route (every long-poll
+   * and read mark of the embedded demo goes through here: bench/README.md, app-memory).
+   */
+  private readonly byLength = new Map<number, Indexed[]>();
 
   get(path: string, handler: Handler, options?: RouteOptions): void {
     this.add('GET', path, true, handler, options);
@@ -83,14 +96,19 @@ export class Router {
     handler: Handler | PublicHandler,
     o?: RouteOptions,
   ): void {
-    this.routes.push({
+    const route: Route = {
       method,
       segments: split(path),
       auth,
       sinceLevel: o?.sinceLevel ?? 0,
       maxBodyBytes: o?.maxBodyBytes,
       handler,
-    });
+    };
+    this.routes.push(route);
+    const literals = route.segments.filter((s) => !s.startsWith('{')).length;
+    const same = this.byLength.get(route.segments.length);
+    if (same) same.push({ route, literals });
+    else this.byLength.set(route.segments.length, [{ route, literals }]);
   }
 
   /** Every registered route, for tests that exercise all endpoints. */
@@ -115,14 +133,15 @@ export class Router {
     const parts = split(path);
     let pathExists = false;
     let best: { route: Route; vars: Record<string, string>; literals: number } | undefined;
-    for (const route of this.routes) {
+    for (const { route, literals } of this.byLength.get(parts.length) ?? []) {
       if (route.sinceLevel > featureLevel) continue;
-      const vars = matchSegments(route.segments, parts);
+      if (!literalsMatch(route.segments, parts)) continue;
+      // A placeholder that is not valid percent-encoding matches nothing, as before.
+      const vars = placeholders(route.segments, parts);
       if (!vars) continue;
       pathExists = true;
       if (route.method !== method) continue;
       // `/users/me` must win over `/users/{user_id}` whatever the registration order.
-      const literals = route.segments.filter((s) => !s.startsWith('{')).length;
       if (!best || literals > best.literals) best = { route, vars, literals };
     }
     return best ? { route: best.route, vars: best.vars } : { methodMismatch: pathExists };
@@ -133,21 +152,24 @@ function split(path: string): string[] {
   return path.split('/').filter((s) => s !== '');
 }
 
-function matchSegments(pattern: string[], parts: string[]): Record<string, string> | undefined {
-  if (pattern.length !== parts.length) return undefined;
+/** Whether every literal segment of `pattern` is the path's (both of one length). */
+function literalsMatch(pattern: string[], parts: string[]): boolean {
+  for (let i = 0; i < pattern.length; i++) {
+    const p = pattern[i] as string;
+    if (!p.startsWith('{') && p !== parts[i]) return false;
+  }
+  return true;
+}
+
+/** The placeholders' decoded values; undefined when one is not valid percent-encoding. */
+function placeholders(pattern: string[], parts: string[]): Record<string, string> | undefined {
   const vars: Record<string, string> = {};
   for (let i = 0; i < pattern.length; i++) {
     const p = pattern[i] as string;
-    const v = parts[i] as string;
-    if (p.startsWith('{')) {
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(v);
-      } catch {
-        return undefined;
-      }
-      vars[p.slice(1, -1)] = decoded;
-    } else if (p !== v) {
+    if (!p.startsWith('{')) continue;
+    try {
+      vars[p.slice(1, -1)] = decodeURIComponent(parts[i] as string);
+    } catch {
       return undefined;
     }
   }
