@@ -14,6 +14,7 @@ import { messaging, type Messaging } from '../../src/server/messages/service.ts'
 import type { UserRecord } from '../../src/server/state/types.ts';
 import type { WebHost } from '../../src/web/host.ts';
 import { useServerAndBadgeCore } from './support/badge-core.ts';
+import { lastCall, recordCoreCalls, type CoreCall } from './support/core-calls.ts';
 import { narrowTo } from './support/message-data.ts';
 
 let server: StartedServer;
@@ -21,10 +22,16 @@ let core: Core;
 let host: WebHost;
 let badge: RecordingBadgeSink;
 let m: Messaging;
+let calls: CoreCall[];
 useServerAndBadgeCore((p) => {
   ({ server, core, host, badge } = p);
   m = messaging(server.ctx);
+  calls = recordCoreCalls(core);
 });
+
+/** The narrow the Core was last told new messages arrive read in (null: none). */
+const toldReading = () =>
+  (lastCall(calls, 'messages.reading') as { narrow: unknown } | undefined)?.narrow;
 
 const byRole = (role: number) => server.users.find((u) => u.role === role && !u.is_bot)!;
 const record = (u: ServerUser) => server.state.users.get(u.user_id) as UserRecord;
@@ -97,6 +104,7 @@ test('a message arriving at the end of the list the reader looks at is never sho
   const member = byRole(400);
   const list = await openOverOwnMessages(page, owner, 3);
   await expect(list.getByRole('article')).toHaveCount(3);
+  await expect.poll(toldReading).toEqual([]);
   const updatesBefore = badge.updates.length;
 
   const dm = m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst, now' });
@@ -117,10 +125,13 @@ test('a message arriving while the reader is scrolled up, or away from the windo
   const owner = byRole(100);
   const member = byRole(400);
   const list = await openOverOwnMessages(page, owner, 60);
+  await expect.poll(toldReading).toEqual([]);
 
-  // Scrolled up, away from the newest end.
+  // Scrolled up, away from the newest end. The message is sent once the page has told the
+  // Core so: one that comes in the instant of the scroll may still arrive read.
   await list.evaluate((el) => (el.scrollTop = 0));
   await expect(list.getByRole('article').filter({ hasText: 'mine 0' })).toBeInViewport();
+  await expect.poll(toldReading).toBeNull();
   const first = m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst 1' });
   const conversations = page.getByRole('navigation', { name: 'Conversations' });
   await expect(conversations.getByRole('button', { name: 'All messages, 1 unread' })).toBeVisible();
@@ -134,6 +145,8 @@ test('a message arriving while the reader is scrolled up, or away from the windo
   });
   await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(list.getByRole('article').last()).toContainText('psst 1');
+  await expect.poll(() => lastCall(calls, 'presence.window')).toEqual({ state: 'idle' });
+  expect(toldReading()).toBeNull();
   const second = m.send({ sender: record(member), dmUserIds: [owner.user_id], content: 'psst 2' });
   await expect(conversations.getByRole('button', { name: 'All messages, 2 unread' })).toBeVisible();
   await expect.poll(() => badge.current.count).toBe(2);
@@ -173,6 +186,7 @@ test('only a view that marks read on sight reads on arrival, and only its own co
   await expect(
     conversations.getByRole('button', { name: 'All messages', exact: true }),
   ).toBeVisible();
+  await expect.poll(toldReading).not.toBeNull();
   const here = post(member, 'chat', 'in the conversation');
   const elsewhere = post(member, 'other', 'in another topic');
   await expect(list.getByRole('article').last()).toContainText('in the conversation');

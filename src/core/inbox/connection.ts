@@ -31,6 +31,16 @@ export function orgConnection(
     case 'needs_attention':
       return { connection: 'signed-out', problem: health.lastError ?? 'Signed out.' };
     default:
+      // Another attempt after failures (registering again) is still out of reach until it
+      // succeeds: the header says "offline since 10:42" throughout, instead of flicking to
+      // "connecting…" for each try of the backoff.
+      if (health?.offlineSince !== undefined && health.failures > 0) {
+        return {
+          connection: 'unreachable',
+          problem: health.lastError ?? 'The server cannot be reached.',
+          offlineSince: health.offlineSince,
+        };
+      }
       return { connection: 'connecting' };
   }
 }

@@ -139,10 +139,9 @@ class EventsNotApplied extends Error {
   }
 }
 
-export class EventQueue {
-  private readonly opts: EventQueueOptions;
-  private readonly random: () => number;
-  private health: QueueHealth = {
+/** A queue's health before its first attempt. */
+export function idleHealth(): QueueHealth {
+  return {
     state: 'idle',
     queueId: undefined,
     lastEventId: -1,
@@ -155,6 +154,12 @@ export class EventQueue {
     retryAt: undefined,
     lastError: undefined,
   };
+}
+
+export class EventQueue {
+  private readonly opts: EventQueueOptions;
+  private readonly random: () => number;
+  private health: QueueHealth = idleHealth();
   private current: AbortController | undefined;
   private running: Promise<void> | undefined;
   private stopping = false;
