@@ -114,20 +114,25 @@ export function createCoreParts(ctx: PartsContext, options: { keepMessages: bool
   });
   const outboxes = new Outboxes({ ...ctx, writes });
   const pendingActions = new PendingActions(
-    (settled) => ctx.bus.publish('actions.settled', settled),
+    (settled) => {
+      // A read mark made on arrival whose outcome was unknown is put back if it was not made.
+      readOnArrival.settled(settled.accountId, settled.messageId, settled.applied);
+      ctx.bus.publish('actions.settled', settled);
+    },
     // Sealed with the drafts, so a restart reads back what this run could not.
     (accountId, records) => void ctx.drafts.putPending(accountId, records).catch(() => undefined),
   );
   const messageService = new MessageService({ ...ctx, messages, writes, pending: pendingActions });
+  const readOnArrival = new ReadOnArrival({
+    windowActive: () => ctx.sync.window === 'active',
+    markRead: (accountId, messageIds) => messageService.markRead({ accountId, messageIds }),
+    apply: (accountId, events) => ctx.sync.store(accountId)?.apply(events),
+  });
   return {
     bus: ctx.bus,
     messages,
     messageService,
-    readOnArrival: new ReadOnArrival({
-      windowActive: () => ctx.sync.window === 'active',
-      markRead: (accountId, messageIds) => messageService.markRead({ accountId, messageIds }),
-      apply: (accountId, events) => ctx.sync.store(accountId)?.apply(events),
-    }),
+    readOnArrival,
     messageActions: new MessageActions(ctx.accounts, stateOf, writes, pendingActions),
     pendingActions,
     offlineWrites: writes,

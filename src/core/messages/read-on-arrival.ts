@@ -6,8 +6,11 @@
  * Its unread counts, the badge and its row never show it unread only to take it back 250 ms
  * later; the read mark goes to the server at once, by the same path as every other
  * (`messages.markRead`: the offline queue and the pending-actions keeper). Should the server
- * refuse it, or nobody can tell whether it took it, the message is put back to unread here,
- * as the server still holds it.
+ * refuse it, or a read-back after a lost answer find it not made, the message is put back to
+ * unread here, as the server still holds it. When nobody can tell yet (the answer and the
+ * read-back both lost), it stays read until the keeper settles it (`settled`): put back
+ * then only if the server turns out not to have it, so a mark the server did make never
+ * shows as unread in between.
  *
  * The window says where it reads (`messages.reading`, from MessageList's following state);
  * the Core also wants the window active (`presence.window`), so a page gone without a last
@@ -16,8 +19,12 @@
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import { surelyInNarrow } from '../../contract/message-events.ts';
 import type { MessageWire, NarrowTermWire } from '../../contract/schemas/messages.ts';
+import { Unsettled } from './reconcile.ts';
 
 type MessageEvent = Extract<ServerEvent, { type: 'message' }>;
+
+/** How many read marks left unsettled are remembered (the keeper keeps as few). */
+const UNSETTLED_KEPT = 100;
 
 export interface ReadOnArrivalDeps {
   /** Whether a Perch window is in use now (focused and shown). */
@@ -31,6 +38,8 @@ export interface ReadOnArrivalDeps {
 export class ReadOnArrival {
   readonly #deps: ReadOnArrivalDeps;
   readonly #reading = new Map<string, readonly NarrowTermWire[]>();
+  /** Read marks nobody could read back yet, by account and first message id. */
+  readonly #unsettled = new Map<string, MessageEvent[]>();
 
   constructor(deps: ReadOnArrivalDeps) {
     this.#deps = deps;
@@ -63,9 +72,35 @@ export class ReadOnArrival {
         accountId,
         arrived.map((e) => e.message.id),
       )
-      .catch(() => this.#deps.apply(accountId, [putBack(arrived)]));
+      .catch((err: unknown) => {
+        if (!(err instanceof Unsettled)) {
+          this.#deps.apply(accountId, [putBack(arrived)]);
+          return;
+        }
+        this.#unsettled.set(key(accountId, arrived[0]!.message.id), arrived);
+        for (const old of this.#unsettled.keys()) {
+          if (this.#unsettled.size <= UNSETTLED_KEPT) break;
+          this.#unsettled.delete(old);
+        }
+      });
     return out;
   }
+
+  /**
+   * The pending-actions keeper settled a write whose answer was lost (`actions.settled`): a
+   * read mark of ours it found not made is put back to unread.
+   */
+  settled(accountId: string, messageId: number, applied: boolean): void {
+    const k = key(accountId, messageId);
+    const arrived = this.#unsettled.get(k);
+    if (!arrived) return;
+    this.#unsettled.delete(k);
+    if (!applied) this.#deps.apply(accountId, [putBack(arrived)]);
+  }
+}
+
+function key(accountId: string, messageId: number): string {
+  return `${accountId}\n${messageId}`;
 }
 
 /**

@@ -24,6 +24,20 @@ export class Unreached extends CoreError {
   }
 }
 
+/**
+ * The connection broke off and the read-back failed too: nobody can tell yet whether the
+ * server made the change. The pending-actions keeper asks again once the server answers and
+ * settles it then (`actions.settled`).
+ */
+export class Unsettled extends CoreError {
+  constructor(cause: Error) {
+    super(
+      'The connection broke off, and Perch could not check whether the server made the change. Look again when the connection is back, and try again if it is not there.',
+      { details: { cause: cause.message } },
+    );
+  }
+}
+
 function failed(message: string, cause: Error): CoreError {
   return new CoreError(message, { details: { cause: cause.message } });
 }
@@ -55,10 +69,7 @@ export async function reconciled(
     try {
       held = await holds();
     } catch {
-      throw failed(
-        'The connection broke off, and Perch could not check whether the server made the change. Look again when the connection is back, and try again if it is not there.',
-        err,
-      );
+      throw new Unsettled(err);
     }
     if (held) return;
     throw failed('The connection broke off before the server took the change. Try again.', err);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerEvent } from '../../../../src/api/schemas/event.ts';
 import { ReadOnArrival } from '../../../../src/core/messages/read-on-arrival.ts';
+import { Unsettled } from '../../../../src/core/messages/reconcile.ts';
 
 const streamMessage = (id: number, topic: string, flags: string[] = []): ServerEvent =>
   ({
@@ -21,7 +22,7 @@ const streamMessage = (id: number, topic: string, flags: string[] = []): ServerE
 const flagsOf = (events: ServerEvent[]) =>
   events.map((e) => (e.type === 'message' ? e.flags : undefined));
 
-function setup(opts: { active?: boolean; refuse?: boolean } = {}) {
+function setup(opts: { active?: boolean; refuse?: boolean; unsettled?: boolean } = {}) {
   const marked: number[][] = [];
   const applied: ServerEvent[][] = [];
   let active = opts.active ?? true;
@@ -29,6 +30,7 @@ function setup(opts: { active?: boolean; refuse?: boolean } = {}) {
     windowActive: () => active,
     markRead: (_account, ids) => {
       marked.push(ids);
+      if (opts.unsettled) return Promise.reject(new Unsettled(new Error('socket hang up')));
       return opts.refuse ? Promise.reject(new Error('refused')) : Promise.resolve({});
     },
     apply: (_account, events) => applied.push(events),
@@ -76,5 +78,27 @@ describe('ReadOnArrival', () => {
         },
       }),
     ]);
+  });
+
+  it('keeps read a mark nobody could read back, until the keeper finds it made or not', async () => {
+    const { reads, marked, applied } = setup({ unsettled: true });
+    reads.reading('a', []);
+    reads.take('a', [streamMessage(5, 'deploy')]);
+    reads.take('a', [streamMessage(6, 'deploy')]);
+    expect(marked).toEqual([[5], [6]]);
+    // The rejection has been seen: nothing was put back for the unknown outcome.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(applied).toEqual([]);
+    // The keeper read them back later: the first was made, the second was not.
+    reads.settled('a', 5, true);
+    reads.settled('b', 6, false);
+    expect(applied).toEqual([]);
+    reads.settled('a', 6, false);
+    expect(applied).toEqual([
+      [expect.objectContaining({ op: 'remove', flag: 'read', messages: [6] })],
+    ]);
+    // Settled once: a second word about it changes nothing.
+    reads.settled('a', 6, false);
+    expect(applied).toHaveLength(1);
   });
 });
