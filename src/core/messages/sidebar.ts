@@ -142,7 +142,10 @@ export function buildSidebar(
       const counted = unreads?.channels.get(s.stream_id);
       const recent = latestTopics.get(s.stream_id);
       const topics = new Map<string, SidebarTopic>();
-      for (const [key, { name, newestId }] of [...(recent ?? [])].slice(0, RECENT_TOPICS)) {
+      // The first few of the channel's recent topics, taken without copying them all: a
+      // channel may have hundreds among the 1 000 kept messages, and this runs per rebuild.
+      for (const [key, { name, newestId }] of recent ?? []) {
+        if (topics.size === RECENT_TOPICS) break;
         topics.set(key, { name, unread: 0, newestId });
       }
       for (const [key, t] of counted?.topics ?? []) {
