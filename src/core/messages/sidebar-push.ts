@@ -153,16 +153,25 @@ export class SidebarPush {
     }
     const head = sidebarHead(sidebar);
     this.#heads.set(accountId, head);
-    // Topic and conversation rows are never changed once built, and one unchanged since the
-    // last build is the same object (SidebarRows in sidebar.ts): compared by identity, only
-    // the rows made anew are written out as text.
+    // Rows are never changed once built, and one unchanged since the last build is the same
+    // object (SidebarRows in sidebar.ts): compared by identity, only the rows made anew are
+    // written out as text. A channel's row is a copy made here (without its topics): what it
+    // is made of is the sidebar's channel.
+    const channelOf = new Map<number, unknown>();
+    for (const c of sidebar.channels) channelOf.set(c.streamId, c);
     const rows = baseline.diff(
       [{ head }, ...sidebarRows(sidebar)],
       (r) => ('head' in r ? 'head' : sidebarRowKey(r)),
       {
-        frozen: (r) => !('head' in r) && r.kind !== 'channel',
+        frozen: (r) => !('head' in r),
         identity: (r) =>
-          'head' in r ? r : r.kind === 'topic' ? r.topic : r.kind === 'dm' ? r.dm : r,
+          'head' in r
+            ? r
+            : r.kind === 'topic'
+              ? r.topic
+              : r.kind === 'dm'
+                ? r.dm
+                : channelOf.get(r.channel.streamId),
       },
     );
     if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
