@@ -30,7 +30,7 @@
  * brings some seconds later done), so the no-traffic figure is the host's steady state.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -91,6 +91,31 @@ async function procStat(pid: number): Promise<{ rssMb: number; cpuS: number }> {
   const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   const ticks = Number(stat[11]) + Number(stat[12]);
   return { rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024, cpuS: ticks / 100 };
+}
+
+/**
+ * The host's CPU by thread, in seconds: the main thread's user and system time (JavaScript
+ * and the kernel's work for its sockets), and every other thread's (V8's collector and
+ * compiler helpers, libuv's pool), so a phase's figure can be told apart from what its
+ * profile samples, which is the main thread's JavaScript only.
+ */
+async function threadCpu(pid: number): Promise<{ mainUser: number; mainSys: number; others: number }> {
+  const out = { mainUser: 0, mainSys: 0, others: 0 };
+  for (const tid of await readdir(`/proc/${pid}/task`)) {
+    let stat: string[];
+    try {
+      stat = (await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+    } catch {
+      continue; // a thread that ended between the listing and the read
+    }
+    const user = Number(stat[11]) / 100;
+    const sys = Number(stat[12]) / 100;
+    if (Number(tid) === pid) {
+      out.mainUser += user;
+      out.mainSys += sys;
+    } else out.others += user + sys;
+  }
+  return out;
 }
 
 function firstLine(child: ChildProcess, pattern: RegExp): Promise<string> {
@@ -336,6 +361,10 @@ interface RunFigures {
   idle_window_renderer_cpu_s_per_min: number;
   chatter_window_host_ms_per_message: number;
   chatter_window_renderer_ms_per_message: number;
+  /** The window's chatter phase's host figure by thread (see `threadCpu`), less its idle. */
+  chatter_window_host_main_user_ms_per_message: number;
+  chatter_window_host_main_sys_ms_per_message: number;
+  chatter_window_host_other_threads_ms_per_message: number;
   window_host_rss_mb: number;
   window_renderer_rss_mb: number;
   window_total_rss_mb: number;
@@ -393,7 +422,11 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       traffic: boolean,
     ) => {
       const talk = traffic ? chatter(server.url, writer) : undefined;
-      const before = await Promise.all([procStat(hostPid).then((s) => s.cpuS), cpu()]);
+      const before = await Promise.all([
+        procStat(hostPid).then((s) => s.cpuS),
+        cpu(),
+        threadCpu(hostPid),
+      ]);
       const startUs = nowUs();
       await pause(ms);
       phases.push({ name, startUs, endUs: nowUs() });
@@ -401,13 +434,22 @@ async function oneRun(browser: Browser): Promise<RunResult> {
         const end = Date.now() - host.startedMs;
         await appendFile(HOST_LOG, `phase ${name}: ${end - ms} to ${end} ms\n`);
       }
-      const after = await Promise.all([procStat(hostPid).then((s) => s.cpuS), cpu()]);
+      const after = await Promise.all([
+        procStat(hostPid).then((s) => s.cpuS),
+        cpu(),
+        threadCpu(hostPid),
+      ]);
       talk?.stop();
       // A post in flight when stopped still lands: the count is of posts answered.
       await pause(500);
       return {
         host: after[0] - before[0],
         other: after[1] - before[1],
+        threads: {
+          mainUser: after[2].mainUser - before[2].mainUser,
+          mainSys: after[2].mainSys - before[2].mainSys,
+          others: after[2].others - before[2].others,
+        },
         posted: talk?.posted() ?? 0,
       };
     };
@@ -511,6 +553,12 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       chatter_window_host_ms_per_message: ((chatWin.host - idleWin.host) * 1000) / chatWin.posted,
       chatter_window_renderer_ms_per_message:
         ((chatWin.other - idleWin.other) * 1000) / chatWin.posted,
+      chatter_window_host_main_user_ms_per_message:
+        ((chatWin.threads.mainUser - idleWin.threads.mainUser) * 1000) / chatWin.posted,
+      chatter_window_host_main_sys_ms_per_message:
+        ((chatWin.threads.mainSys - idleWin.threads.mainSys) * 1000) / chatWin.posted,
+      chatter_window_host_other_threads_ms_per_message:
+        ((chatWin.threads.others - idleWin.threads.others) * 1000) / chatWin.posted,
       window_host_rss_mb: hostRss,
       window_renderer_rss_mb: rendererRss,
       window_total_rss_mb: hostRss + rendererRss,

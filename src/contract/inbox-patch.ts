@@ -60,6 +60,25 @@ export function groupedRows<C extends GroupedChannel, D>(
   return rows;
 }
 
+/**
+ * What each grouped row is made of, for `KeyedBaseline.diff`'s `identity`: a topic or a
+ * conversation its own object; a channel's row, a copy made for the push without its
+ * topics, the channel it copies. Rows built incrementally are the same objects while
+ * unchanged, so an unchanged row costs a lookup and is never written out as text.
+ */
+export function groupedRowSource<C extends GroupedChannel, D>(
+  channels: readonly C[],
+): (row: GroupedRow<C, D>) => unknown {
+  const channelOf = new Map<number, C>();
+  for (const c of channels) channelOf.set(c.streamId, c);
+  return (row) =>
+    row.kind === 'topic'
+      ? row.topic
+      : row.kind === 'dm'
+        ? row.dm
+        : channelOf.get((row.channel as { streamId: number }).streamId);
+}
+
 export const inboxRowKey: (row: InboxRowWire) => string = groupedRowKey;
 
 /** An account's Inbox as keyed rows. */
@@ -83,24 +102,11 @@ export function diffInbox(
   // The head is made anew for each push: its text says whether it is the same.
   const headId = headText ?? JSON.stringify(head);
   type Row = InboxRowWire | { head: typeof head };
-  // A channel's row is a copy made for this push: the channel it copies is what it is made of,
-  // so an unchanged channel is not written out as text on every push.
-  const channelOf = new Map<number, InboxChannelWire>();
-  for (const c of channels) channelOf.set(c.streamId, c);
+  const sourceOf = groupedRowSource(channels) as (row: InboxRowWire) => unknown;
   const rows = baseline.diff<Row>(
     [{ head }, ...inboxRows(wire)],
     (r) => ('head' in r ? 'head' : inboxRowKey(r)),
-    {
-      frozen: () => true,
-      identity: (r) =>
-        'head' in r
-          ? headId
-          : r.kind === 'topic'
-            ? r.topic
-            : r.kind === 'dm'
-              ? r.dm
-              : channelOf.get(r.channel.streamId),
-    },
+    { frozen: () => true, identity: (r) => ('head' in r ? headId : sourceOf(r)) },
   );
   if (rows.upsert.length === 0 && rows.remove.length === 0) return undefined;
   return {

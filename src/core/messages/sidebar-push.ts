@@ -9,11 +9,12 @@
  * until it is whole or nobody watches it: a blip must not leave the reader without topics
  * until they happen to open one.
  */
-import { KeyedBaseline } from '../../contract/inbox-patch.ts';
+import { groupedRowSource, KeyedBaseline } from '../../contract/inbox-patch.ts';
 import type { PushBus } from '../push-bus.ts';
 import type {
   Sidebar,
   SidebarPatchWire,
+  SidebarRowWire,
   SidebarSnapshot,
 } from '../../contract/schemas/messages.ts';
 import type { AccountStatus } from '../store/account-stores.ts';
@@ -153,17 +154,14 @@ export class SidebarPush {
     }
     const head = sidebarHead(sidebar);
     this.#heads.set(accountId, head);
-    // Topic and conversation rows are never changed once built, and one unchanged since the
-    // last build is the same object (SidebarRows in sidebar.ts): compared by identity, only
-    // the rows made anew are written out as text.
+    // Rows are never changed once built, and one unchanged since the last build is the same
+    // object (SidebarRows in sidebar.ts): compared by what they are made of, only the rows
+    // made anew are written out as text.
+    const sourceOf = groupedRowSource(sidebar.channels) as (row: SidebarRowWire) => unknown;
     const rows = baseline.diff(
       [{ head }, ...sidebarRows(sidebar)],
       (r) => ('head' in r ? 'head' : sidebarRowKey(r)),
-      {
-        frozen: (r) => !('head' in r) && r.kind !== 'channel',
-        identity: (r) =>
-          'head' in r ? r : r.kind === 'topic' ? r.topic : r.kind === 'dm' ? r.dm : r,
-      },
+      { frozen: (r) => !('head' in r), identity: (r) => ('head' in r ? r : sourceOf(r)) },
     );
     if (rows.upsert.length === 0 && rows.remove.length === 0) return baseline.seq;
     if (quiet) return ++baseline.seq;

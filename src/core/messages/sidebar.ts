@@ -80,8 +80,31 @@ export function addToSources(sources: SidebarSources, m: FetchedMessage): void {
 export class SidebarRows {
   #topics = new Map<string, SidebarTopic>();
   #dms = new Map<string, SidebarConversation>();
+  #channels = new Map<number, SidebarChannel>();
   #nextTopics = new Map<string, SidebarTopic>();
   #nextDms = new Map<string, SidebarConversation>();
+  #nextChannels = new Map<number, SidebarChannel>();
+
+  /**
+   * The last build's channel when every field is the same and its topics are the same rows
+   * in the same order: its push then knows it unchanged without writing it out as text.
+   */
+  channel(made: SidebarChannel): SidebarChannel {
+    const last = this.#channels.get(made.streamId);
+    const row =
+      last !== undefined &&
+      last.name === made.name &&
+      last.color === made.color &&
+      last.pinned === made.pinned &&
+      last.muted === made.muted &&
+      last.folderId === made.folderId &&
+      last.unread === made.unread &&
+      sameList(last.topics, made.topics)
+        ? last
+        : made;
+    this.#nextChannels.set(made.streamId, row);
+    return row;
+  }
 
   topic(streamId: number, key: string, made: SidebarTopic): SidebarTopic {
     const id = `${streamId}:${key}`;
@@ -115,8 +138,10 @@ export class SidebarRows {
   done(): void {
     this.#topics = this.#nextTopics;
     this.#dms = this.#nextDms;
+    this.#channels = this.#nextChannels;
     this.#nextTopics = new Map();
     this.#nextDms = new Map();
+    this.#nextChannels = new Map();
   }
 }
 
@@ -142,14 +167,17 @@ export function buildSidebar(
       const counted = unreads?.channels.get(s.stream_id);
       const recent = latestTopics.get(s.stream_id);
       const topics = new Map<string, SidebarTopic>();
-      for (const [key, { name, newestId }] of [...(recent ?? [])].slice(0, RECENT_TOPICS)) {
+      // The first few of the channel's recent topics, taken without copying them all: a
+      // channel may have hundreds among the 1 000 kept messages, and this runs per rebuild.
+      for (const [key, { name, newestId }] of recent ?? []) {
+        if (topics.size === RECENT_TOPICS) break;
         topics.set(key, { name, unread: 0, newestId });
       }
       for (const [key, t] of counted?.topics ?? []) {
         const newestId = Math.max(t.newestId, recent?.get(key)?.newestId ?? 0);
         topics.set(key, { name: t.name, unread: t.unread, newestId });
       }
-      return {
+      const made: SidebarChannel = {
         streamId: s.stream_id,
         name: s.name,
         color: typeof s.color === 'string' ? s.color : '#888888',
@@ -161,6 +189,7 @@ export function buildSidebar(
           .map(([key, t]) => rows?.topic(s.stream_id, key, t) ?? t)
           .sort(SIDEBAR_ORDER.topic),
       };
+      return rows?.channel(made) ?? made;
     })
     .sort(SIDEBAR_ORDER.channel);
   const dms = conversations(sources.recentDms, myUserId, unreads?.conversations ?? [], rows);

@@ -133,6 +133,19 @@ export class IdTable {
     }
   }
 
+  /**
+   * Calls `visit` with every id and its value, ascending, making no pair per id as `entries`
+   * does: the unread summary walks every unread message this way for each sidebar rebuild.
+   * The table must not change meanwhile.
+   */
+  forEach(visit: (id: number, value: number) => void): void {
+    this.#merge();
+    for (let i = 0; i < this.#len; i++) {
+      const v = this.#vals[i] as number;
+      if (v !== NONE) visit(this.#keys[i] as number, v);
+    }
+  }
+
   /** Replaces every value by `next(id, value)` in one pass (ids stay). */
   remap(next: (id: number, value: number) => number): void {
     this.#merge();

@@ -133,7 +133,9 @@ export class UnreadIndex {
   ids(set: UnreadSetName): number[] {
     const bit = SET_BITS[set];
     const out: number[] = [];
-    for (const [id, value] of this.#table.entries()) if (value & bit) out.push(id);
+    this.#table.forEach((id, value) => {
+      if (value & bit) out.push(id);
+    });
     return out;
   }
 

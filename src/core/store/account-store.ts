@@ -358,9 +358,13 @@ export class AccountStore {
       const kinds = adminKindsOf(events);
       if (kinds.length > 0) p.bus.publish('adminEdit.changed', { accountId: id, kinds });
     });
-    // The sidebar's sources before the sidebar is rebuilt from them.
+    // The sidebar's sources before the sidebar is rebuilt from them. A batch of events the
+    // sidebar shows nothing of (a read mark coming back for a message read on arrival, a
+    // reaction) is not rebuilt for: what they change of the unread counts, step 2 has
+    // rebuilt it for already (#finish), and the shown account's rebuild and diff were paid
+    // per batch (bench/README.md, `background`).
     this.#guard(() => p.messages.sidebars.follow(id, events));
-    this.#guard(() => p.messages.sidebarPush.touch(id));
+    if (events.some(mayChangeSidebar)) this.#guard(() => p.messages.sidebarPush.touch(id));
     // The kept messages before a window is told of the events: it may ask for a window at once.
     this.#guard(() => p.messages.apply(id, events));
     // The outbox takes its own sends' echoes (their local_message_id).
@@ -467,6 +471,24 @@ function typeOf(received: ServerEvent): string {
   return received.type === 'unknown'
     ? String((received.payload as { type?: unknown }).type)
     : received.type;
+}
+
+/**
+ * Events whose effect on the Messages sidebar (src/core/messages/sidebar.ts: subscriptions,
+ * folders, recent topics and conversations, the unread summary and the realm's rules and
+ * the reader's settings in its head) goes beyond the unread counts: any but these. A flag
+ * changes the sidebar only through the unread sets, which the store's `#finish` follows.
+ */
+const SIDEBAR_BLIND = new Set([
+  'update_message_flags',
+  'reaction',
+  'typing',
+  'presence',
+  'heartbeat',
+]);
+
+function mayChangeSidebar(received: ServerEvent): boolean {
+  return !SIDEBAR_BLIND.has(typeOf(received));
 }
 
 /** Events after which the dots or statuses shown may differ. */

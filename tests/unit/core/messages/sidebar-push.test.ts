@@ -105,3 +105,58 @@ describe('a sidebar built stale', () => {
     expect(builds()).toBe(1);
   });
 });
+
+describe('a sidebar rebuilt after a change', () => {
+  /** Two channels; general's count is what the test changes between builds. */
+  function channels(generalUnread: number): Sidebar {
+    const base = sidebar([]);
+    const row = (streamId: number, name: string, unread: number) => ({
+      ...general([]),
+      streamId,
+      name,
+      unread,
+      topics: unread > 0 ? [{ name: 'lunch', unread, newestId: 20 }] : [],
+    });
+    return { ...base, channels: [row(1, 'general', generalUnread), row(2, 'dev', 0)] };
+  }
+
+  it('pushes the channel whose count changed and its topic, and nothing when nothing changed', async () => {
+    const bus = new PushBus();
+    const patches: SidebarPatchWire[] = [];
+    bus.subscribe((topic, payload) => {
+      if (topic === 'messages.sidebarPatch') patches.push(payload as SidebarPatchWire);
+    });
+    let unread = 0;
+    const push = new SidebarPush(bus, async () => channels(unread), new ManualClock());
+    await push.watch('a');
+    await push.watch('a'); // a second view, so changes are pushed
+    patches.length = 0;
+
+    unread = 2;
+    push.touch('a');
+    await expect.poll(() => patches.length).toBe(1);
+    const rows = (p: SidebarPatchWire) =>
+      p.upsert.map((r) =>
+        r.kind === 'channel'
+          ? ['channel', r.channel.name, r.channel.unread]
+          : r.kind === 'topic'
+            ? ['topic', r.topic.name, r.topic.unread]
+            : ['dm'],
+      );
+    expect(rows(patches[0]!)).toEqual([
+      ['channel', 'general', 2],
+      ['topic', 'lunch', 2],
+    ]);
+
+    // Built again with nothing changed (new objects, the same rows): no patch.
+    push.touch('a');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(patches).toHaveLength(1);
+
+    unread = 0;
+    push.touch('a');
+    await expect.poll(() => patches.length).toBe(2);
+    expect(rows(patches[1]!)).toEqual([['channel', 'general', 0]]);
+    expect(patches[1]!.remove).toEqual(['t:1:lunch']);
+  });
+});

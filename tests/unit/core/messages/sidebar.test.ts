@@ -166,4 +166,23 @@ describe('the sidebar rebuilt from kept sources', () => {
     expect(buildSidebar(sources, ME, undefined).conversations[0]!.names).toEqual(['Ada']);
     expect(buildSidebar(sources, 2, undefined).conversations[0]!.names).toEqual(['Me']);
   });
+  it('lists a channel’s eight most recently active read topics, newest first, and every unread one', () => {
+    // Twelve read topics, each with two messages, then an old unread one beyond the eight.
+    const recent = [channelMessage(1, 1, 'Backlog')];
+    for (let t = 0; t < 12; t++) {
+      recent.push(channelMessage(10 + 2 * t, 1, `T${t}`), channelMessage(11 + 2 * t, 1, `T${t}`));
+    }
+    const sources: SidebarSources = {
+      subscriptions: [sub(1, 'general')],
+      folders: [],
+      recent,
+      recentDms: [],
+    };
+    const topics = buildSidebar(sources, ME, summary([[1, 'Backlog', 1, 1]], []))
+      .channels[0]!.topics.map((t) => [t.name, t.unread]);
+    expect(topics).toEqual([
+      ...['T11', 'T10', 'T9', 'T8', 'T7', 'T6', 'T5', 'T4'].map((name) => [name, 0]),
+      ['Backlog', 1],
+    ]);
+  });
 });

@@ -172,3 +172,44 @@ describe('the order of application matters where the store says it does', () => 
     expect(split.notifier.closed).toHaveLength(1);
   });
 });
+
+describe('the Messages sidebar is rebuilt for what it shows', () => {
+  const touches = (calls: string[]) => calls.filter((c) => c === 'messages.sidebarPush.touch');
+
+  it('after a new message and a read elsewhere, not after a read mark that changes no count', () => {
+    const r = recorded();
+    // Recorded: "in 5" arrives in general, then is read on another device.
+    const [arrived, , read] = r.batch1 as [ServerEvent, ServerEvent, ServerEvent];
+    expect([arrived.type, read.type]).toEqual(['message', 'update_message_flags']);
+    const t = storeUnderTest();
+    t.store.registered(r.first, []);
+    const rebuildsAfter = (batch: ServerEvent[]) => {
+      t.calls.length = 0;
+      t.store.apply(batch);
+      return touches(t.calls).length;
+    };
+    // A new message: its topic and count.
+    expect(rebuildsAfter([arrived])).toBeGreaterThan(0);
+    const id = (arrived as { message: { id: number } }).message.id;
+    expect(t.store.unreadSummary()?.counts.channelUnread).toBe(1);
+    // Read on another device: the count falls, so the sidebar is rebuilt.
+    expect(rebuildsAfter([read])).toBeGreaterThan(0);
+    expect(t.store.state?.isUnread(id)).toBe(false);
+    expect(t.store.unreadSummary()?.counts.channelUnread).toBe(0);
+    // The same read mark again (a message read on arrival, its mark coming back): nothing
+    // the sidebar shows changed, and it is not rebuilt.
+    expect(rebuildsAfter([{ ...read, id: 99 } as ServerEvent])).toBe(0);
+    // Marked unread again: the count rises, rebuilt.
+    const unread = {
+      id: 100,
+      type: 'update_message_flags',
+      op: 'remove',
+      flag: 'read',
+      messages: [id],
+      all: false,
+      message_details: { [String(id)]: { type: 'stream', stream_id: r.general, topic: 'standup' } },
+    } as unknown as ServerEvent;
+    expect(rebuildsAfter([unread])).toBeGreaterThan(0);
+    expect(t.store.unreadSummary()?.counts.channelUnread).toBe(1);
+  });
+});

@@ -197,7 +197,11 @@ describe('the compact unread index', () => {
             } else expect(table.delete(key)).toBe(oracle.delete(key));
           }
           expect(table.size).toBe(oracle.size);
-          expect([...table.entries()]).toEqual([...oracle].sort((a, b) => a[0] - b[0]));
+          const sorted = [...oracle].sort((a, b) => a[0] - b[0]);
+          expect([...table.entries()]).toEqual(sorted);
+          const visited: [number, number][] = [];
+          table.forEach((id, value) => visited.push([id, value]));
+          expect(visited).toEqual(sorted);
         },
       ),
       { numRuns: 40 },
