@@ -276,7 +276,13 @@ const notePaintedList = (narrow: string) => `(() => {
     document.querySelector('input[aria-label="Narrow"]')?.value === narrow &&
     document.querySelector('[data-testid="message-list"] article') !== null;
   const frame = () => {
-    if (shows()) setTimeout(() => (window.__perchListPainted = performance.now()), 0);
+    if (shows())
+      setTimeout(() => {
+        window.__perchListPainted = performance.now();
+        window.__perchRowsPainted = document.querySelectorAll(
+          '[data-testid="message-list"] article',
+        ).length;
+      }, 0);
     else requestAnimationFrame(frame);
   };
   requestAnimationFrame(frame);
@@ -290,6 +296,8 @@ interface Reopened {
   fromNavigationMs: number;
   /** Clicks the reader needed to get back (0 when the window restored the narrow). */
   clicks: number;
+  /** Message rows in the list's first painted frame. */
+  rows: number;
 }
 
 /**
@@ -340,8 +348,9 @@ async function reopen(
     await writeFile(profile, JSON.stringify(taken));
     await cdp.detach();
   }
-  const { painted, origin } = await page.evaluate(() => ({
+  const { painted, rows, origin } = await page.evaluate(() => ({
     painted: (window as unknown as { __perchListPainted: number }).__perchListPainted,
+    rows: (window as unknown as { __perchRowsPainted: number }).__perchRowsPainted,
     origin: performance.timeOrigin,
   }));
   return {
@@ -349,6 +358,7 @@ async function reopen(
     fromTabMs: origin + painted - opened,
     fromNavigationMs: painted,
     clicks,
+    rows,
   };
 }
 
@@ -376,6 +386,8 @@ interface ReopenFigures {
   window_reopen_from_tab_ms: number;
   window_reopen_from_navigation_ms: number;
   window_reopen_clicks: number;
+  /** Message rows in the first painted frame, each made and laid out before that paint. */
+  window_reopen_rows_painted: number;
 }
 
 interface RunResult {
@@ -479,6 +491,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
         window_reopen_from_tab_ms: r.fromTabMs,
         window_reopen_from_navigation_ms: r.fromNavigationMs,
         window_reopen_clicks: r.clicks,
+        window_reopen_rows_painted: r.rows,
       });
       return r.page;
     };
