@@ -99,7 +99,9 @@ async function procStat(pid: number): Promise<{ rssMb: number; cpuS: number }> {
  * compiler helpers, libuv's pool), so a phase's figure can be told apart from what its
  * profile samples, which is the main thread's JavaScript only.
  */
-async function threadCpu(pid: number): Promise<{ mainUser: number; mainSys: number; others: number }> {
+async function threadCpu(
+  pid: number,
+): Promise<{ mainUser: number; mainSys: number; others: number }> {
   const out = { mainUser: 0, mainSys: 0, others: 0 };
   for (const tid of await readdir(`/proc/${pid}/task`)) {
     let stat: string[];

@@ -178,8 +178,11 @@ describe('the sidebar rebuilt from kept sources', () => {
       recent,
       recentDms: [],
     };
-    const topics = buildSidebar(sources, ME, summary([[1, 'Backlog', 1, 1]], []))
-      .channels[0]!.topics.map((t) => [t.name, t.unread]);
+    const topics = buildSidebar(
+      sources,
+      ME,
+      summary([[1, 'Backlog', 1, 1]], []),
+    ).channels[0]!.topics.map((t) => [t.name, t.unread]);
     expect(topics).toEqual([
       ...['T11', 'T10', 'T9', 'T8', 'T7', 'T6', 'T5', 'T4'].map((name) => [name, 0]),
       ['Backlog', 1],
