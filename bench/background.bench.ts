@@ -30,7 +30,7 @@
  * brings some seconds later done), so the no-traffic figure is the host's steady state.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFile, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,12 @@ const FRESH_CONTEXT = process.env.PERCH_BENCH_REOPEN_CONTEXT === 'new';
 const LEFT_NARROW = 'channel:general';
 /** The timeline's categories, with the page's loading and network, for a reopen's trace. */
 const TRACE_CATEGORIES = [...TIMELINE_CATEGORIES, 'loading', 'netlog'];
+/**
+ * PERCH_BENCH_TRACE_EXTRA=<categories>: more trace categories for the window's chatter phase,
+ * comma-separated (e.g. `disabled-by-default-devtools.timeline.invalidationTracking`, to see
+ * what each frame's paint invalidated).
+ */
+const TRACE_EXTRA = process.env.PERCH_BENCH_TRACE_EXTRA?.split(',').filter(Boolean) ?? [];
 const NODE_ARGS = process.env.PERCH_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const HOST_LOG = process.env.PERCH_BENCH_HOST_LOG;
 /** Settled: this long with at most one 10 ms tick of host CPU. */
@@ -487,13 +493,15 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     if (TRACE_DIR) {
       await browser.startTracing(page, {
         path: join(TRACE_DIR, `trace-${hostPid}.json`),
-        categories: TIMELINE_CATEGORIES,
+        categories: [...TIMELINE_CATEGORIES, ...TRACE_EXTRA],
       });
     }
     const chatWin = await measure('chatter_window', PHASE_MS, rendererCpu, true);
     if (TRACE_DIR) await browser.stopTracing();
     if (pageCdp && PROFILE_DIR) {
       const { profile } = await pageCdp.send('Profiler.stop');
+      // Node's --cpu-prof makes the directory only when the host exits, after this.
+      await mkdir(PROFILE_DIR, { recursive: true });
       await writeFile(join(PROFILE_DIR, `renderer-${hostPid}.cpuprofile`), JSON.stringify(profile));
       await writeFile(join(PROFILE_DIR, `phases-${hostPid}.json`), JSON.stringify(phases));
     }
