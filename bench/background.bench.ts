@@ -468,21 +468,28 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       };
       return info.processInfo.filter((x) => x.type === 'renderer');
     };
-    // The window's renderer is one that was not there before it opened: the sign-in page's
-    // may outlive its page, and with more CPU behind it than the window's it was once taken
-    // for the window's (a run that read 0 ms a message and 148 MB of renderer).
-    const before = new Set((await renderers()).map((r) => r.id));
-    const rendererPid = async () => {
-      const all = (await renderers()).sort((a, b) => b.cpuTime - a.cpuTime);
-      return all.find((r) => !before.has(r.id)) ?? all[0]!;
-    };
     for (let i = 1; i < REOPENS; i++) {
       await (await reopenOnce(false)).close();
       await pause(2000);
     }
     page = await reopenOnce(false);
+    // The window's renderer CPU as its own page reports it (CDP Performance, `ProcessTime`):
+    // picked from the browser's list as a renderer not there before the tab opened, it was
+    // the wrong one whenever the reopened tab took a renderer already running (same site,
+    // same context), and read 0 ms a message with the window's 148 MB not its own.
+    const windowCdp = await page.context().newCDPSession(page);
+    await windowCdp.send('Performance.enable');
+    const rendererCpu = async () => {
+      const { metrics } = await windowCdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'ProcessTime')?.value ?? NaN;
+    };
+    // Its process, for RSS: the renderer whose CPU time is the page's (both read in 10 ms ticks).
+    const rendererPid = async () => {
+      const cpu = await rendererCpu();
+      const all = await renderers();
+      return all.reduce((a, b) => (Math.abs(b.cpuTime - cpu) < Math.abs(a.cpuTime - cpu) ? b : a));
+    };
     await pause(3000);
-    const rendererCpu = async () => (await rendererPid()).cpuTime;
     const idleWin = await measure('idle_window', PHASE_MS, rendererCpu, false);
     const pageCdp = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
     if (pageCdp) {
