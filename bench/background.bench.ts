@@ -30,7 +30,7 @@
  * brings some seconds later done), so the no-traffic figure is the host's steady state.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +66,12 @@ const FRESH_CONTEXT = process.env.PERCH_BENCH_REOPEN_CONTEXT === 'new';
 const LEFT_NARROW = 'channel:general';
 /** The timeline's categories, with the page's loading and network, for a reopen's trace. */
 const TRACE_CATEGORIES = [...TIMELINE_CATEGORIES, 'loading', 'netlog'];
+/**
+ * PERCH_BENCH_TRACE_EXTRA=<categories>: more trace categories for the window's chatter phase,
+ * comma-separated (e.g. `disabled-by-default-devtools.timeline.invalidationTracking`, to see
+ * what each frame's paint invalidated).
+ */
+const TRACE_EXTRA = process.env.PERCH_BENCH_TRACE_EXTRA?.split(',').filter(Boolean) ?? [];
 const NODE_ARGS = process.env.PERCH_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const HOST_LOG = process.env.PERCH_BENCH_HOST_LOG;
 /** Settled: this long with at most one 10 ms tick of host CPU. */
@@ -519,21 +525,28 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       };
       return info.processInfo.filter((x) => x.type === 'renderer');
     };
-    // The window's renderer is one that was not there before it opened: the sign-in page's
-    // may outlive its page, and with more CPU behind it than the window's it was once taken
-    // for the window's (a run that read 0 ms a message and 148 MB of renderer).
-    const before = new Set((await renderers()).map((r) => r.id));
-    const rendererPid = async () => {
-      const all = (await renderers()).sort((a, b) => b.cpuTime - a.cpuTime);
-      return all.find((r) => !before.has(r.id)) ?? all[0]!;
-    };
     for (let i = 1; i < REOPENS; i++) {
       await (await reopenOnce(false)).close();
       await pause(2000);
     }
     page = await reopenOnce(false);
+    // The window's renderer CPU as its own page reports it (CDP Performance, `ProcessTime`):
+    // picked from the browser's list as a renderer not there before the tab opened, it was
+    // the wrong one whenever the reopened tab took a renderer already running (same site,
+    // same context), and read 0 ms a message with the window's 148 MB not its own.
+    const windowCdp = await page.context().newCDPSession(page);
+    await windowCdp.send('Performance.enable');
+    const rendererCpu = async () => {
+      const { metrics } = await windowCdp.send('Performance.getMetrics');
+      return metrics.find((m) => m.name === 'ProcessTime')?.value ?? NaN;
+    };
+    // Its process, for RSS: the renderer whose CPU time is the page's (both read in 10 ms ticks).
+    const rendererPid = async () => {
+      const cpu = await rendererCpu();
+      const all = await renderers();
+      return all.reduce((a, b) => (Math.abs(b.cpuTime - cpu) < Math.abs(a.cpuTime - cpu) ? b : a));
+    };
     await pause(3000);
-    const rendererCpu = async () => (await rendererPid()).cpuTime;
     const idleWin = await measure('idle_window', PHASE_MS, rendererCpu, false);
     const pageCdp = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
     if (pageCdp) {
@@ -544,13 +557,15 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     if (TRACE_DIR) {
       await browser.startTracing(page, {
         path: join(TRACE_DIR, `trace-${hostPid}.json`),
-        categories: TIMELINE_CATEGORIES,
+        categories: [...TIMELINE_CATEGORIES, ...TRACE_EXTRA],
       });
     }
     const chatWin = await measure('chatter_window', PHASE_MS, rendererCpu, true);
     if (TRACE_DIR) await browser.stopTracing();
     if (pageCdp && PROFILE_DIR) {
       const { profile } = await pageCdp.send('Profiler.stop');
+      // Node's --cpu-prof makes the directory only when the host exits, after this.
+      await mkdir(PROFILE_DIR, { recursive: true });
       await writeFile(join(PROFILE_DIR, `renderer-${hostPid}.cpuprofile`), JSON.stringify(profile));
       await writeFile(join(PROFILE_DIR, `phases-${hostPid}.json`), JSON.stringify(phases));
     }

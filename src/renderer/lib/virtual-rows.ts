@@ -34,6 +34,7 @@ export class VirtualRows {
    * layout is already right and settles without measuring rounds.
    */
   setKeys(keys: readonly number[], known?: ReadonlyMap<number, number>): void {
+    if (!known && this.#appends(keys)) return;
     this.#keys = keys;
     this.#index = new Map(keys.map((k, i) => [k, i]));
     for (const key of this.#heights.keys()) if (!this.#index.has(key)) this.#heights.delete(key);
@@ -102,6 +103,30 @@ export class VirtualRows {
   restore(anchor: ScrollAnchor): number | undefined {
     const offset = this.offsetOf(anchor.key);
     return offset === undefined ? undefined : offset - anchor.delta;
+  }
+
+  /**
+   * Takes `keys` as the rows kept plus rows added after them, if they are: the index and the
+   * offsets are extended instead of made anew. A message arriving at the end of a long
+   * history (a narrow holds up to thousands) otherwise rebuilt a map and an array of every
+   * row, garbage for each incoming message (bench/README.md, `background`).
+   */
+  #appends(keys: readonly number[]): boolean {
+    const kept = this.#keys.length;
+    if (keys.length <= kept) return false;
+    for (let i = 0; i < kept; i++) if (keys[i] !== this.#keys[i]) return false;
+    let y = this.#offsets[kept] ?? 0;
+    for (let i = kept; i < keys.length; i++) {
+      // A new row has no height yet (setKeys drops those of rows gone), unless its id was
+      // already in the list: as in `#layout`, the later place wins the index.
+      const key = keys[i] as number;
+      this.#index.set(key, i);
+      this.#offsets[i] = y;
+      y += this.#heights.get(key) ?? this.estimate;
+    }
+    this.#offsets[keys.length] = y;
+    this.#keys = keys;
+    return true;
   }
 
   #layout(): void {

@@ -24,7 +24,7 @@ import { linkedConversation, linkedMessageId } from './message-link.ts';
 import { addEmailsOf, channelNamesOf, namesOf } from './names.ts';
 import { placeOf, type Draft, type Place } from './places.ts';
 import { ReadMarker } from './read-marker.ts';
-import { peopleLookup, replyTarget, type ReplyTarget } from './reply-target.ts';
+import { peopleLookup, replyTarget, sameReplyTarget, type ReplyTarget } from './reply-target.ts';
 import { searchWords } from './search-highlight.ts';
 import { Timeline, type AnchorChoice } from './timeline.svelte.ts';
 import { topicLabel } from './topic-label.ts';
@@ -156,8 +156,15 @@ export class MessagesScreen {
   readonly people = $derived(peopleLookup(this.directory?.users));
   readonly selected = $derived(this.timeline.messages.find((m) => m.id === this.selectedId));
   /** Where a reply goes: the narrow's conversation, or the selected message's. */
-  readonly target: ReplyTarget | undefined = $derived.by(() =>
-    replyTarget(this.terms, this.selected, this.sidebar, this.account.userId, this.people),
+  #heldTarget: ReplyTarget | undefined;
+  /** Held while equal (`sameReplyTarget`): each message and sidebar patch works it out anew. */
+  readonly target: ReplyTarget | undefined = $derived.by(
+    () =>
+      (this.#heldTarget = holdIfSame(
+        this.#heldTarget,
+        replyTarget(this.terms, this.selected, this.sidebar, this.account.userId, this.people),
+        sameReplyTarget,
+      )),
   );
   #heldNames = namesOf([]);
   readonly names = $derived.by(

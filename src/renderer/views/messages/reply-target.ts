@@ -101,3 +101,22 @@ export function replyTarget(
     topic: '',
   };
 }
+
+/**
+ * The same place to write to: the same channel or the same people, and the same topic. Each
+ * sidebar patch and each change of the loaded messages works the target out again as a new
+ * object; held while equal, compose and what reads the target are not woken for it.
+ */
+export function sameReplyTarget(a: ReplyTarget | undefined, b: ReplyTarget | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b || a.topic !== b.topic) return false;
+  const x = a.recipient;
+  const y = b.recipient;
+  if (x.type === 'stream')
+    return y.type === 'stream' && x.streamId === y.streamId && x.channel === y.channel;
+  return (
+    y.type === 'direct' &&
+    x.users.length === y.users.length &&
+    x.users.every((u, i) => u.id === y.users[i]!.id && u.name === y.users[i]!.name)
+  );
+}

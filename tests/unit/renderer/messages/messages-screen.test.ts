@@ -584,6 +584,33 @@ describe('compose and drafts', () => {
     expect(core.callsTo('drafts.delete')).toEqual([{ accountId: screen.account.id, key: '' }]);
   });
 
+  test('compose keeps its target while messages and sidebar patches come in', async () => {
+    begin();
+    await screen.loadSidebar();
+    screen.open([{ operator: 'channel', operand: 'general' }], { kind: 'newest' });
+    await shows(() => expect(ids().at(-1)).toBe(150));
+    const target = screen.target;
+    expect(target?.recipient).toMatchObject({ type: 'stream', channel: 'general' });
+    core.messages.push(message(151, { subject: 'deploy', content: '<p>new</p>' }));
+    core.push('messages.events', {
+      accountId: screen.account.id,
+      events: [{ type: 'message', id: 2 }],
+    });
+    await shows(() => expect(ids().at(-1)).toBe(151));
+    const { channels: _c, conversations: _d, ...head } = SIDEBAR;
+    const { topics: _t, ...row } = SIDEBAR.channels[0]!;
+    core.push('messages.sidebarPatch', {
+      accountId: screen.account.id,
+      seq: 1,
+      head,
+      upsert: [{ kind: 'channel', channel: { ...row, unread: 1 } }],
+      remove: [],
+    });
+    expect(screen.sidebar?.channels[0]?.unread).toBe(1);
+    // The same place to write to: the same object, so compose is not redrawn for it.
+    expect(screen.target).toBe(target);
+  });
+
   test('a selected message aims compose at its topic until the user picks another', async () => {
     core.messages = history(3, (id) => ({ subject: id === 2 ? 'lunch' : 'deploy' }));
     begin();

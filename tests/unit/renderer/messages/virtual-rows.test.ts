@@ -78,4 +78,38 @@ describe('a windowed list of variable-height rows', () => {
     rows.setKeys([1, 3]);
     expect(rows.restore(anchor)).toBeUndefined();
   });
+
+  it('lays out messages arriving at the end as a list laid out afresh would', () => {
+    // Each step: rows kept and some added after them (an incoming message), or any list (an
+    // older page, a trimmed start, a repeated id), then heights measured for some rows.
+    const step = fc.record({
+      append: fc.boolean(),
+      keys: fc.array(fc.integer({ min: 0, max: 40 }), { maxLength: 12 }),
+      heights: fc.array(
+        fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 1, max: 300 })),
+        {
+          maxLength: 6,
+        },
+      ),
+    });
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 12 }), (steps) => {
+        const rows = new VirtualRows(50, 100);
+        let keys: number[] = [];
+        const measured = new Map<number, number>();
+        for (const s of steps) {
+          keys = s.append ? [...keys, ...s.keys] : s.keys;
+          rows.setKeys(keys);
+          for (const key of measured.keys()) if (!keys.includes(key)) measured.delete(key);
+          rows.measure(s.heights);
+          for (const [key, h] of s.heights) if (keys.includes(key)) measured.set(key, h);
+          const fresh = new VirtualRows(50, 100);
+          fresh.setKeys(keys, measured);
+          for (const key of keys) expect(rows.offsetOf(key)).toBe(fresh.offsetOf(key));
+          expect(rows.total).toBe(fresh.total);
+          expect(rows.measured()).toEqual(measured);
+        }
+      }),
+    );
+  });
 });
