@@ -19,6 +19,7 @@
 import type { ServerEvent } from '../../api/schemas/event.ts';
 import { surelyInNarrow } from '../../contract/message-events.ts';
 import type { MessageWire, NarrowTermWire } from '../../contract/schemas/messages.ts';
+import { keepRecent } from '../../lib/recent-map.ts';
 import { Unsettled } from './reconcile.ts';
 
 type MessageEvent = Extract<ServerEvent, { type: 'message' }>;
@@ -77,11 +78,12 @@ export class ReadOnArrival {
           this.#deps.apply(accountId, [putBack(arrived)]);
           return;
         }
-        this.#unsettled.set(key(accountId, arrived[0]!.message.id), arrived);
-        for (const old of this.#unsettled.keys()) {
-          if (this.#unsettled.size <= UNSETTLED_KEPT) break;
-          this.#unsettled.delete(old);
-        }
+        keepRecent(
+          this.#unsettled,
+          key(accountId, arrived[0]!.message.id),
+          arrived,
+          UNSETTLED_KEPT,
+        );
       });
     return out;
   }
