@@ -21,6 +21,11 @@ export default defineConfig({
     // on CI's two cores; two workers, one per core.
     maxWorkers: 2,
     hookTimeout: 60_000,
+    // `expect.poll` waits for what a test is told it will see, and Vitest's default gives up
+    // after 1 s: on a busy machine (load 10 on two cores) a Core that answers in 1.2 s failed
+    // a test whose product was right. A ceiling, not a wait: each poll passes the moment its
+    // state shows, every 50 ms as before.
+    expect: { poll: { timeout: 30_000 } },
     projects: [
       {
         extends: true,

@@ -18,42 +18,50 @@ step() {
   last=$SECONDS
 }
 
-# The static checks and the build each keep about one core busy: two lanes side by side, each
-# lane's output printed whole once both are done. The build runs even after a failed
-# typecheck, since the end-to-end tests need it. The unit and integration tests, which need
-# no build, run beside both lanes: much of their time is spent waiting on loopback HTTP, the
-# keychain and D-Bus, time the lanes fill (one after the other they took 118 s and 119 s of a
-# quiet 2-core run).
+# The build comes first, alone: the end-to-end tests need it, and they are the longest part
+# (about 16 of 20 minutes). They start the moment it is done, and the rest runs beside them:
+# the typecheck, lint and the unit and integration tests (vitest). A Playwright worker spends
+# most of a test waiting on its browser, server and Core (66 tests of three specs took 156 CPU
+# seconds in all processes, browsers included, for 483 s of their test time in CI, where three
+# workers ran them: about one of two cores),
+# and vitest's files mostly wait on loopback HTTP, the keychain and D-Bus; the static checks are
+# the CPU work that fills those waits (one after the other, the unit tests and the static checks
+# took 188-205 s of a 20-minute run, with the end-to-end tests only starting after them). Each
+# lane's output is printed whole once the end-to-end tests are done; theirs is printed live.
 lane() {
   local name=$1
   shift
   "$@" >"$reports/$name.log" 2>&1
   echo $? >"$reports/$name.rc"
 }
-typecheck_then_build() {
-  local failed=0
-  npm run --silent typecheck || failed=1
-  npx vite build --logLevel warn && node scripts/build-web.mjs || failed=1
-  return $failed
-}
-export PERCH_REQUIRE_KEYRING=1
-step "unit and integration tests (vitest, real keychain), beside typecheck and build, and lint"
-lane typecheck-build typecheck_then_build &
-lane lint npm run --silent lint &
-bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
-  --outputFile.json="$reports/vitest.json" || status=1
-step "waiting for typecheck, build and lint"
-wait
-for name in typecheck-build lint; do
+report() {
+  local name=$1 rc
   rc=$(cat "$reports/$name.rc")
   printf -- '--- %s: %s\n' "$name" "$([ "$rc" = 0 ] && echo passed || echo FAILED)"
   cat "$reports/$name.log"
   [ "$rc" = 0 ] || status=1
-done
+}
+export PERCH_REQUIRE_KEYRING=1
+step "build (the end-to-end tests need it)"
+lane build bash -c 'npx vite build --logLevel warn && node scripts/build-web.mjs'
+report build
+built=$status
 
-step "end-to-end tests (Playwright, Chromium, real keychain)"
-PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
-  bash scripts/with-keyring.sh npx playwright test --reporter=list,json || status=1
+step "end-to-end tests (Playwright, Chromium, real keychain), beside typecheck, lint and vitest"
+lane typecheck npm run --silent typecheck &
+lane lint npm run --silent lint &
+lane vitest bash scripts/with-keyring.sh npx vitest run --reporter=default --reporter=json \
+  --outputFile.json="$reports/vitest.json" &
+if [ "$built" = 0 ]; then
+  PLAYWRIGHT_JSON_OUTPUT_NAME="$reports/playwright.json" \
+    bash scripts/with-keyring.sh npx playwright test --reporter=list,json || status=1
+else
+  echo "End-to-end tests not run: the build above failed."
+fi
+
+step "waiting for typecheck, lint and the unit and integration tests"
+wait
+for name in typecheck lint vitest; do report "$name"; done
 
 step "no test process left running"
 node scripts/leftover-processes.mjs "$PERCH_TEST_RUN" || status=1

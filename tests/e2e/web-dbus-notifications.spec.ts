@@ -53,7 +53,7 @@ test('with the tab closed, a DM notifies over D-Bus and Mark as read clears it e
   await expect(page).toHaveTitle('Perch');
   const badges: number[] = [];
   mode.core.subscribe(
-    (topic, payload) => badges.push((payload as { count: number }).count),
+    (_topic, payload) => badges.push((payload as { count: number }).count),
     (topic) => topic === 'badge.changed',
   );
   await page.close();

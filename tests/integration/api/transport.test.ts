@@ -310,7 +310,7 @@ describe('transport', () => {
   it('stops waiting when the caller aborts while the answer is still coming', async () => {
     let closed!: Promise<void>;
     const requested = new Promise<void>((resolve) => {
-      const server = createHttpServer((req, res) => {
+      const server = createHttpServer((_req, res) => {
         closed = new Promise((done) => res.on('close', done));
         // Headers and half the body, then nothing: only the abort can end the call.
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' });

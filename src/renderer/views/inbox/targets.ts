@@ -28,7 +28,7 @@ export type Policy = 0 | 1 | 2 | 3;
  * The policy "Mute" / "Unmute" sets: muting is 1; unmuting goes back to inheriting unless
  * the channel itself is muted, where only an explicit unmute (2) shows the topic.
  */
-export function muteToggle(policy: Policy, muted: boolean, channelMuted: boolean): Policy {
+export function muteToggle(_policy: Policy, muted: boolean, channelMuted: boolean): Policy {
   if (!muted) return 1;
   return channelMuted ? 2 : 0;
 }
