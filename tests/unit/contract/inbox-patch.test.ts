@@ -151,11 +151,12 @@ describe('keyed patches', () => {
         // A start's first `inbox.get` with no view following the patches.
         expect(keepFirstInbox(kept, first!)).toBe(true);
         expect(keepFirstInbox(kept, first!)).toBe(false);
-        let page: InboxAccountWire = { ...first!, seq: 1 };
+        let seq = 1;
+        let page: InboxAccountWire = { ...first!, seq };
         for (const state of later) {
           const patch = diffInbox(kept, state);
           expect(patch).toEqual(diffInbox(sent, state));
-          if (patch) page = applyInboxPatch(page, { ...patch, seq: page.seq + 1 });
+          if (patch) page = applyInboxPatch(page, { ...patch, seq: ++seq });
           const { seq: _, ...shown } = page;
           expect(shown).toEqual(state);
         }
