@@ -78,7 +78,10 @@ if (mode) {
   const used = process.cpuUsage(loadedCpu);
   const cpuMs = (used.user + used.system) / 1000;
   // Idle: what the first seconds after the first paint settle to (the cache write included).
-  await new Promise((resolve) => setTimeout(resolve, 8000));
+  // PERCH_BENCH_IDLE_MS=0 skips the wait, for timing starts alone (its RSS then means little).
+  await new Promise((resolve) =>
+    setTimeout(resolve, Number(process.env.PERCH_BENCH_IDLE_MS ?? 8000)),
+  );
   const memory = process.memoryUsage();
   const rssMb = memory.rss / 1024 / 1024;
   // Where the resident memory is: V8's heap (used of committed) and what lives outside it.

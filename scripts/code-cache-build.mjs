@@ -12,8 +12,12 @@
  */
 import { build } from 'esbuild';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+/** A module of Node's own (`node:fs`, `fs`): one `process.getBuiltinModule` returns. */
+const builtin = (specifier) => isBuiltin(specifier);
 
 const codeCacheModule = fileURLToPath(new URL('../src/web/code-cache.ts', import.meta.url));
 
@@ -77,7 +81,10 @@ export async function withCodeCache({ outdir, name, metafile }) {
   const bindings = imports.map((imported, i) => {
     const from = `__m${i}`;
     const parts = [];
-    if (imported.defaultName) parts.push(`const ${imported.defaultName}=${from}.default;`);
+    // A built-in module is passed as its exports object (see the loader below), which is
+    // what its default export is.
+    const defaultOf = builtin(imported.specifier) ? from : `${from}.default`;
+    if (imported.defaultName) parts.push(`const ${imported.defaultName}=${defaultOf};`);
     if (imported.namespace) parts.push(`const ${imported.namespace}=${from};`);
     if (imported.named !== undefined) {
       const names = imported.named
@@ -117,9 +124,17 @@ export async function withCodeCache({ outdir, name, metafile }) {
   } catch {
     // Built without a source map.
   }
+  // Node's built-in modules are taken with `process.getBuiltinModule` (Node's documentation,
+  // "process.getBuiltinModule(id)"), not imported: the ES module facade of one enumerates
+  // its exports when linked, which runs every lazy getter among them (`fs.ReadStream`
+  // loads Node's streams, `fs.promises` its promise API), and building the facades of the
+  // entry's twenty-odd imports of built-ins was about a quarter of the CPU between Node's
+  // boot and the Core's first line (bench/README.md, `cache-start`).
   const loader = [
-    ...imports.map(
-      (imported, i) => `import * as __m${i} from ${JSON.stringify(imported.specifier)};`,
+    ...imports.map((imported, i) =>
+      builtin(imported.specifier)
+        ? `const __m${i} = process.getBuiltinModule(${JSON.stringify(imported.specifier)});`
+        : `import * as __m${i} from ${JSON.stringify(imported.specifier)};`,
     ),
     `import { runCached } from ${JSON.stringify(codeCacheModule)};`,
     `const { value } = runCached({ script: new URL(${JSON.stringify(`./${bodyFile}`)}, import.meta.url) });`,

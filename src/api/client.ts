@@ -3,7 +3,6 @@
  * timeouts, rate-limit pacing and retries, and the server's feature level. It keeps no app
  * state; routes/ builds on `call`.
  */
-import { Readable } from 'node:stream';
 import type { Answer, ExchangeOptions } from './undici-parts.ts';
 import type { z } from 'zod';
 import { sleep, systemClock } from '../lib/clock.ts';
@@ -24,6 +23,7 @@ import {
   type LazyDispatcher,
 } from './connection.ts';
 import { USER_AGENT } from './user-agent.ts';
+import { nodeStream } from '../lib/builtin.ts';
 
 export type { ApiResult } from './decode.ts';
 
@@ -260,7 +260,7 @@ export class ApiClient {
         body: isGet
           ? undefined
           : spec.stream
-            ? Readable.from(spec.stream.pieces(), { objectMode: false })
+            ? nodeStream().Readable.from(spec.stream.pieces(), { objectMode: false })
             : encoded,
         signal,
       },

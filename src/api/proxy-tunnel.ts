@@ -3,7 +3,8 @@
  * ProxyAgent; this is for the socket-level work that must take the same route: reading a
  * server's certificate for the user to review, and the connection doctor's proxy step.
  */
-import { isIP, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
+import { nodeNet } from '../lib/builtin.ts';
 import type { ProxyRoute } from './connection.ts';
 
 export type TunnelAnswer =
@@ -21,7 +22,7 @@ export function requestTunnel(
   target: { host: string; port: number },
   timeoutMs: number,
 ): Promise<TunnelAnswer> {
-  const authority = `${isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
+  const authority = `${nodeNet().isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
   return new Promise((resolve) => {
     let received = Buffer.alloc(0);
     const finish = (answer: TunnelAnswer) => {

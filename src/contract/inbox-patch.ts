@@ -98,22 +98,47 @@ export function diffInbox(
   /** The head (all but the rows and `seq`) as JSON, when the caller has it already. */
   headText?: string,
 ): Omit<InboxPatchWire, 'seq'> | undefined {
-  const { channels, dms: _d, seq: _s, ...head } = wire;
-  // The head is made anew for each push: its text says whether it is the same.
-  const headId = headText ?? JSON.stringify(head);
-  type Row = InboxRowWire | { head: typeof head };
-  const sourceOf = groupedRowSource(channels) as (row: InboxRowWire) => unknown;
-  const rows = baseline.diff<Row>(
-    [{ head }, ...inboxRows(wire)],
-    (r) => ('head' in r ? 'head' : inboxRowKey(r)),
-    { frozen: () => true, identity: (r) => ('head' in r ? headId : sourceOf(r)) },
-  );
+  const { head, rows: all, keyOf, identity } = inboxPushRows(wire, headText);
+  const rows = baseline.diff(all(), keyOf, { frozen: () => true, identity });
   if (rows.upsert.length === 0 && rows.remove.length === 0) return undefined;
   return {
     accountId: wire.accountId,
     head,
     upsert: rows.upsert.filter((r): r is InboxRowWire => !('head' in r)),
     remove: rows.remove,
+  };
+}
+
+/**
+ * The account's Inbox as the first push into an empty baseline that no view hears (the Core
+ * answering a start's first `inbox.get` with nobody following the Inbox's patches): kept as
+ * the lists it is made of, its keyed rows built only if a later diff or record compares with
+ * them, so the 4 000 rows of an account's saved Inbox cost no row before they are shown
+ * (bench/README.md, `cache-start`). False, and nothing kept, when the baseline holds a push.
+ */
+export function keepFirstInbox(
+  baseline: KeyedBaseline,
+  wire: InboxAccountWire,
+  headText?: string,
+): boolean {
+  if (!baseline.empty) return false;
+  const { rows, keyOf, identity } = inboxPushRows(wire, headText);
+  baseline.keepFirst(rows, keyOf, identity);
+  return true;
+}
+
+/** An Inbox push's keyed rows (the head first), their keys and what each is made of. */
+function inboxPushRows(wire: InboxAccountWire, headText: string | undefined) {
+  const { channels, dms: _d, seq: _s, ...head } = wire;
+  // The head is made anew for each push: its text says whether it is the same.
+  const headId = headText ?? JSON.stringify(head);
+  type Row = InboxRowWire | { head: typeof head };
+  const sourceOf = groupedRowSource(channels) as (row: InboxRowWire) => unknown;
+  return {
+    head,
+    rows: (): Row[] => [{ head }, ...inboxRows(wire)],
+    keyOf: (r: Row): string => ('head' in r ? 'head' : inboxRowKey(r)),
+    identity: (r: Row): unknown => ('head' in r ? headId : sourceOf(r)),
   };
 }
 
@@ -140,7 +165,12 @@ export class KeyedBaseline {
    * then costs no key and no entry per row before it is shown.
    */
   #unkept:
-    | { rows: readonly unknown[]; keyOf: (row: never) => string; identity: (row: never) => unknown }
+    | {
+        /** The rows, or what makes them when first needed (keepFirst). */
+        rows: readonly unknown[] | (() => readonly unknown[]);
+        keyOf: (row: never) => string;
+        identity: (row: never) => unknown;
+      }
     | undefined;
   seq = 0;
 
@@ -197,6 +227,24 @@ export class KeyedBaseline {
     return { upsert, remove };
   }
 
+  /** Nothing pushed yet. */
+  get empty(): boolean {
+    return this.#rows.size === 0 && this.#unkept === undefined;
+  }
+
+  /**
+   * The first push, made of frozen rows (see `diff`) that nobody was sent: the rows are made
+   * only when a later diff or record compares with them. The baseline must be empty.
+   */
+  keepFirst<Row>(
+    rows: () => readonly Row[],
+    keyOf: (row: Row) => string,
+    identity: (row: Row) => unknown,
+  ): void {
+    if (!this.empty) throw new Error('keepFirst: the baseline already holds a push');
+    this.#unkept = { rows, keyOf, identity };
+  }
+
   /** A row pushed by itself (not through `diff`): the next diff compares with it. */
   record(key: string, row: unknown): void {
     if (this.#unkept !== undefined) this.#keep();
@@ -206,12 +254,13 @@ export class KeyedBaseline {
   /** The first push's rows into the baseline, as a diff of them would have kept them. */
   #keep(): void {
     const { rows, keyOf, identity } = this.#unkept as {
-      rows: readonly unknown[];
+      rows: readonly unknown[] | (() => readonly unknown[]);
       keyOf: (row: unknown) => string;
       identity: (row: unknown) => unknown;
     };
     this.#unkept = undefined;
-    for (const row of rows) this.#rows.set(keyOf(row), { row, id: identity(row) });
+    for (const row of typeof rows === 'function' ? rows() : rows)
+      this.#rows.set(keyOf(row), { row, id: identity(row) });
   }
 }
 

@@ -18,7 +18,10 @@ export async function readJsonFile<S extends z.ZodType>(
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return fallback;
     throw err;
   }
-  const parsed = schema.safeParse(JSON.parse(text));
+  // Checked once per read, mostly at start: zod's compiled check of an object (its "fast
+  // path", made with `new Function` at a schema's first check) costs more to make than it
+  // saves on one file (zod's ParseContext, `jitless`; bench/README.md, `cache-start`).
+  const parsed = schema.safeParse(JSON.parse(text), { jitless: true });
   if (!parsed.success) throw new Error(`${path} is not valid: ${parsed.error.message}`);
   return parsed.data;
 }

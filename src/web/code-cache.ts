@@ -17,12 +17,18 @@
  * length: a cache of another text of the same length would run that text's code); files of
  * earlier builds are deleted when a new one is written.
  */
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
-import { createHash } from 'node:crypto';
+
+// Node's built-in modules taken as their exports objects, not imported: this module is the
+// loader's, and an import of `node:fs` as an ES module enumerates its exports when linked,
+// which runs its lazy getters (`fs.ReadStream` loads Node's streams) at every start
+// (scripts/code-cache-build.mjs, which passes the entry's built-ins the same way).
+const { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } =
+  process.getBuiltinModule('node:fs');
+const { homedir } = process.getBuiltinModule('node:os');
+const { join } = process.getBuiltinModule('node:path');
+const { fileURLToPath } = process.getBuiltinModule('node:url');
+const { Script } = process.getBuiltinModule('node:vm');
+const { createHash } = process.getBuiltinModule('node:crypto');
 
 /**
  * SHA-256 rather than zlib's CRC-32: node:crypto is loaded at every start anyway, node:zlib

@@ -5,8 +5,8 @@
  * Verification is never turned off here: every option only adds trust or narrows it.
  */
 import { X509Certificate } from 'node:crypto';
-import * as tls from 'node:tls';
 import type { PeerCertificate, SecureContext } from 'node:tls';
+import { nodeTls } from '../../lib/builtin.ts';
 import { fingerprintOfDer } from './fingerprint.ts';
 import { systemCertificates } from './system-bundle.ts';
 
@@ -42,6 +42,7 @@ function secureContextFor(extra: string[]): SecureContext {
   let context = contexts.get(key);
   if (!context) {
     // An explicit `ca` replaces Node's bundled list, so it is passed along with the rest.
+    const tls = nodeTls();
     const ca = [...new Set([...tls.rootCertificates, ...systemCertificates(), ...extra])];
     context = tls.createSecureContext({ ca });
     contexts.set(key, context);
@@ -59,7 +60,7 @@ export function tlsConnectOptions(trust?: ServerTrust): TlsConnectOptions {
     maxCachedSessions: 0,
     checkServerIdentity: (host, cert) => {
       // The name still has to match: a pin says which certificate, not which server.
-      const nameError = tls.checkServerIdentity(host, cert);
+      const nameError = nodeTls().checkServerIdentity(host, cert);
       if (nameError) return nameError;
       const presented = fingerprintOfDer(cert.raw);
       if (pins.includes(presented)) return undefined;

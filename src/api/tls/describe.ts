@@ -3,7 +3,7 @@
  * what it says about itself, and whether Perch offers to trust it.
  */
 import { X509Certificate } from 'node:crypto';
-import { isIP } from 'node:net';
+import { nodeNet } from '../../lib/builtin.ts';
 import { derToPem } from './fingerprint.ts';
 
 export interface CertificateDetails {
@@ -76,7 +76,9 @@ function isSelfSigned(cert: X509Certificate): boolean {
 
 function matchesHost(cert: X509Certificate, host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
-  return isIP(bare) ? cert.checkIP(bare) !== undefined : cert.checkHost(bare) !== undefined;
+  return nodeNet().isIP(bare)
+    ? cert.checkIP(bare) !== undefined
+    : cert.checkHost(bare) !== undefined;
 }
 
 /**

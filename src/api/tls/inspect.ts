@@ -3,8 +3,9 @@
  * verify. The handshake completes with verification reported rather than enforced, the
  * chain is read and the socket closed: not one byte of a request is ever sent on it.
  */
-import * as tls from 'node:tls';
-import { connect, isIP, type Socket } from 'node:net';
+import type * as tls from 'node:tls';
+import type { Socket } from 'node:net';
+import { nodeNet, nodeTls } from '../../lib/builtin.ts';
 import type { ProxyRoute } from '../connection.ts';
 import { requestTunnel } from '../proxy-tunnel.ts';
 import { tlsConnectOptions } from './connect-options.ts';
@@ -57,9 +58,9 @@ export async function fetchPresentedChain(
     if (!socket) return undefined;
   }
   return new Promise((resolve) => {
-    const secure = tls.connect({
+    const secure = nodeTls().connect({
       ...(socket ? { socket } : { host, port }),
-      ...(isIP(host) ? {} : { servername: host }),
+      ...(nodeNet().isIP(host) ? {} : { servername: host }),
       secureContext: tlsConnectOptions().secureContext,
       // Only here, to read what is presented; this socket never carries a request.
       rejectUnauthorized: false,
@@ -83,7 +84,10 @@ async function openTunnel(
 ): Promise<Socket | undefined> {
   const at = new URL(proxy.url);
   const socket = await new Promise<Socket | undefined>((resolve) => {
-    const s = connect({ host: at.hostname.replace(/^\[|\]$/g, ''), port: Number(at.port) || 80 });
+    const s = nodeNet().connect({
+      host: at.hostname.replace(/^\[|\]$/g, ''),
+      port: Number(at.port) || 80,
+    });
     s.setTimeout(INSPECT_TIMEOUT_MS, () => {
       s.destroy();
       resolve(undefined);

@@ -4,7 +4,7 @@
  * only the runtime can read.
  */
 import { readFileSync } from 'node:fs';
-import * as tls from 'node:tls';
+import { nodeTls } from '../../lib/builtin.ts';
 
 /** Where distributions keep the system bundle, most common first. */
 export const LINUX_BUNDLE_PATHS = [
@@ -55,7 +55,7 @@ export function readSystemCertificates(source: SystemBundleSource): string[] {
 }
 
 function osStoreOfRuntime(): (() => string[]) | undefined {
-  const get = (tls as { getCACertificates?: (type: string) => string[] }).getCACertificates;
+  const get = (nodeTls() as { getCACertificates?: (type: string) => string[] }).getCACertificates;
   return typeof get === 'function' ? () => get('system') : undefined;
 }
 
@@ -69,7 +69,10 @@ export const runtimeSource: SystemBundleSource = {
       return undefined;
     }
   },
-  osStore: osStoreOfRuntime(),
+  // Asked for when the certificates are read (the first https connection), not at load.
+  get osStore() {
+    return osStoreOfRuntime();
+  },
 };
 
 let cached: string[] | undefined;

@@ -146,7 +146,8 @@ export function decodeLines(
   if (lines === undefined) throw new CacheRefused('unreadable-contents', 'not four parts');
   const [headText, register, events, messagesText] = lines as [string, string, string, string];
   try {
-    const head = Head.parse(JSON.parse(headText));
+    // Once per file at start: not worth zod compiling a check for (lib/json-file.ts).
+    const head = Head.parse(JSON.parse(headText), { jitless: true });
     if (head.accountId !== accountId) throw new Error('another account');
     // The registration and the events stay text here: they are parsed and checked when the
     // store replays them, after the first Inbox, which the head's rows give

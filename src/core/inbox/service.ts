@@ -26,7 +26,7 @@ import type { AccountStatus, AccountStores } from '../store/account-stores.ts';
 import { markAllRead, markConversationRead, setChannelMuted, setTopicPolicy } from './actions.ts';
 import { orgConnection, type OrgConnection } from './connection.ts';
 import type { AccountInbox } from '../model/inbox-rows.ts';
-import { diffInbox, KeyedBaseline } from '../../contract/inbox-patch.ts';
+import { diffInbox, keepFirstInbox, KeyedBaseline } from '../../contract/inbox-patch.ts';
 import { ReadQueue } from './read-queue.ts';
 import { conversationKey, RecentConversations, type RecentMessage } from './recent.ts';
 
@@ -464,6 +464,13 @@ export class InboxService {
     if (last?.channels === channels && last.dms === dms && last.head === headText)
       return baseline.seq;
     this.#diffedInbox.set(wire.accountId, { channels, dms, head: headText });
+    // No view follows this account's Inbox yet (a start's first `inbox.get`): its first push
+    // is kept as the lists, not made into thousands of rows that nobody is sent.
+    if (
+      !this.#deps.bus.wanted('inbox.patch', wire.accountId) &&
+      keepFirstInbox(baseline, wire, headText)
+    )
+      return ++baseline.seq;
     const patch = diffInbox(baseline, wire, headText);
     if (patch === undefined) return baseline.seq;
     this.#deps.bus.publish('inbox.patch', { ...patch, seq: ++baseline.seq });

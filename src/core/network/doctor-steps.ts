@@ -3,9 +3,8 @@
  * and the TLS handshake, each on its own socket-level terms so it can say exactly which
  * one fails. Every check is bounded in time; none sends a request or a credential.
  */
-import { lookup } from 'node:dns/promises';
-import { connect, isIP, type Socket } from 'node:net';
-import * as tls from 'node:tls';
+import type { Socket } from 'node:net';
+import { nodeDns, nodeNet, nodeTls } from '../../lib/builtin.ts';
 import type { ProxyRoute } from '../../api/connection.ts';
 import { describeChain, type CertificateDetails } from '../../api/tls/describe.ts';
 import { tlsConnectOptions, type ServerTrust } from '../../api/tls/connect-options.ts';
@@ -46,9 +45,9 @@ function codeOf(error: unknown): string {
 }
 
 export async function checkDns(host: string, what: 'server' | 'proxy'): Promise<DoctorStep> {
-  if (isIP(host)) return ok('dns', `${host} is an address: there is no name to look up.`);
+  if (nodeNet().isIP(host)) return ok('dns', `${host} is an address: there is no name to look up.`);
   try {
-    const found = await lookup(host, { all: true });
+    const found = await nodeDns().lookup(host, { all: true });
     return ok(
       'dns',
       `The ${what}'s name ${host} resolves.`,
@@ -71,7 +70,7 @@ export function checkTcp(
 ): Promise<{ step: DoctorStep; socket?: Socket }> {
   const where = `${to.host}:${to.port}`;
   return new Promise((resolve) => {
-    const socket = connect({ host: to.host, port: to.port });
+    const socket = nodeNet().connect({ host: to.host, port: to.port });
     const timer = setTimeout(() => {
       socket.destroy();
       resolve({
@@ -108,7 +107,7 @@ export async function checkProxy(
   target: Endpoint,
 ): Promise<{ step: DoctorStep; tunnel?: Socket }> {
   const at = `The proxy at ${new URL(proxy.url).host}`;
-  const authority = `${isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
+  const authority = `${nodeNet().isIP(target.host) === 6 ? `[${target.host}]` : target.host}:${target.port}`;
   const answer = await requestTunnel(socket, proxy, target, STEP_TIMEOUT_MS);
   switch (answer.kind) {
     case 'open':
@@ -167,9 +166,9 @@ export function checkTls(
 ): Promise<DoctorStep> {
   return new Promise((resolve) => {
     const options = tlsConnectOptions(trust);
-    const secure = tls.connect({
+    const secure = nodeTls().connect({
       socket,
-      ...(isIP(server.host) ? {} : { servername: server.host }),
+      ...(nodeNet().isIP(server.host) ? {} : { servername: server.host }),
       secureContext: options.secureContext,
       // Verification is reported here, not enforced: this socket never carries a request.
       rejectUnauthorized: false,

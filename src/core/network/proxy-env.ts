@@ -13,7 +13,7 @@
  *   in Chromium and Go: a proxy elsewhere cannot reach it. `<-loopback>` in the list (the
  *   Chromium spelling) sends it through the proxy like any other host.
  */
-import { isIP } from 'node:net';
+import { nodeNet } from '../../lib/builtin.ts';
 
 export type Env = Readonly<Record<string, string | undefined>>;
 
@@ -61,6 +61,7 @@ function ipv4ToNumber(ip: string): number {
 function inCidr(host: string, cidr: string): boolean {
   const [base, bitsText] = cidr.split('/');
   const bits = Number(bitsText);
+  const { isIP } = nodeNet();
   if (isIP(host) !== 4 || isIP(base ?? '') !== 4 || !(bits >= 0 && bits <= 32)) return false;
   if (bits === 0) return true;
   const shift = 32 - bits;
@@ -78,7 +79,7 @@ export function isLoopbackHost(host: string): boolean {
     host === 'localhost' ||
     host.endsWith('.localhost') ||
     host === '::1' ||
-    (isIP(host) === 4 && host.startsWith('127.'))
+    (nodeNet().isIP(host) === 4 && host.startsWith('127.'))
   );
 }
 

@@ -60,7 +60,10 @@ export async function dispatch(
         message: `No such channel: ${String(channel).slice(0, 100)}`,
       });
     }
-    const parsed = channels[channel].args.safeParse(rawArgs ?? {});
+    // A call's arguments are a few fields: zod's compiled check of an object, made with
+    // `new Function` at each schema's first check, costs more to make than it saves on them,
+    // and a start's first calls each paid it (zod's ParseContext, `jitless`).
+    const parsed = channels[channel].args.safeParse(rawArgs ?? {}, { jitless: true });
     if (!parsed.success) {
       const issues = issuesOf(parsed.error);
       throw new RpcError({

@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import {
   applyInboxPatch,
   applyRecentPatch,
+  diffInbox,
   inboxRowKey,
+  keepFirstInbox,
   inboxRows,
   KeyedBaseline,
 } from '../../../src/contract/inbox-patch.ts';
@@ -138,6 +140,29 @@ describe('keyed patches', () => {
       expect(out).toEqual(written.diff(rows, keyOf));
     }
     expect(frozen.diff(third, keyOf).upsert).toEqual([]);
+  });
+
+  it('carry the same changes after a first Inbox kept unsent as after one sent', () => {
+    fc.assert(
+      fc.property(fc.array(inbox, { minLength: 2, maxLength: 6 }), ([first, ...later]) => {
+        const sent = new KeyedBaseline();
+        const kept = new KeyedBaseline();
+        diffInbox(sent, first!);
+        // A start's first `inbox.get` with no view following the patches.
+        expect(keepFirstInbox(kept, first!)).toBe(true);
+        expect(keepFirstInbox(kept, first!)).toBe(false);
+        let seq = 1;
+        let page: InboxAccountWire = { ...first!, seq };
+        for (const state of later) {
+          const patch = diffInbox(kept, state);
+          expect(patch).toEqual(diffInbox(sent, state));
+          if (patch) page = applyInboxPatch(page, { ...patch, seq: ++seq });
+          const { seq: _, ...shown } = page;
+          expect(shown).toEqual(state);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('keep Recent’s conversations by key', () => {

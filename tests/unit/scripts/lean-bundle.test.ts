@@ -116,6 +116,22 @@ describe('the browser-mode host bundle', () => {
     expect(start).not.toMatch(/\b(de|fr|ja)_default\b/);
   });
 
+  it("takes neither Node's TLS, sockets nor DNS at start, nor any built-in as an ES module", () => {
+    // The loader passes the entry's code the built-ins it imports, as their exports objects:
+    // an ES module facade of one runs its lazy getters when linked (code-cache-build.mjs).
+    const loader = readFileSync(join(out, 'cli.mjs'), 'latin1');
+    expect(loader).not.toMatch(/\bimport\b[^;]*["']node:/);
+    expect(loader).toContain('process.getBuiltinModule("node:fs")');
+    // Those the first Inbox does not use are taken when first used (src/lib/builtin.ts): the
+    // loader takes none of them, and neither does a chunk loaded with the entry. (A CommonJS
+    // dependency's own require, as the page's WebSocket server's, is not an import.)
+    expect(loader).not.toMatch(/["']node:(tls|net|dns|dns\/promises)["']/);
+    for (const file of loadedAtStart()) {
+      const text = readFileSync(join(out, file), 'latin1');
+      expect(text, file).not.toMatch(/from\s*["']node:(tls|net|dns|dns\/promises)["']/);
+    }
+  });
+
   it('carries no comments but links its licences and its source map', () => {
     for (const file of files()) {
       const text = readFileSync(join(out, file), 'latin1');
