@@ -257,13 +257,18 @@ export class Outbox {
       await this.#confirm(localId, outcome.messageId);
     } else if (outcome.kind === 'refused') await this.#fail(localId, outcome.reason);
     else if (outcome.kind === 'offline') {
-      await this.#set(localId, { state: 'waiting' });
+      const written = this.#set(localId, { state: 'waiting' });
       this.#scheduleWaiting();
+      await written;
     } else {
       // Perch does not guess: its own event or a look-up will tell.
       this.#whenAbsent.set(localId, 'fail');
-      await this.#set(localId, { state: 'unconfirmed' });
+      // The look-up is armed with the state, before the entry's write to disk: whoever sees
+      // "unconfirmed" knows the look-up is on its way, and a write that is slow or fails (a
+      // full disk) cannot leave the entry unconfirmed with nothing to settle it.
+      const written = this.#set(localId, { state: 'unconfirmed' });
       this.#schedule(localId, FIRST_CHECK_MS);
+      await written;
     }
     return outcome.kind;
   }

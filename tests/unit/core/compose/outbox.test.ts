@@ -81,6 +81,31 @@ describe('Outbox', () => {
     expect(server.count('both lost')).toBe(1);
   });
 
+  it('arms the look-up with "unconfirmed", not after the entry is on disk: a slow or failed write cannot leave it unsettled', async () => {
+    server.sendFault = () => 'lostBefore';
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const put = keeper.put.bind(keeper);
+    // Writes apply one after another, as the drafts file's do (DraftStore); the write of the
+    // unconfirmed state hangs as on a stalled disk, and those after it wait behind it.
+    let writes = Promise.resolve();
+    keeper.put = (entry) =>
+      (writes = writes.then(async () => {
+        if (entry.state === 'unconfirmed') await held;
+        await put(entry);
+      }));
+    const o = outbox();
+    await o.submit({ to, content: 'slow disk' });
+    await settle();
+    expect(states(o)).toEqual(['unconfirmed']);
+    await clock.advance(FIRST_CHECK_MS);
+    await settle();
+    expect(o.list()).toMatchObject([{ state: 'failed', reason: NOT_ARRIVED }]);
+    release();
+    await settle();
+    expect(JSON.parse(keeper.file)).toMatchObject([{ state: 'failed', reason: NOT_ARRIVED }]);
+  });
+
   it('says "not sent" only once a look-up shows it never arrived, and Try again sends it once', async () => {
     let fault: 'lostBefore' | 'ok' = 'lostBefore';
     server.sendFault = () => fault;
