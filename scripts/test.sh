@@ -19,15 +19,12 @@ step() {
 }
 
 # The build comes first, alone: the end-to-end tests need it, and they are the longest part
-# (about 16 of 20 minutes). They start the moment it is done, and the rest runs beside them:
-# the typecheck, lint and the unit and integration tests (vitest). A Playwright worker spends
-# most of a test waiting on its browser, server and Core (66 tests of three specs took 156 CPU
-# seconds in all processes, browsers included, for 483 s of their test time in CI, where three
-# workers ran them: about one of two cores),
-# and vitest's files mostly wait on loopback HTTP, the keychain and D-Bus; the static checks are
-# the CPU work that fills those waits (one after the other, the unit tests and the static checks
-# took 188-205 s of a 20-minute run, with the end-to-end tests only starting after them). Each
-# lane's output is printed whole once the end-to-end tests are done; theirs is printed live.
+# (about 16 of 18 minutes). They start the moment it is done, with the typecheck, lint and
+# the unit and integration tests (vitest) beside them rather than before them: a fresh-clone
+# CI run took 1228 s with the lanes first and 1068 s this way, on the same quiet 2-core
+# machine. The end-to-end tests alone keep both cores busy (`vmstat 2`: 0% idle), so more
+# Playwright workers would not shorten them. Each lane's output is printed whole once the
+# end-to-end tests are done; theirs is printed live.
 lane() {
   local name=$1
   shift
