@@ -1,12 +1,38 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumPath } from './tests/e2e/support/chromium.ts';
+import { chromiumPath, testChromiumPath } from './tests/e2e/support/chromium.ts';
 
 /**
  * End-to-end tests drive the renderer in Chromium against browser mode (src/web) backed by
- * the reference server. Debian's /usr/bin/chromium is used where present, Playwright's own
+ * the reference server. Debian's headless shell (/usr/bin/chromium-headless-shell, see
+ * tests/e2e/support/chromium.ts) or its /usr/bin/chromium is used where present, Playwright's own
  * browser elsewhere; PERCH_CHROMIUM overrides both.
  */
-const executablePath = chromiumPath();
+const executablePath = testChromiumPath();
+
+/**
+ * The specs that show Web Notifications (`new Notification`, its permission prompt): the
+ * headless shell has no notification service, so a granted page's notifications never
+ * appear there. They run in the full browser; every other spec in the shell.
+ */
+const webNotificationSpecs = [
+  /settings-notifications\.spec\.ts$/,
+  /web-demo-first-minutes\.spec\.ts$/,
+  /web-notifications\.spec\.ts$/,
+];
+const fullBrowser = chromiumPath();
+
+const launchOptions = {
+  ...(executablePath ? { executablePath } : {}),
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -30,6 +56,19 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 },
   reporter: [['list']],
+  projects: [
+    { name: 'chromium', testIgnore: webNotificationSpecs },
+    {
+      name: 'chromium-notifications',
+      testMatch: webNotificationSpecs,
+      use: {
+        launchOptions: {
+          ...launchOptions,
+          ...(fullBrowser ? { executablePath: fullBrowser } : {}),
+        },
+      },
+    },
+  ],
   use: {
     headless: true,
     // Run here, a failed test keeps its trace (DOM snapshots of every step, network, console)
@@ -44,17 +83,6 @@ export default defineConfig({
       (process.env['PERCH_E2E_TRACE'] ?? (process.env.CI ? '0' : '1')) === '0'
         ? 'off'
         : { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
-    launchOptions: {
-      ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions,
   },
 });

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import type { Browser, Page } from '@playwright/test';
 import { compile } from 'svelte/compiler';
-import { launchChromium } from '../../../e2e/support/chromium.ts';
+import { launchTestChromium } from '../../../e2e/support/chromium.ts';
 
 const root = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -48,7 +48,7 @@ export interface ChromiumPage {
 
 export async function openInChromium(origin: string, entry: string): Promise<ChromiumPage> {
   const script = await bundle(entry);
-  const browser: Browser = await launchChromium();
+  const browser: Browser = await launchTestChromium();
   const page = await browser.newPage();
   const requests: string[] = [];
   await page.route('**/*', (route) => {
