@@ -114,17 +114,27 @@ export async function sealCacheTo(
   let position = MIN_BYTES;
   const encoder = new TextEncoder();
   const piece = new Uint8Array(PIECE_BYTES);
+  let filled = 0;
+  const seal = async () => {
+    const sealed = cipher.update(piece.subarray(0, filled));
+    filled = 0;
+    await write(sealed, position);
+    position += sealed.length;
+  };
+  // Texts are packed into the piece one after another: a snapshot is many texts of a few KB
+  // (snapshotTexts), and each cipher update and write is a call into C++ and the kernel.
   for (const text of texts) {
     let rest = text;
-    while (rest.length > 0) {
+    for (;;) {
       // encodeInto never splits a surrogate pair between two pieces.
-      const { read, written } = encoder.encodeInto(rest, piece);
+      const { read, written } = encoder.encodeInto(rest, piece.subarray(filled));
+      filled += written;
+      if (read === rest.length) break;
       rest = rest.slice(read);
-      const sealed = cipher.update(piece.subarray(0, written));
-      await write(sealed, position);
-      position += sealed.length;
+      await seal();
     }
   }
+  if (filled > 0) await seal();
   const tail = cipher.final();
   if (tail.length > 0) await write(tail, position);
   position += tail.length;

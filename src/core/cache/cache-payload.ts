@@ -6,7 +6,7 @@
  */
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
-import type { MessagesSnapshot } from '../messages/store/store-snapshot.ts';
+import { snapshotTexts, type MessagesSnapshot } from '../messages/store/store-snapshot.ts';
 import type { StoreSnapshot } from '../store/state-log.ts';
 import type { AccountInbox } from '../model/inbox-rows.ts';
 import { CacheRefused } from './cache-format.ts';
@@ -68,7 +68,7 @@ export function encodePayload(cached: CachedAccount): Buffer {
 /**
  * The payload as the texts it joins, in order: sealed piece by piece (cache-format.ts,
  * sealCacheTo), the registration and the kept messages, already text, are never copied
- * into one string of the whole.
+ * into one string of the whole. The kept messages are several pieces (snapshotTexts).
  */
 export function payloadTexts(cached: CachedAccount): string[] {
   const head = JSON.stringify({
@@ -79,8 +79,12 @@ export function payloadTexts(cached: CachedAccount): string[] {
     ...(cached.inbox ? { inbox: { version: INBOX_SUMMARY_VERSION, ...cached.inbox } } : {}),
   });
   const messages =
-    cached.messagesText ?? (cached.messages ? JSON.stringify(cached.messages) : 'null');
-  return [head, '\n', cached.state.register, '\n', cached.state.events, '\n', messages];
+    cached.messagesText !== undefined
+      ? [cached.messagesText]
+      : cached.messages
+        ? snapshotTexts(cached.messages)
+        : ['null'];
+  return [head, '\n', cached.state.register, '\n', cached.state.events, '\n', ...messages];
 }
 
 /**

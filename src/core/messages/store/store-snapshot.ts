@@ -71,6 +71,45 @@ export function snapshotMessages(
 }
 
 /**
+ * Each kept message's JSON text, made once per message object. The store never changes a
+ * message in place: an event replaces it with a new object (apply-events.ts), so a text is
+ * right for as long as its object is kept, and goes with it. A snapshot written again a few
+ * seconds after a change (cache/cache-keeper.ts) encodes only the messages that changed: of
+ * the 10 000 kept messages of the cache-start bench, encoding all of them was about 15 ms of a
+ * write's CPU (bench/README.md, `cache-start`).
+ */
+const messageTexts = new WeakMap<MessageWire, string>();
+
+function messageText(message: MessageWire): string {
+  let text = messageTexts.get(message);
+  if (text === undefined) {
+    text = JSON.stringify(message);
+    messageTexts.set(message, text);
+  }
+  return text;
+}
+
+/** Messages per piece of `snapshotTexts`: pieces of some tens of KB, not one per message. */
+const MESSAGES_PER_PIECE = 128;
+
+/**
+ * The JSON text of `snapshot` as pieces that, joined, are `JSON.stringify(snapshot)`: the
+ * messages' texts are each message's own (`messageText`), and the whole is never one string.
+ */
+export function snapshotTexts(snapshot: MessagesSnapshot): string[] {
+  const { params, narrows, messages, editsSeen } = snapshot;
+  const pieces = [
+    `{"params":${JSON.stringify(params)},"narrows":${JSON.stringify(narrows)},"messages":[`,
+  ];
+  for (let start = 0; start < messages.length; start += MESSAGES_PER_PIECE) {
+    const texts = messages.slice(start, start + MESSAGES_PER_PIECE).map(messageText);
+    pieces.push((start === 0 ? '' : ',') + texts.join(','));
+  }
+  pieces.push(`],"editsSeen":${JSON.stringify(editsSeen)}}`);
+  return pieces;
+}
+
+/**
  * The kept messages a snapshot saved, narrows compiled with the account's restored state;
  * a narrow the state cannot read any more is left out.
  */

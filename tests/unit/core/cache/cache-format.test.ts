@@ -36,6 +36,22 @@ describe('a cache sealed piece by piece', () => {
     expect(openCache(file, key, 'a-1').toString('utf8')).toBe(texts.join(''));
   });
 
+  it('opens to the texts joined when they are many short ones, some split by a piece edge', async () => {
+    const key = newCacheKey();
+    // A snapshot's kept messages come as many texts of a few KB (snapshotTexts), packed into
+    // each 64 KB piece one after another; a text of one 4-byte letter, a text left empty.
+    const texts = Array.from({ length: 3000 }, (_, i) =>
+      i % 500 === 0
+        ? ''
+        : i % 3 === 0
+          ? '😀'
+          : `{"id":${i},"content":"Zoë ${'x'.repeat(i % 97)}"},`,
+    );
+    const file = await sealed(texts, key, 'a-1');
+    expect(file.length).toBeGreaterThan(2 * 64 * 1024);
+    expect(openCache(file, key, 'a-1').toString('utf8')).toBe(texts.join(''));
+  });
+
   it('is refused under another account or another key', async () => {
     const key = newCacheKey();
     const file = await sealed(['{"a":1}', '\n', 'null'], key, 'a-1');
