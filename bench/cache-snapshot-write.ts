@@ -8,10 +8,7 @@
  * then renamed over the last). Prints one JSON line: the CPU time of each write and the
  * file's size.
  *
- *   PERCH_SNAPSHOT_WRITES=5 node --import tsx bench/cache-snapshot-write.ts <data dir> <keychain file>
- *
- * (Two arguments only: a third would start the host that cache-start-host.ts, whose file
- * keychain this borrows, runs when given a mode.)
+ *   node --import tsx bench/cache-snapshot-write.ts <data dir> <keychain file> <writes>
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -20,10 +17,9 @@ import { cachePath } from '../src/core/cache/cache-files.ts';
 import { messagesOf } from '../src/core/cache/cache-payload.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { restoreMessages, snapshotMessages } from '../src/core/messages/store/store-snapshot.ts';
-import { FileKeychain } from './cache-start-host.ts';
+import { FileKeychain } from './file-keychain.ts';
 
-const [dataDir, keyFile] = process.argv.slice(2) as [string, string];
-const writes = Number(process.env['PERCH_SNAPSHOT_WRITES'] ?? 5);
+const [dataDir, keyFile, writes] = process.argv.slice(2) as [string, string, string];
 const keeper = new CacheKeeper({
   dataDir,
   clock: systemClock,
@@ -51,7 +47,7 @@ keeper.attach({
   snapshot: (_id, maxMessages) => ({ ...state, messages: snapshotMessages(store, maxMessages) }),
 });
 const cpu: number[] = [];
-for (let i = 0; i < writes; i++) {
+for (let i = 0; i < Number(writes); i++) {
   const before = process.cpuUsage();
   await keeper.save(accountId);
   const used = process.cpuUsage(before);

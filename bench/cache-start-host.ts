@@ -8,41 +8,12 @@
  *
  *   node --import tsx bench/cache-start-host.ts <data dir> <keychain file> cache|nocache
  */
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getHeapSpaceStatistics, writeHeapSnapshot } from 'node:v8';
 import { createCore } from '../src/core/core.ts';
-import type { SecretStore } from '../src/core/accounts/secret-store.ts';
+import { FileKeychain } from './file-keychain.ts';
 
 const [dataDir, keyFile, mode] = process.argv.slice(2) as [string, string, string];
-
-/** Keys in a JSON file; 'memory' tells the Core to keep no cache (the "without" runs). */
-export class FileKeychain implements SecretStore {
-  constructor(
-    private readonly file: string,
-    readonly kind: 'keychain' | 'memory' = 'keychain',
-  ) {}
-  #all(): Record<string, string> {
-    try {
-      return JSON.parse(readFileSync(this.file, 'utf8')) as Record<string, string>;
-    } catch {
-      return {};
-    }
-  }
-  async get(id: string) {
-    return this.#all()[id];
-  }
-  async set(id: string, secret: string) {
-    writeFileSync(this.file, JSON.stringify({ ...this.#all(), [id]: secret }));
-  }
-  async delete(id: string) {
-    const all = this.#all();
-    const had = id in all;
-    delete all[id];
-    writeFileSync(this.file, JSON.stringify(all));
-    return had;
-  }
-}
 
 if (mode) {
   // Module loading (tsx compiling the sources) ends here: the shipped host is one bundle.

@@ -26,7 +26,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createCore } from '../src/core/core.ts';
 import { startServer } from '../src/server/index.ts';
 import { seedTopics } from '../tests/integration/server/messaging-client.ts';
-import { FileKeychain } from './cache-start-host.ts';
+import { FileKeychain } from './file-keychain.ts';
 import type { BenchResult } from './types.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
 
@@ -150,11 +150,9 @@ function snapshotWrites(
       fileURLToPath(new URL('./cache-snapshot-write.ts', import.meta.url)),
       dataDir,
       keyFile,
+      String(writes),
     ],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, PERCH_SNAPSHOT_WRITES: String(writes) },
-    },
+    { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
