@@ -98,7 +98,29 @@ const nodeFlags = webHostNodeArgs().slice(0, -1);
 /** The hosts' V8 code caches (src/web/code-cache.ts): the bench's own, not the user's. */
 let codeCacheDir = '';
 
-function host(
+/**
+ * Runs Node with `args` and resolves with the last line it printed, or rejects naming `who`
+ * when it exits otherwise than 0 or prints nothing.
+ */
+function lastLineOf(who: string, args: string[], env: NodeJS.ProcessEnv = process.env) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env,
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const line = out.trim().split('\n').at(-1);
+      if (code !== 0 || !line) reject(new Error(`${who} exited with ${code}: ${out}`));
+      else resolve(line);
+    });
+  });
+}
+
+async function host(
   script: string,
   dataDir: string,
   keyFile: string,
@@ -106,66 +128,35 @@ function host(
   label = '',
 ) {
   type Seen = { readyMs: number; loadedMs: number; coreMs: number; cpuMs: number; rssMb: number };
-  return new Promise<Seen>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [
-        ...nodeFlags,
-        ...(process.env.PERCH_BENCH_NODE_ARGS?.split(' ') ?? []),
-        script,
-        dataDir,
-        keyFile,
-        mode,
-      ],
-      {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'inherit'],
-        env: { ...process.env, PERCH_CODE_CACHE_DIR: codeCacheDir },
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
-    child.once('exit', (code) => {
-      const line = out.trim().split('\n').at(-1);
-      if (code !== 0 || !line) reject(new Error(`host exited with ${code}: ${out}`));
-      else {
-        if (process.env.PERCH_BENCH_VERBOSE)
-          console.log(`${label}${script.includes('/other/') ? `other ${mode}` : mode}`, line);
-        resolve(JSON.parse(line) as Seen);
-      }
-    });
-  });
+  const line = await lastLineOf(
+    'host',
+    [
+      ...nodeFlags,
+      ...(process.env.PERCH_BENCH_NODE_ARGS?.split(' ') ?? []),
+      script,
+      dataDir,
+      keyFile,
+      mode,
+    ],
+    { ...process.env, PERCH_CODE_CACHE_DIR: codeCacheDir },
+  );
+  if (process.env.PERCH_BENCH_VERBOSE)
+    console.log(`${label}${script.includes('/other/') ? `other ${mode}` : mode}`, line);
+  return JSON.parse(line) as Seen;
 }
 
 /** bench/cache-snapshot-write.ts run on `dataDir`: each write's CPU time and the file's size. */
-function snapshotWrites(
-  dataDir: string,
-  keyFile: string,
-  writes: number,
-): Promise<{ cpu: number[]; bytes: number }> {
-  const child = spawn(
-    process.execPath,
-    [
-      ...process.execArgv,
-      fileURLToPath(new URL('./cache-snapshot-write.ts', import.meta.url)),
-      dataDir,
-      keyFile,
-      String(writes),
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  let out = '';
-  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0) return reject(new Error(`the snapshot writer exited with ${code}: ${out}`));
-      const result = JSON.parse(line) as { cpu: number[]; bytes: number; note: string | null };
-      if (result.note) return reject(new Error(`the snapshot write failed: ${result.note}`));
-      resolve(result);
-    });
-  });
+async function snapshotWrites(dataDir: string, keyFile: string, writes: number) {
+  const line = await lastLineOf('the snapshot writer', [
+    ...process.execArgv,
+    fileURLToPath(new URL('./cache-snapshot-write.ts', import.meta.url)),
+    dataDir,
+    keyFile,
+    String(writes),
+  ]);
+  const result = JSON.parse(line) as { cpu: number[]; bytes: number; note: string | null };
+  if (result.note) throw new Error(`the snapshot write failed: ${result.note}`);
+  return result;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
