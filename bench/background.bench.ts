@@ -92,11 +92,24 @@ interface ServerUser {
   user_id: number;
 }
 
-async function procStat(pid: number): Promise<{ rssMb: number; cpuS: number }> {
+/**
+ * RSS with its parts as the kernel counts them: anonymous memory (V8's heap, malloc's
+ * arenas, buffers) and pages of files (Node's binary and libraries, shared and given back
+ * under pressure), so a run's RSS that differs can be told apart.
+ */
+async function procStat(
+  pid: number,
+): Promise<{ rssMb: number; anonMb: number; fileMb: number; cpuS: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
   const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   const ticks = Number(stat[11]) + Number(stat[12]);
-  return { rssMb: Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024, cpuS: ticks / 100 };
+  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+  return {
+    rssMb: kb('VmRSS') / 1024,
+    anonMb: kb('RssAnon') / 1024,
+    fileMb: kb('RssFile') / 1024,
+    cpuS: ticks / 100,
+  };
 }
 
 /**
@@ -413,6 +426,8 @@ interface RunFigures {
   chatter_nowindow_host_cpu_s_per_min: number;
   chatter_nowindow_host_ms_per_message: number;
   nowindow_host_rss_mb: number;
+  nowindow_host_rss_anon_mb: number;
+  nowindow_host_rss_file_mb: number;
   idle_window_host_cpu_s_per_min: number;
   idle_window_renderer_cpu_s_per_min: number;
   chatter_window_host_ms_per_message: number;
@@ -554,7 +569,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
 
     const idleNo = await measure('idle_nowindow', PHASE_MS, none, false);
     const chatNo = await measure('chatter_nowindow', PHASE_MS, none, true);
-    const noWindowRss = (await procStat(hostPid)).rssMb;
+    const noWindow = await procStat(hostPid);
 
     const cdp = await browser.newBrowserCDPSession();
     const renderers = async () => {
@@ -615,7 +630,9 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       idle_nowindow_host_cpu_s_per_min: perMin(idleNo.host),
       chatter_nowindow_host_cpu_s_per_min: perMin(chatNo.host),
       chatter_nowindow_host_ms_per_message: ((chatNo.host - idleNo.host) * 1000) / chatNo.posted,
-      nowindow_host_rss_mb: noWindowRss,
+      nowindow_host_rss_mb: noWindow.rssMb,
+      nowindow_host_rss_anon_mb: noWindow.anonMb,
+      nowindow_host_rss_file_mb: noWindow.fileMb,
       idle_window_host_cpu_s_per_min: perMin(idleWin.host),
       idle_window_renderer_cpu_s_per_min: perMin(idleWin.other),
       chatter_window_host_ms_per_message: ((chatWin.host - idleWin.host) * 1000) / chatWin.posted,
