@@ -34,7 +34,7 @@ import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
@@ -343,17 +343,15 @@ interface Reopened {
   rows: number;
 }
 
-/** The next thing the page's init script logs: where the window landed. */
-function landing(page: Page): Promise<'painted' | 'elsewhere'> {
-  return new Promise((resolve) => {
-    const heard = (message: ConsoleMessage) => {
-      const [tag, where] = message.text().split(' ');
-      if (tag !== LANDED || (where !== 'painted' && where !== 'elsewhere')) return;
-      page.off('console', heard);
-      resolve(where);
-    };
-    page.on('console', heard);
+/**
+ * Where the window landed, as the page's init script logs it (Playwright's own wait for an
+ * event, which reads nothing from the page and fails after its timeout or if the page closes).
+ */
+async function landing(page: Page): Promise<'painted' | 'elsewhere'> {
+  const said = await page.waitForEvent('console', {
+    predicate: (message) => message.text().startsWith(`${LANDED} `),
   });
+  return said.text().endsWith(' painted') ? 'painted' : 'elsewhere';
 }
 
 /**
