@@ -11,6 +11,7 @@
  * min/median/max of each figure. About 6 minutes:
  * `npx vite build && node scripts/build-web.mjs && npx tsx bench/run.ts background`.
  * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3),
+ * PERCH_BENCH_ONLY=nowindow only the phases with no window, =reopen only the tab reopened,
  * PERCH_BENCH_PROFILE=<dir> a CPU profile of the host (Node's --cpu-prof; its sampling interval
  * PERCH_BENCH_PROFILE_INTERVAL_US, 1000 by default),
  * PERCH_BENCH_NODE_ARGS more Node flags for the host (`--trace-gc`), PERCH_BENCH_HOST_LOG=<file>
@@ -54,6 +55,8 @@ const HOST_DIR = process.env.PERCH_BENCH_HOST_DIR ?? root;
 const TRACE_DIR = process.env.PERCH_BENCH_TRACE;
 /** PERCH_BENCH_ONLY=reopen: only the tab reopened (no measured phases, no RSS). */
 const ONLY_REOPEN = process.env.PERCH_BENCH_ONLY === 'reopen';
+/** PERCH_BENCH_ONLY=nowindow: only the two phases with no window, and the host's RSS then. */
+const ONLY_NO_WINDOW = process.env.PERCH_BENCH_ONLY === 'nowindow';
 /** PERCH_BENCH_REOPENS: how many times each run closes and reopens the tab (1). */
 const REOPENS = Number(process.env.PERCH_BENCH_REOPENS ?? 1);
 /**
@@ -431,6 +434,10 @@ interface RunFigures {
   chatter_window_host_ms_per_message: number;
   chatter_window_renderer_ms_per_message: number;
   /** The window's chatter phase's host figure by thread (see `threadCpu`), less its idle. */
+  /** The no-traffic phase without a window by thread (see `threadCpu`), s a minute. */
+  idle_nowindow_host_main_user_s_per_min: number;
+  idle_nowindow_host_main_sys_s_per_min: number;
+  idle_nowindow_host_other_threads_s_per_min: number;
   chatter_window_host_main_user_ms_per_message: number;
   chatter_window_host_main_sys_ms_per_message: number;
   chatter_window_host_other_threads_ms_per_message: number;
@@ -568,6 +575,21 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     const idleNo = await measure('idle_nowindow', PHASE_MS, none, false);
     const chatNo = await measure('chatter_nowindow', PHASE_MS, none, true);
     const noWindow = await procStat(hostPid);
+    const noWindowFigures = {
+      idle_nowindow_host_cpu_s_per_min: perMin(idleNo.host),
+      idle_nowindow_host_main_user_s_per_min: perMin(idleNo.threads.mainUser),
+      idle_nowindow_host_main_sys_s_per_min: perMin(idleNo.threads.mainSys),
+      idle_nowindow_host_other_threads_s_per_min: perMin(idleNo.threads.others),
+      chatter_nowindow_host_cpu_s_per_min: perMin(chatNo.host),
+      chatter_nowindow_host_ms_per_message: ((chatNo.host - idleNo.host) * 1000) / chatNo.posted,
+      nowindow_host_rss_mb: noWindow.rssMb,
+      nowindow_host_rss_anon_mb: noWindow.anonMb,
+      nowindow_host_rss_file_mb: noWindow.fileMb,
+    };
+    if (ONLY_NO_WINDOW) {
+      await reader.close();
+      return { figures: { ...noWindowFigures, settled_after_sign_in_ms: settleMs }, reopens: [] };
+    }
 
     const cdp = await browser.newBrowserCDPSession();
     const renderers = async () => {
@@ -625,12 +647,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     await page.close();
     await reader.close();
     const figures: RunFigures = {
-      idle_nowindow_host_cpu_s_per_min: perMin(idleNo.host),
-      chatter_nowindow_host_cpu_s_per_min: perMin(chatNo.host),
-      chatter_nowindow_host_ms_per_message: ((chatNo.host - idleNo.host) * 1000) / chatNo.posted,
-      nowindow_host_rss_mb: noWindow.rssMb,
-      nowindow_host_rss_anon_mb: noWindow.anonMb,
-      nowindow_host_rss_file_mb: noWindow.fileMb,
+      ...noWindowFigures,
       idle_window_host_cpu_s_per_min: perMin(idleWin.host),
       idle_window_renderer_cpu_s_per_min: perMin(idleWin.other),
       chatter_window_host_ms_per_message: ((chatWin.host - idleWin.host) * 1000) / chatWin.posted,
@@ -708,6 +725,24 @@ export default async function (): Promise<BenchResult> {
       pass: m('window_reopen_clicks') === 0,
     },
   ];
+  const noWindowTargets = [
+    { label: 'no window: host at most 90 MB RSS', pass: m('nowindow_host_rss_mb') <= 90 },
+    {
+      label: 'no window: host at most 0.3 s CPU a minute with the chatter',
+      pass: m('chatter_nowindow_host_cpu_s_per_min') <= 0.3,
+    },
+    {
+      label: 'no window: host under 0.05 s CPU a minute with no traffic',
+      pass: m('idle_nowindow_host_cpu_s_per_min') < 0.05,
+    },
+  ];
+  if (ONLY_NO_WINDOW) {
+    return {
+      name: 'background: the host with no window (PERCH_BENCH_ONLY=nowindow)',
+      metrics,
+      targets: noWindowTargets,
+    };
+  }
   if (ONLY_REOPEN) {
     return {
       name: 'background: the tab reopened (PERCH_BENCH_ONLY=reopen)',
@@ -719,15 +754,7 @@ export default async function (): Promise<BenchResult> {
     name: 'background: host and window cost with chatter from a live server',
     metrics,
     targets: [
-      { label: 'no window: host at most 90 MB RSS', pass: m('nowindow_host_rss_mb') <= 90 },
-      {
-        label: 'no window: host at most 0.3 s CPU a minute with the chatter',
-        pass: m('chatter_nowindow_host_cpu_s_per_min') <= 0.3,
-      },
-      {
-        label: 'no window: host under 0.05 s CPU a minute with no traffic',
-        pass: m('idle_nowindow_host_cpu_s_per_min') < 0.05,
-      },
+      ...noWindowTargets,
       {
         label: 'window on Messages: at most 10 ms renderer CPU per message',
         pass: m('chatter_window_renderer_ms_per_message') <= 10,

@@ -311,8 +311,9 @@ export class ApiClient {
       return await exchange(url, {
         ...options,
         dispatcher,
-        headersTimeout: timeout,
-        bodyTimeout: timeout,
+        // A long-poll's on a timer of Node's own (see ExchangeOptions.timeoutMs); other
+        // requests are short, and undici's shared timer runs only while one is pending.
+        ...(longPoll ? { timeoutMs: timeout } : { headersTimeout: timeout, bodyTimeout: timeout }),
       });
     } catch (error) {
       if (options.signal?.aborted) throw options.signal.reason;

@@ -26,6 +26,8 @@ declare module 'undici/lib/core/connect.js' {
 declare module 'undici/lib/core/errors.js' {
   import type { errors } from 'undici';
   export const RequestAbortedError: typeof errors.RequestAbortedError;
+  export const HeadersTimeoutError: typeof errors.HeadersTimeoutError;
+  export const BodyTimeoutError: typeof errors.BodyTimeoutError;
 }
 declare module 'undici/lib/core/util.js' {
   export function parseHeaders(

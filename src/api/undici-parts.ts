@@ -12,7 +12,11 @@ import Pool from 'undici/lib/dispatcher/pool.js';
 import ProxyAgent from 'undici/lib/dispatcher/proxy-agent.js';
 import api from 'undici/lib/api/index.js';
 import buildConnector from 'undici/lib/core/connect.js';
-import { RequestAbortedError } from 'undici/lib/core/errors.js';
+import {
+  BodyTimeoutError,
+  HeadersTimeoutError,
+  RequestAbortedError,
+} from 'undici/lib/core/errors.js';
 import { parseHeaders } from 'undici/lib/core/util.js';
 
 // What undici's index does: request, connect and the rest are methods of every dispatcher
@@ -44,7 +48,17 @@ export interface Answer {
   text(): string;
 }
 
-export type ExchangeOptions = Omit<RequestOptions, 'signal'> & { signal?: AbortSignal };
+export type ExchangeOptions = Omit<RequestOptions, 'signal'> & {
+  signal?: AbortSignal;
+  /**
+   * undici's headersTimeout then bodyTimeout (each piece of the body within this long of the
+   * last), kept on a timer of Node's own instead of undici's. undici keeps every timeout over
+   * a second on its shared timer, which wakes the process twice a second for as long as any
+   * is pending (undici/lib/util/timers.js): a long-poll is pending all day, so an idle host
+   * woke 120 times a minute for nothing (bench/README.md, `background`).
+   */
+  timeoutMs?: number;
+};
 
 /**
  * One request and its whole answer, through `dispatcher.dispatch` with a handler that
@@ -59,7 +73,7 @@ export function exchange(
   options: ExchangeOptions,
   again = options.method === 'GET',
 ): Promise<Answer> {
-  const { dispatcher, method = 'GET', signal, body, ...rest } = options;
+  const { dispatcher, method = 'GET', signal, body, timeoutMs, ...rest } = options;
   const { origin, pathname, search } = new URL(url);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -67,13 +81,24 @@ export function exchange(
     let rawHeaders: Buffer[] = [];
     let abort: ((reason: Error) => void) | undefined;
     let reason: Error | undefined;
-    const onAbort = () => {
-      reason = (signal?.reason as Error | undefined) ?? new RequestAbortedError();
-      abort?.(reason);
+    const stop = (why: Error) => {
+      reason = why;
+      abort?.(why);
     };
+    const onAbort = () => stop((signal?.reason as Error | undefined) ?? new RequestAbortedError());
     if (signal?.aborted) reason = (signal.reason as Error | undefined) ?? new RequestAbortedError();
     else signal?.addEventListener('abort', onAbort, { once: true });
-    const settled = () => signal?.removeEventListener('abort', onAbort);
+    const timer =
+      timeoutMs === undefined || reason !== undefined
+        ? undefined
+        : setTimeout(
+            () => stop(statusCode === 0 ? new HeadersTimeoutError() : new BodyTimeoutError()),
+            timeoutMs,
+          ).unref();
+    const settled = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    };
     const handler: DispatcherType.DispatchHandler = {
       onConnect(abortRequest) {
         if (reason !== undefined) abortRequest(reason);
@@ -84,10 +109,12 @@ export function exchange(
         if (status < 200) return true;
         statusCode = status;
         rawHeaders = headers as Buffer[];
+        timer?.refresh();
         return true;
       },
       onData(chunk) {
         chunks.push(chunk);
+        timer?.refresh();
         return true;
       },
       onComplete() {
@@ -116,7 +143,12 @@ export function exchange(
         reject(error);
       },
     };
-    dispatcher.dispatch({ ...rest, body, origin, path: `${pathname}${search}`, method }, handler);
+    // With a timer of its own, undici's are off (0: none).
+    const timeouts = timeoutMs === undefined ? {} : { headersTimeout: 0, bodyTimeout: 0 };
+    dispatcher.dispatch(
+      { ...rest, ...timeouts, body, origin, path: `${pathname}${search}`, method },
+      handler,
+    );
   });
 }
 
