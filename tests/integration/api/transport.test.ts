@@ -278,6 +278,20 @@ describe('transport', () => {
     expect((error as NetworkError).kind).toBe('timeout');
   });
 
+  it('ends a long-poll the server never answers at the long-poll timeout, as "timeout"', async () => {
+    // A black-holed poll must end on its own: with no window nothing else checks the server.
+    const server = createNetServer(() => {});
+    const c = client(await listen(server), { timeoutMs: 100 });
+    c.learnLongPollTimeout(0);
+    const started = Date.now();
+    const error = await failure(getEvents(c, { queue_id: 'q' }));
+    expect(error).toBeInstanceOf(NetworkError);
+    expect((error as NetworkError).kind).toBe('timeout');
+    expect((error as NetworkError).endpoint).toBe('GET /events');
+    // The long-poll's own timeout (the server's plus its margin), not the client's 100 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(c.longPollTimeoutMs - 50);
+  }, 30_000);
+
   it('reports a failed TLS handshake as NetworkError "tls"', async () => {
     const server = createNetServer((socket) => socket.end('HTTP/1.1 400 Bad Request\r\n\r\n'));
     const error = await failure(getOwnUser(client(await listen(server), { https: true })));
