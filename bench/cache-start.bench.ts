@@ -12,7 +12,9 @@
  * Also the cache's size per 10 000 messages, the CPU time of one snapshot write of 10 000
  * messages, and the host's RSS a few seconds after the first Inbox with and without the cache.
  * PERCH_BENCH_HOST_DIR=<checkout> also runs that checkout's host in every run, on the same
- * seed and servers, alternating which goes first (its figures prefixed `other_`).
+ * seed and servers, alternating which goes first (its figures prefixed `other_`). The seed is
+ * this checkout's, so two builds whose cache files differ in format or summary cannot be
+ * compared this way: the other reads a file it does not know and starts as without it.
  */
 import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
@@ -95,8 +97,14 @@ async function bundleHost(outdir: string, checkout = root): Promise<string> {
 /** Node started with the flags `npm run web` gives the shipped host. */
 const nodeFlags = webHostNodeArgs().slice(0, -1);
 
-/** The hosts' V8 code caches (src/web/code-cache.ts): the bench's own, not the user's. */
-let codeCacheDir = '';
+/**
+ * The hosts' V8 code caches (src/web/code-cache.ts): the bench's own, not the user's, and a
+ * folder for each host: a host that writes its cache deletes every other build's in its
+ * folder, so two builds sharing one would each start cold after the other's run.
+ */
+let codeCacheBase = '';
+const codeCacheDir = (script: string) =>
+  join(codeCacheBase, script.includes('/other/') ? 'other' : 'this');
 
 /**
  * Runs Node with `args` and resolves with the last line it printed, or rejects naming `who`
@@ -138,7 +146,7 @@ async function host(
       keyFile,
       mode,
     ],
-    { ...process.env, PERCH_CODE_CACHE_DIR: codeCacheDir },
+    { ...process.env, PERCH_CODE_CACHE_DIR: codeCacheDir(script) },
   );
   if (process.env.PERCH_BENCH_VERBOSE)
     console.log(`${label}${script.includes('/other/') ? `other ${mode}` : mode}`, line);
@@ -326,7 +334,7 @@ export default async function (): Promise<BenchResult> {
 
   // One start of each host first, not counted: it writes its code cache, as a user's first
   // start does, so the runs measure a start of a Perch that has run before.
-  codeCacheDir = join(base, 'code-cache');
+  codeCacheBase = join(base, 'code-cache');
   for (const script_ of [script, ...(otherScript ? [otherScript] : [])]) {
     await host(script_, await fresh(), keyFile, 'cache', 'warm-up, not counted: ');
   }
