@@ -433,11 +433,11 @@ interface RunFigures {
   idle_window_renderer_cpu_s_per_min: number;
   chatter_window_host_ms_per_message: number;
   chatter_window_renderer_ms_per_message: number;
-  /** The window's chatter phase's host figure by thread (see `threadCpu`), less its idle. */
   /** The no-traffic phase without a window by thread (see `threadCpu`), s a minute. */
   idle_nowindow_host_main_user_s_per_min: number;
   idle_nowindow_host_main_sys_s_per_min: number;
   idle_nowindow_host_other_threads_s_per_min: number;
+  /** The window's chatter phase's host figure by thread (see `threadCpu`), less its idle. */
   chatter_window_host_main_user_ms_per_message: number;
   chatter_window_host_main_sys_ms_per_message: number;
   chatter_window_host_other_threads_ms_per_message: number;

@@ -103,8 +103,10 @@ const nodeFlags = webHostNodeArgs().slice(0, -1);
  * folder, so two builds sharing one would each start cold after the other's run.
  */
 let codeCacheBase = '';
-const codeCacheDir = (script: string) =>
-  join(codeCacheBase, script.includes('/other/') ? 'other' : 'this');
+const codeCacheDir = (script: string) => join(codeCacheBase, isOther(script) ? 'other' : 'this');
+
+/** Whether `script` is the other checkout's host (bundled into dist-bench/other/). */
+const isOther = (script: string) => script.includes('/other/');
 
 /**
  * Runs Node with `args` and resolves with the last line it printed, or rejects naming `who`
@@ -149,7 +151,7 @@ async function host(
     { ...process.env, PERCH_CODE_CACHE_DIR: codeCacheDir(script) },
   );
   if (process.env.PERCH_BENCH_VERBOSE)
-    console.log(`${label}${script.includes('/other/') ? `other ${mode}` : mode}`, line);
+    console.log(`${label}${isOther(script) ? `other ${mode}` : mode}`, line);
   return JSON.parse(line) as Seen;
 }
 
