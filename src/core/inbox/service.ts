@@ -449,7 +449,12 @@ export class InboxService {
       // store itself has the rows.
       if (this.#deps.bus.wanted('inbox.patch')) this.#pushInbox(this.#inboxOf(account));
       else this.#markLive(account);
-      if (this.#recentWatchers > 0 && this.#recent.get(id)?.model) {
+      // As for the sidebar (SidebarPush.touch): a view gone with its window never unwatches.
+      if (
+        this.#recentWatchers > 0 &&
+        this.#deps.bus.wanted('recent.patch') &&
+        this.#recent.get(id)?.model
+      ) {
         this.#pushRecent(this.#recentOf(account));
       }
     }

@@ -88,19 +88,29 @@ export class SidebarPush {
     this.#watchers.clear();
   }
 
-  /** Something the sidebar shows may have changed: rebuilt and pushed while it is watched. */
+  /**
+   * Something the sidebar shows may have changed: rebuilt and pushed while it is watched and
+   * a window takes its patches. A view that goes with its window (a tab closed, a window
+   * destroyed) never says unwatch, so the count alone would keep a closed window's sidebar
+   * built for every message of the day; the windows' interests say who listens now
+   * (PushBus.wanted). Nothing is lost by skipping: the next watch diffs from the last push.
+   */
   touch(accountId: string): void {
-    if (!this.#watchers.has(accountId) || this.#queued.has(accountId)) return;
+    if (!this.#listened(accountId) || this.#queued.has(accountId)) return;
     this.#queued.add(accountId);
     this.#run(accountId, async () => {
       this.#queued.delete(accountId);
-      if (!this.#watchers.has(accountId)) return;
+      if (!this.#listened(accountId)) return;
       try {
         this.#push(accountId, this.#retryIfStale(accountId, await this.#build(accountId)));
       } catch (error) {
         this.#failed(accountId, error);
       }
     }).catch(() => undefined);
+  }
+
+  #listened(accountId: string): boolean {
+    return this.#watchers.has(accountId) && this.#bus.wanted('messages.sidebarPatch', accountId);
   }
 
   /** A stale build schedules the next try; a whole one ends the tries. */

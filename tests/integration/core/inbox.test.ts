@@ -24,6 +24,8 @@ let south: StartedServer;
 let gate: Gate;
 let core: Core;
 let pushed: { topic: string; payload: unknown }[];
+/** Ends the test's own listener, which takes every topic as a window that never said its own. */
+let stopListening: () => void;
 
 beforeEach(async () => {
   [north, south] = await Promise.all([
@@ -38,7 +40,7 @@ beforeEach(async () => {
     secrets: new MemorySecrets(),
   });
   pushed = [];
-  core.subscribe((topic, payload) => pushed.push({ topic, payload }));
+  stopListening = core.subscribe((topic, payload) => pushed.push({ topic, payload }));
 });
 afterEach(async () => {
   await core.close();
@@ -285,5 +287,40 @@ describe('Recent conversations', () => {
     await post(north, 'after unwatch');
     await expect.poll(async () => (await topicRow(a, 'general', 'after unwatch'))?.unread).toBe(1);
     expect(pushed.some((p) => p.topic === 'recent.patch')).toBe(false);
+  });
+  it('skips Recent while its window is gone without unwatching, and the next window has it all', async () => {
+    const a = await signIn(north.url, byEmail(north, 'member'));
+    stopListening();
+    const windowOnRecent = () => {
+      const patches: RecentPatchWire[] = [];
+      const leave = core.subscribe(
+        (_t, payload) => patches.push(payload as RecentPatchWire),
+        (topic) => topic === 'recent.patch',
+      );
+      return { patches, leave };
+    };
+    const topicsOf = (patches: RecentPatchWire[]) =>
+      patches.flatMap((p) => p.upsert.map((c) => c.topic));
+    const first = windowOnRecent();
+    await call('recent.get');
+    await post(north, 'while open');
+    await expect.poll(() => topicsOf(first.patches)).toContain('while open');
+    // The tab closes: it never says recent.unwatch.
+    first.leave();
+    await post(north, 'while closed');
+    await expect.poll(async () => (await topicRow(a, 'general', 'while closed'))?.unread).toBe(1);
+
+    const reopened = windowOnRecent();
+    const { accounts } = await call<{ accounts: RecentAccountWire[] }>('recent.get');
+    const mine = accounts.find((x) => x.accountId === a)!;
+    expect(mine.conversations.map((c) => c.topic).slice(0, 2)).toEqual([
+      'while closed',
+      'while open',
+    ]);
+    await post(north, 'reopened');
+    // The patches after the snapshot's (a view applies only those) bring only what is new.
+    const later = () =>
+      reopened.patches.filter((p) => p.accountId === a && p.seq > (mine.seq ?? Infinity));
+    await expect.poll(() => topicsOf(later())).toEqual(['reopened']);
   });
 });

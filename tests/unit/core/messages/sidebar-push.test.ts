@@ -160,3 +160,60 @@ describe('a sidebar rebuilt after a change', () => {
     expect(patches[1]!.remove).toEqual(['t:1:lunch']);
   });
 });
+
+/** A window following the sidebar of `accountId` only, as a page's interest says it. */
+function windowOn(bus: PushBus, accountId: string) {
+  const patches: SidebarPatchWire[] = [];
+  const leave = bus.subscribe(
+    (_t, payload) => patches.push(payload as SidebarPatchWire),
+    (topic, account) => topic === 'messages.sidebarPatch' && account === accountId,
+  );
+  return { patches, leave };
+}
+
+describe('a sidebar whose window went without unwatching it', () => {
+  it('is not built while no window takes its patches, and the next window sees every change', async () => {
+    const bus = new PushBus();
+    let unread = 0;
+    let builds = 0;
+    const push = new SidebarPush(
+      bus,
+      async () => {
+        builds++;
+        return sidebar(unread > 0 ? ['deploy'] : []);
+      },
+      new ManualClock(),
+    );
+    // A window follows the sidebar of account a, then closes (a tab closed says nothing).
+    const first = windowOn(bus, 'a');
+    await push.watch('a');
+    await push.watch('a'); // a second view of the same window, so changes are pushed
+    unread = 1;
+    push.touch('a');
+    await expect.poll(() => first.patches.length).toBe(1);
+    first.leave();
+    const before = builds;
+
+    // A day of messages with no window, then with a window on another account's sidebar.
+    for (let i = 0; i < 20; i++) push.touch('a');
+    unread = 2;
+    push.touch('a');
+    const other = windowOn(bus, 'b');
+    push.touch('a');
+
+    // The window opened again. Its watch runs after any build queued before it: the one
+    // build is its own, and its snapshot has today's topic.
+    const reopened = windowOn(bus, 'a');
+    const snapshot = await push.watch('a');
+    expect(builds).toBe(before + 1);
+    expect(snapshot.channels[0]!.topics.map((t) => t.name)).toEqual(['deploy']);
+    const seen = reopened.patches.length;
+    unread = 0;
+    push.touch('a');
+    await expect.poll(() => reopened.patches.length).toBe(seen + 1);
+    const last = reopened.patches.at(-1)!;
+    expect(last.seq).toBeGreaterThan(snapshot.seq ?? Infinity);
+    expect(last.remove).toEqual(['t:1:deploy']);
+    expect(other.patches).toEqual([]);
+  });
+});
