@@ -26,7 +26,7 @@
  * compositor's work, which a CPU profile shows only as time outside JavaScript).
  *
  * The first phase starts once the host has settled after sign-in, as seen from outside: every
- * account's queue polling (sync.status), then no more than a tick of host CPU in a row of
+ * account's queue polling (sync.status), then no more than 11 ms of host CPU in a row of
  * quiet seconds (the last first fetches answered, and the collections sign-in's garbage
  * brings some seconds later done), so the no-traffic figure is the host's steady state.
  */
@@ -35,7 +35,7 @@ import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
@@ -75,12 +75,18 @@ const TRACE_CATEGORIES = [...TIMELINE_CATEGORIES, 'loading', 'netlog'];
  * what each frame's paint invalidated).
  */
 const TRACE_EXTRA = process.env.PERCH_BENCH_TRACE_EXTRA?.split(',').filter(Boolean) ?? [];
+/**
+ * PERCH_BENCH_FRAMES=1: what the host sends the window over the window's chatter phase, per
+ * message posted (WebSocket messages, the pushes in them by topic, bytes), from the page's
+ * own CDP Network events; off by default, as the Network domain costs the page some CPU.
+ */
+const COUNT_FRAMES = process.env.PERCH_BENCH_FRAMES === '1';
 const NODE_ARGS = process.env.PERCH_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const HOST_LOG = process.env.PERCH_BENCH_HOST_LOG;
-/** Settled: this long with at most one 10 ms tick of host CPU. */
+/** Settled: this long with at most 11 ms of host CPU (a 10 ms tick, as /proc once counted). */
 const QUIET_MS = 10_000;
 /**
- * The CPU a settled host may spend over `QUIET_MS`: one tick, or under the profiler, whose
+ * The CPU a settled host may spend over `QUIET_MS`: 11 ms, or under the profiler, whose
  * sampling thread spends more than that of its own, any (the settle is then only a pause).
  */
 const QUIET_CPU_S = PROFILE_DIR ? Infinity : 0.011;
@@ -100,44 +106,64 @@ interface ServerUser {
  * arenas, buffers) and pages of files (Node's binary and libraries, shared and given back
  * under pressure), so a run's RSS that differs can be told apart.
  */
-async function procStat(
-  pid: number,
-): Promise<{ rssMb: number; anonMb: number; fileMb: number; cpuS: number }> {
+async function procStat(pid: number): Promise<{ rssMb: number; anonMb: number; fileMb: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
-  const ticks = Number(stat[11]) + Number(stat[12]);
   const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
   return {
     rssMb: kb('VmRSS') / 1024,
     anonMb: kb('RssAnon') / 1024,
     fileMb: kb('RssFile') / 1024,
-    cpuS: ticks / 100,
   };
 }
 
-/**
- * The host's CPU by thread, in seconds: the main thread's user and system time (JavaScript
- * and the kernel's work for its sockets), and every other thread's (V8's collector and
- * compiler helpers, libuv's pool), so a phase's figure can be told apart from what its
- * profile samples, which is the main thread's JavaScript only.
- */
-async function threadCpu(
-  pid: number,
-): Promise<{ mainUser: number; mainSys: number; others: number }> {
-  const out = { mainUser: 0, mainSys: 0, others: 0 };
+/** Each thread's CPU so far, by thread id: see `spentSince`. */
+type ThreadTimes = Map<number, { onCpu: number; user: number; sys: number }>;
+
+async function threadTimes(pid: number): Promise<ThreadTimes> {
+  const times: ThreadTimes = new Map();
   for (const tid of await readdir(`/proc/${pid}/task`)) {
-    let stat: string[];
     try {
-      stat = (await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+      const stat = (await readFile(`/proc/${pid}/task/${tid}/stat`, 'utf8'))
+        .split(') ')[1]!
+        .split(' ');
+      const schedstat = await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
+      times.set(Number(tid), {
+        onCpu: Number(schedstat.split(' ')[0]) / 1e9,
+        user: Number(stat[11]) / 100,
+        sys: Number(stat[12]) / 100,
+      });
     } catch {
-      continue; // a thread that ended between the listing and the read
+      // a thread that ended between the listing and the read
     }
-    const user = Number(stat[11]) / 100;
-    const sys = Number(stat[12]) / 100;
-    if (Number(tid) === pid) {
-      out.mainUser += user;
-      out.mainSys += sys;
-    } else out.others += user + sys;
+  }
+  return times;
+}
+
+/**
+ * A process's CPU between two readings, in seconds: in all, the main thread's, and every
+ * other thread's (V8's collector and compiler helpers, libuv's pool, a renderer's
+ * compositor and raster workers), so a phase's figure can be told apart from what its
+ * profile samples, which is the main thread's JavaScript only.
+ *
+ * Time is each thread's time on a CPU as the scheduler counts it
+ * (`/proc/<pid>/task/<tid>/schedstat`, in nanoseconds), not /proc's 10 ms ticks: a phase's
+ * 7 to 14 messages are a few ticks, so one tick more or less moved a message's figure by
+ * 0.7 to 1.4 ms, half the host's 3 ms target. The main thread's user and system parts come
+ * only in ticks (`/proc/<pid>/task/<tid>/stat`). Counted thread by thread: a thread born
+ * within the span counts from nothing, and one that ended within it loses only its time in
+ * the span (Chromium's pools end idle workers).
+ */
+function spentSince(pid: number, before: ThreadTimes, after: ThreadTimes) {
+  const out = { total: 0, main: 0, others: 0, mainUser: 0, mainSys: 0 };
+  for (const [tid, now] of after) {
+    const then = before.get(tid) ?? { onCpu: 0, user: 0, sys: 0 };
+    const onCpu = now.onCpu - then.onCpu;
+    out.total += onCpu;
+    if (tid === pid) {
+      out.main += onCpu;
+      out.mainUser += now.user - then.user;
+      out.mainSys += now.sys - then.sys;
+    } else out.others += onCpu;
   }
   return out;
 }
@@ -201,6 +227,34 @@ function invoke(page: Page, channel: string, args: unknown): Promise<unknown> {
   );
 }
 
+/** Counts the page's incoming WebSocket messages, and the pushes in them by topic. */
+async function countFrames(cdp: CDPSession) {
+  const tally = { messages: 0, bytes: 0, topics: {} as Record<string, number> };
+  let counting = true;
+  const onFrame = ({ response }: { response: { payloadData: string } }) => {
+    if (!counting) return;
+    tally.messages += 1;
+    tally.bytes += response.payloadData.length;
+    const parsed = JSON.parse(response.payloadData) as unknown;
+    for (const frame of (Array.isArray(parsed) ? parsed : [parsed]) as {
+      t: string;
+      topic?: string;
+    }[]) {
+      const name = frame.t === 'push' ? frame.topic! : frame.t;
+      tally.topics[name] = (tally.topics[name] ?? 0) + 1;
+    }
+  };
+  cdp.on('Network.webSocketFrameReceived', onFrame);
+  await cdp.send('Network.enable');
+  return {
+    stop: () => {
+      counting = false;
+      cdp.off('Network.webSocketFrameReceived', onFrame);
+      return tally;
+    },
+  };
+}
+
 /** Posts one message every 4 s to #general as `from` until stopped; counts them. */
 function chatter(url: string, from: ServerUser) {
   let posted = 0;
@@ -241,18 +295,19 @@ async function allPolling(page: Page, accounts: number): Promise<void> {
 }
 
 /**
- * Waits until the host has spent at most one CPU tick over `QUIET_MS` in a row; returns how
+ * Waits until the host has spent at most `QUIET_CPU_S` over `QUIET_MS` in a row; returns how
  * long that took, or throws past `SETTLE_LIMIT_MS`.
  */
 async function settled(pid: number): Promise<number> {
   const started = Date.now();
-  const samples: { at: number; cpuS: number }[] = [];
+  const samples: { at: number; times: ThreadTimes }[] = [];
   for (;;) {
     const now = Date.now();
-    samples.push({ at: now, cpuS: (await procStat(pid)).cpuS });
+    samples.push({ at: now, times: await threadTimes(pid) });
     while (samples.length > 1 && now - samples[1]!.at >= QUIET_MS) samples.shift();
     const first = samples[0]!;
-    if (now - first.at >= QUIET_MS && samples.at(-1)!.cpuS - first.cpuS <= QUIET_CPU_S) {
+    const spent = spentSince(pid, first.times, samples.at(-1)!.times).total;
+    if (now - first.at >= QUIET_MS && spent <= QUIET_CPU_S) {
       return now - started;
     }
     if (now - started > SETTLE_LIMIT_MS) {
@@ -426,6 +481,7 @@ interface RunFigures {
   idle_nowindow_host_cpu_s_per_min: number;
   chatter_nowindow_host_cpu_s_per_min: number;
   chatter_nowindow_host_ms_per_message: number;
+  chatter_nowindow_host_main_ms_per_message: number;
   nowindow_host_rss_mb: number;
   nowindow_host_rss_anon_mb: number;
   nowindow_host_rss_file_mb: number;
@@ -433,11 +489,16 @@ interface RunFigures {
   idle_window_renderer_cpu_s_per_min: number;
   chatter_window_host_ms_per_message: number;
   chatter_window_renderer_ms_per_message: number;
-  /** The no-traffic phase without a window by thread (see `threadCpu`), s a minute. */
+  /**
+   * The no-traffic phase without a window by thread (see `spentSince`), s a minute: the main
+   * thread's time, then its user and system parts in ticks.
+   */
+  idle_nowindow_host_main_s_per_min: number;
   idle_nowindow_host_main_user_s_per_min: number;
   idle_nowindow_host_main_sys_s_per_min: number;
   idle_nowindow_host_other_threads_s_per_min: number;
-  /** The window's chatter phase's host figure by thread (see `threadCpu`), less its idle. */
+  /** The window's chatter phase's host figure by thread (see `spentSince`), less its idle. */
+  chatter_window_host_main_ms_per_message: number;
   chatter_window_host_main_user_ms_per_message: number;
   chatter_window_host_main_sys_ms_per_message: number;
   chatter_window_host_other_threads_ms_per_message: number;
@@ -496,15 +557,14 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     const measure = async (
       name: string,
       ms: number,
-      cpu: () => Promise<number>,
+      /** The window's renderer, whose CPU is the phase's `other`. */
+      renderer: number | undefined,
       traffic: boolean,
     ) => {
       const talk = traffic ? chatter(server.url, writer) : undefined;
-      const before = await Promise.all([
-        procStat(hostPid).then((s) => s.cpuS),
-        cpu(),
-        threadCpu(hostPid),
-      ]);
+      const read = (pid: number | undefined) =>
+        pid === undefined ? Promise.resolve(new Map() as ThreadTimes) : threadTimes(pid);
+      const before = await Promise.all([read(renderer), threadTimes(hostPid)]);
       const startUs = nowUs();
       await pause(ms);
       phases.push({ name, startUs, endUs: nowUs() });
@@ -512,27 +572,19 @@ async function oneRun(browser: Browser): Promise<RunResult> {
         const end = Date.now() - host.startedMs;
         await appendFile(HOST_LOG, `phase ${name}: ${end - ms} to ${end} ms\n`);
       }
-      const after = await Promise.all([
-        procStat(hostPid).then((s) => s.cpuS),
-        cpu(),
-        threadCpu(hostPid),
-      ]);
+      const after = await Promise.all([read(renderer), threadTimes(hostPid)]);
       talk?.stop();
       // A post in flight when stopped still lands: the count is of posts answered.
       await pause(500);
+      const spent = spentSince(hostPid, before[1], after[1]);
       return {
-        host: after[0] - before[0],
-        other: after[1] - before[1],
-        threads: {
-          mainUser: after[2].mainUser - before[2].mainUser,
-          mainSys: after[2].mainSys - before[2].mainSys,
-          others: after[2].others - before[2].others,
-        },
+        host: spent.total,
+        other: renderer === undefined ? 0 : spentSince(renderer, before[0], after[0]).total,
+        threads: spent,
         posted: talk?.posted() ?? 0,
       };
     };
     const perMin = (s: number) => (s * 60_000) / PHASE_MS;
-    const none = () => Promise.resolve(0);
 
     const reopens: ReopenFigures[] = [];
     const reopenOnce = async (traced: boolean) => {
@@ -572,22 +624,29 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       return { figures: { settled_after_sign_in_ms: settleMs }, reopens };
     }
 
-    const idleNo = await measure('idle_nowindow', PHASE_MS, none, false);
-    const chatNo = await measure('chatter_nowindow', PHASE_MS, none, true);
+    const idleNo = await measure('idle_nowindow', PHASE_MS, undefined, false);
+    const chatNo = await measure('chatter_nowindow', PHASE_MS, undefined, true);
     const noWindow = await procStat(hostPid);
     const noWindowFigures = {
       idle_nowindow_host_cpu_s_per_min: perMin(idleNo.host),
+      idle_nowindow_host_main_s_per_min: perMin(idleNo.threads.main),
       idle_nowindow_host_main_user_s_per_min: perMin(idleNo.threads.mainUser),
       idle_nowindow_host_main_sys_s_per_min: perMin(idleNo.threads.mainSys),
       idle_nowindow_host_other_threads_s_per_min: perMin(idleNo.threads.others),
       chatter_nowindow_host_cpu_s_per_min: perMin(chatNo.host),
       chatter_nowindow_host_ms_per_message: ((chatNo.host - idleNo.host) * 1000) / chatNo.posted,
+      chatter_nowindow_host_main_ms_per_message:
+        ((chatNo.threads.main - idleNo.threads.main) * 1000) / chatNo.posted,
       nowindow_host_rss_mb: noWindow.rssMb,
       nowindow_host_rss_anon_mb: noWindow.anonMb,
       nowindow_host_rss_file_mb: noWindow.fileMb,
     };
     if (ONLY_NO_WINDOW) {
       await reader.close();
+      if (PROFILE_DIR) {
+        await mkdir(PROFILE_DIR, { recursive: true });
+        await writeFile(join(PROFILE_DIR, `phases-${hostPid}.json`), JSON.stringify(phases));
+      }
       return { figures: { ...noWindowFigures, settled_after_sign_in_ms: settleMs }, reopens: [] };
     }
 
@@ -603,24 +662,24 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       await pause(2000);
     }
     page = await reopenOnce(false);
-    // The window's renderer CPU as its own page reports it (CDP Performance, `ProcessTime`):
-    // picked from the browser's list as a renderer not there before the tab opened, it was
-    // the wrong one whenever the reopened tab took a renderer already running (same site,
-    // same context), and read 0 ms a message with the window's 148 MB not its own.
+    // The window's renderer: the renderer whose CPU time is the page's own (CDP Performance,
+    // `ProcessTime`; both in 10 ms ticks). Picked from the browser's list as a renderer not
+    // there before the tab opened, it was the wrong one whenever the reopened tab took a
+    // renderer already running (same site, same context), and read 0 ms a message with the
+    // window's 148 MB not its own.
     const windowCdp = await page.context().newCDPSession(page);
     await windowCdp.send('Performance.enable');
-    const rendererCpu = async () => {
+    const pageCpu = async () => {
       const { metrics } = await windowCdp.send('Performance.getMetrics');
       return metrics.find((m) => m.name === 'ProcessTime')?.value ?? NaN;
     };
-    // Its process, for RSS: the renderer whose CPU time is the page's (both read in 10 ms ticks).
-    const rendererPid = async () => {
-      const cpu = await rendererCpu();
-      const all = await renderers();
-      return all.reduce((a, b) => (Math.abs(b.cpuTime - cpu) < Math.abs(a.cpuTime - cpu) ? b : a));
-    };
     await pause(3000);
-    const idleWin = await measure('idle_window', PHASE_MS, rendererCpu, false);
+    const ownCpu = await pageCpu();
+    // Measured as the host is, thread by thread (`spentSince`).
+    const rendererPid = (await renderers()).reduce((a, b) =>
+      Math.abs(b.cpuTime - ownCpu) < Math.abs(a.cpuTime - ownCpu) ? b : a,
+    ).id;
+    const idleWin = await measure('idle_window', PHASE_MS, rendererPid, false);
     const pageCdp = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
     if (pageCdp) {
       await pageCdp.send('Profiler.enable');
@@ -633,7 +692,20 @@ async function oneRun(browser: Browser): Promise<RunResult> {
         categories: [...TIMELINE_CATEGORIES, ...TRACE_EXTRA],
       });
     }
-    const chatWin = await measure('chatter_window', PHASE_MS, rendererCpu, true);
+    const frames = COUNT_FRAMES ? await countFrames(windowCdp) : undefined;
+    const chatWin = await measure('chatter_window', PHASE_MS, rendererPid, true);
+    if (frames) {
+      const tally = frames.stop();
+      const per = (n: number) => (n / chatWin.posted).toFixed(2);
+      console.log(
+        `window's chatter phase, per message posted: ${per(tally.messages)} WebSocket messages, ` +
+          `${per(tally.bytes)} bytes; pushes by topic: ` +
+          Object.entries(tally.topics)
+            .sort((a, b) => b[1] - a[1])
+            .map(([topic, n]) => `${topic} ${per(n)}`)
+            .join(', '),
+      );
+    }
     if (TRACE_DIR) await browser.stopTracing();
     if (pageCdp && PROFILE_DIR) {
       const { profile } = await pageCdp.send('Profiler.stop');
@@ -643,7 +715,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       await writeFile(join(PROFILE_DIR, `phases-${hostPid}.json`), JSON.stringify(phases));
     }
     const hostRss = (await procStat(hostPid)).rssMb;
-    const rendererRss = (await procStat((await rendererPid()).id)).rssMb;
+    const rendererRss = (await procStat(rendererPid)).rssMb;
     await page.close();
     await reader.close();
     const figures: RunFigures = {
@@ -653,6 +725,8 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       chatter_window_host_ms_per_message: ((chatWin.host - idleWin.host) * 1000) / chatWin.posted,
       chatter_window_renderer_ms_per_message:
         ((chatWin.other - idleWin.other) * 1000) / chatWin.posted,
+      chatter_window_host_main_ms_per_message:
+        ((chatWin.threads.main - idleWin.threads.main) * 1000) / chatWin.posted,
       chatter_window_host_main_user_ms_per_message:
         ((chatWin.threads.mainUser - idleWin.threads.mainUser) * 1000) / chatWin.posted,
       chatter_window_host_main_sys_ms_per_message:
