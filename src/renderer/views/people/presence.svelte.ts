@@ -30,14 +30,25 @@ export class PeoplePresence {
       this.rows = [];
       this.loaded = false;
     }
-    const off = on('people.changed', ({ accountId, people }) => {
-      if (accountId === this.#accountId) this.update(people);
-    });
+    // Of this account only: the Core then sends this window no other account's (bridge.ts
+    // `on`), where every account's unread change was pushed to it with each message.
+    const only = [this.#accountId];
+    const off = on(
+      'people.changed',
+      ({ accountId, people }) => {
+        if (accountId === this.#accountId) this.update(people);
+      },
+      only,
+    );
     // Asked before the account's first registration, the Core knows no one yet: its
     // registration (which recounts the unreads) is the moment to ask again.
-    const offRegistered = on('messages.unreadChanged', ({ accountId }) => {
-      if (accountId === this.#accountId && this.rows.length === 0) void this.load();
-    });
+    const offRegistered = on(
+      'messages.unreadChanged',
+      ({ accountId }) => {
+        if (accountId === this.#accountId && this.rows.length === 0) void this.load();
+      },
+      only,
+    );
     void this.load();
     return () => {
       off();
