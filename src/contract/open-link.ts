@@ -3,10 +3,10 @@
  * notification is clicked with no Perch tab open (docs/notifications.md "D-Bus"), and the
  * page reads it once it starts. The page checks it like any pushed target before using it.
  */
+import { OPEN_PARAM } from './open-param.ts';
 import { OpenTargetWire } from './schemas/open-target.ts';
 
-/** The URL query parameter that holds the target, as JSON. */
-export const OPEN_PARAM = 'open';
+export { OPEN_PARAM };
 
 /** `base` (the host's URL with its token) with the target added. */
 export function withOpenTarget(base: string, target: OpenTargetWire): string {

@@ -1,10 +1,10 @@
 /**
  * Frames of the WebSocket transport used in browser mode. Electron IPC carries the same
- * RpcResponse envelope, so both transports end in the same dispatcher.
+ * RpcResponse envelope, so both transports end in the same dispatcher. No zod here: the
+ * page's first chunk imports this, and the host checks what the page sends with its own
+ * schema (src/web/client-frame.ts).
  */
-import { z } from 'zod';
-import { RpcResponse } from './errors.ts';
-import { lazySchema } from '../lib/lazy-schema.ts';
+import type { RpcResponse } from './errors.ts';
 
 /**
  * The largest frame either end of the WebSocket accepts, in bytes (UTF-8 of the JSON).
@@ -19,25 +19,12 @@ export function formatFrameSize(bytes: number): string {
   return `${mb >= 10 ? Math.round(mb) : Math.floor(mb * 10) / 10} MB`;
 }
 
-export const ClientFrame = lazySchema(() =>
-  z.union([
-    z.object({
-      t: z.literal('invoke'),
-      id: z.number().int().nonnegative(),
-      channel: z.string().max(200),
-      args: z.unknown(),
-    }),
-    // The topics the page's shown views follow, and the accounts it follows for some of them
-    // (window-interest.ts); checked where it is kept.
-    z.object({ t: z.literal('listen'), topics: z.unknown(), accounts: z.unknown().optional() }),
-  ]),
-);
-export type ClientFrame = z.infer<typeof ClientFrame>;
+/** What the page sends: a call, or the topics its shown views follow (window-interest.ts). */
+export type ClientFrame =
+  | { t: 'invoke'; id: number; channel: string; args: unknown }
+  | { t: 'listen'; topics: unknown; accounts?: unknown };
 
-export const ServerFrame = lazySchema(() =>
-  z.union([
-    z.object({ t: z.literal('result'), id: z.number().int(), response: RpcResponse }),
-    z.object({ t: z.literal('push'), topic: z.string(), payload: z.unknown() }),
-  ]),
-);
-export type ServerFrame = z.infer<typeof ServerFrame>;
+/** What the host sends: a call's answer, or a push. */
+export type ServerFrame =
+  | { t: 'result'; id: number; response: RpcResponse }
+  | { t: 'push'; topic: string; payload: unknown };

@@ -5,7 +5,7 @@
  * models as an RpcPort (lib/rpc-port.ts), so the models run under plain Node in the tests.
  */
 import type { ArgsIn, Channel, Payload, Result, Topic } from '../contract/contract.ts';
-import { RpcError, RpcResponse } from '../contract/errors.ts';
+import { parseRpcResponse, RpcError } from '../contract/errors.ts';
 import type { PerchBridge } from '../contract/bridge-types.ts';
 import { createWebSocketBridge, type ConnectionState } from './ws-transport.ts';
 
@@ -24,7 +24,7 @@ const raw: PerchBridge =
   }));
 
 export async function invoke<C extends Channel>(channel: C, args: ArgsIn<C>): Promise<Result<C>> {
-  const response = RpcResponse.parse(await raw.invoke(channel, args));
+  const response = parseRpcResponse(await raw.invoke(channel, args));
   if (!response.ok) throw new RpcError(response.error);
   return response.result as Result<C>;
 }

@@ -5,7 +5,7 @@
  */
 import type { PerchBridge } from '../contract/bridge-types.ts';
 import type { RpcResponse } from '../contract/errors.ts';
-import { formatFrameSize, MAX_FRAME_BYTES, ServerFrame } from '../contract/wire.ts';
+import { formatFrameSize, MAX_FRAME_BYTES, type ServerFrame } from '../contract/wire.ts';
 
 export type ConnectionState = 'connecting' | 'open' | 'closed';
 
@@ -51,13 +51,27 @@ function tooLarge(frame: string): RpcResponse | undefined {
   };
 }
 
-/** What `ServerFrame`'s push branch accepts: `t` 'push', a string topic, any payload. */
-function isPush(raw: unknown): raw is { t: 'push'; topic: string; payload: unknown } {
+/** A push as `ServerFrame` has it: `t` 'push', a string topic, any payload. */
+function isPush(raw: unknown): raw is Extract<ServerFrame, { t: 'push' }> {
   return (
     typeof raw === 'object' &&
     raw !== null &&
     (raw as { t?: unknown }).t === 'push' &&
     typeof (raw as { topic?: unknown }).topic === 'string'
+  );
+}
+
+/**
+ * A call's answer as `ServerFrame` has it: `t` 'result' and a whole-number id; the answer
+ * itself is read by the call (bridge.ts, `parseRpcResponse`), which fails in words on one
+ * it cannot read rather than waiting for ever.
+ */
+function isResult(raw: unknown): raw is Extract<ServerFrame, { t: 'result' }> {
+  return (
+    typeof raw === 'object' &&
+    raw !== null &&
+    (raw as { t?: unknown }).t === 'result' &&
+    Number.isInteger((raw as { id?: unknown }).id)
   );
 }
 
@@ -112,11 +126,9 @@ export function createWebSocketBridge(onState: (state: ConnectionState) => void)
           for (const listener of listeners.get(raw.topic) ?? []) listener(raw.payload);
           continue;
         }
-        const parsed = ServerFrame.safeParse(raw);
-        if (!parsed.success || parsed.data.t !== 'result') continue;
-        const frame = parsed.data;
-        pending.get(frame.id)?.(frame.response);
-        pending.delete(frame.id);
+        if (!isResult(raw)) continue;
+        pending.get(raw.id)?.(raw.response);
+        pending.delete(raw.id);
       }
     });
     socket.addEventListener('close', (ev) => {

@@ -13,7 +13,12 @@ import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core/core.ts';
 import { TurnBatch } from '../core/push-batch.ts';
-import { ClientFrame, MAX_FRAME_BYTES, type ServerFrame } from '../contract/wire.ts';
+import {
+  MAX_FRAME_BYTES,
+  type ClientFrame as ClientFrameType,
+  type ServerFrame,
+} from '../contract/wire.ts';
+import { ClientFrame } from './client-frame.ts';
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
 import { withBoot } from './boot-html.ts';
@@ -223,7 +228,7 @@ function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
   // process and the Core with it.
   ws.on('error', () => undefined);
   ws.on('message', (data, isBinary) => {
-    let frame: ClientFrame;
+    let frame: ClientFrameType;
     try {
       if (isBinary) throw new Error('binary frame');
       frame = ClientFrame.parse(JSON.parse(data.toString()));
