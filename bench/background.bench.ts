@@ -399,6 +399,13 @@ interface Reopened {
   clicks: number;
   /** Message rows in the list's first painted frame. */
   rows: number;
+  /** From the navigation's start to the page's HTML in (the host's boot state written in). */
+  htmlMs: number;
+  /**
+   * To DOMContentLoaded's end: the entry module and its imports fetched and run, the App
+   * mounted (a module script runs before that event).
+   */
+  modulesMs: number;
 }
 
 /**
@@ -463,15 +470,22 @@ async function reopen(
     await writeFile(profile, JSON.stringify(taken));
     await cdp.detach();
   }
-  const { painted, rows, origin } = await page.evaluate(() => ({
-    painted: (window as unknown as { __perchListPainted: number }).__perchListPainted,
-    rows: (window as unknown as { __perchRowsPainted: number }).__perchRowsPainted,
-    origin: performance.timeOrigin,
-  }));
+  const { painted, rows, origin, html, loaded } = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return {
+      painted: (window as unknown as { __perchListPainted: number }).__perchListPainted,
+      rows: (window as unknown as { __perchRowsPainted: number }).__perchRowsPainted,
+      origin: performance.timeOrigin,
+      html: nav.responseEnd,
+      loaded: nav.domContentLoadedEventEnd,
+    };
+  });
   return {
     page,
     fromTabMs: origin + painted - opened,
     fromNavigationMs: painted,
+    htmlMs: html,
+    modulesMs: loaded,
     clicks,
     rows,
   };
@@ -513,6 +527,9 @@ interface ReopenFigures {
   window_reopen_from_tab_ms: number;
   window_reopen_from_navigation_ms: number;
   window_reopen_clicks: number;
+  /** The painted list's parts (see `Reopened`): the HTML in, and the modules run. */
+  window_reopen_html_ms: number;
+  window_reopen_modules_ms: number;
   /** Message rows in the first painted frame, each made and laid out before that paint. */
   window_reopen_rows_painted: number;
 }
@@ -609,6 +626,8 @@ async function oneRun(browser: Browser): Promise<RunResult> {
         window_reopen_from_tab_ms: r.fromTabMs,
         window_reopen_from_navigation_ms: r.fromNavigationMs,
         window_reopen_clicks: r.clicks,
+        window_reopen_html_ms: r.htmlMs,
+        window_reopen_modules_ms: r.modulesMs,
         window_reopen_rows_painted: r.rows,
       });
       return r.page;
