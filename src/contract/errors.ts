@@ -6,22 +6,19 @@
  * answers itself (src/core/rpc/dispatch.ts).
  */
 
-/** Why a call through the bridge failed, as the renderer sees it. */
-export type RpcErrorCode =
-  | 'UNKNOWN_CHANNEL'
-  | 'INVALID_ARGS'
-  | 'FAILED'
-  | 'DISCONNECTED'
-  /** Browser mode: the call's frame is over the WebSocket's limit, so it was not sent. */
-  | 'TOO_LARGE';
-
-const ERROR_CODES: ReadonlySet<string> = new Set<RpcErrorCode>([
+/**
+ * Why a call through the bridge failed, as the renderer sees it. TOO_LARGE: browser mode,
+ * the call's frame is over the WebSocket's limit, so it was not sent.
+ */
+const ERROR_CODES = [
   'UNKNOWN_CHANNEL',
   'INVALID_ARGS',
   'FAILED',
   'DISCONNECTED',
   'TOO_LARGE',
-]);
+] as const;
+export type RpcErrorCode = (typeof ERROR_CODES)[number];
+const KNOWN_CODES: ReadonlySet<string> = new Set(ERROR_CODES);
 
 export interface RpcErrorShape {
   code: RpcErrorCode;
@@ -76,7 +73,7 @@ function isErrorShape(v: unknown): v is RpcErrorShape {
   return (
     isRecord(v) &&
     typeof v.code === 'string' &&
-    ERROR_CODES.has(v.code) &&
+    KNOWN_CODES.has(v.code) &&
     typeof v.message === 'string' &&
     (v.issues === undefined || (Array.isArray(v.issues) && v.issues.every(isIssue))) &&
     (v.apiCode === undefined || typeof v.apiCode === 'string') &&

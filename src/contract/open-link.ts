@@ -6,8 +6,6 @@
 import { OPEN_PARAM } from './open-param.ts';
 import { OpenTargetWire } from './schemas/open-target.ts';
 
-export { OPEN_PARAM };
-
 /** `base` (the host's URL with its token) with the target added. */
 export function withOpenTarget(base: string, target: OpenTargetWire): string {
   const url = new URL(base);
