@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { ManualClock } from '../../src/lib/clock.ts';
 import { startServer, type StartedServer } from '../../src/server/index.ts';
 import { signInAt } from './support/message-menu.ts';
+import { shotsAcross } from './support/shots.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 
 let clock: ManualClock;
@@ -66,6 +67,7 @@ test('the other person’s dot goes active, idle and offline as their window is 
   await signInAt(melPage, modes[1]!, server, mel, 'channel:general');
   await expect(dotOf(page, mel.full_name)).toHaveText('Active');
   await expect(dotOf(page, mel.full_name)).toHaveAttribute('title', 'Active');
+  await shotsAcross(page, 'people-active', { widths: [800, 1024, 1440] });
 
   // She turns to another window: hers stays open, unused.
   await melPage.evaluate(() => {
