@@ -211,14 +211,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
-    onHealthUpdate: (statuses) => {
-      parts.inbox.statuses(statuses);
+    onHealthUpdate: (statuses) => parts.inbox.statuses(statuses),
+    onHealthTurn: (healths) => {
       // Sends and writes made while out of reach go once the server answers again.
-      for (const s of statuses) {
-        if (s.health.state !== 'polling') continue;
-        parts.outboxes.serverAnswers(s.accountId);
+      for (const [accountId, health] of healths) {
+        if (health.state !== 'polling') continue;
+        parts.outboxes.serverAnswers(accountId);
         // Answered since its last failure: a lost answer's read-back can reach the server now.
-        if (s.health.failures === 0) parts.pendingActions.serverAnswers(s.accountId);
+        if (health.failures === 0) parts.pendingActions.serverAnswers(accountId);
       }
     },
     dmMuted: (accountId, userIds, selfId) => isDmMuted(prefs.get(), accountId, userIds, selfId),

@@ -62,7 +62,9 @@ export async function fetchSidebarSources(client: ApiClient): Promise<SidebarSou
 /** A new message joins the kept sources as if they had been fetched after it; the oldest go. */
 export function addToSources(sources: SidebarSources, m: FetchedMessage): void {
   const add = (list: FetchedMessage[], cap: number) => {
-    if (list.some((x) => x.id === m.id)) return;
+    // Newer than the newest kept (every new message): not among them, with no look through
+    // the 1 000 kept for each of them.
+    if (m.id <= (list.at(-1)?.id ?? -Infinity) && list.some((x) => x.id === m.id)) return;
     list.push(m);
     if (list.length > cap) list.splice(0, list.length - cap);
   };

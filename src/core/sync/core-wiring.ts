@@ -3,7 +3,8 @@
  * AccountManager, health and decisions pushed to every renderer, and the host's adapters
  * (recorders when the host passes none, as in tests).
  */
-import { statusPublisher } from './status-push.ts';
+import { sameButEventFigures, statusPublisher } from './status-push.ts';
+import type { AccountHealth } from './account-sync.ts';
 import {
   CertificateChangedError,
   RealmDeactivatedError,
@@ -41,10 +42,15 @@ export function createSyncManager(deps: {
   accounts: AccountManager;
   adapters: HostAdapters;
   /**
-   * After every health update of any account, each answer of the server included, with the
-   * statuses as that turn left them.
+   * After a turn's health updates that changed more than each answer's event figures
+   * (status-push.ts), with every account's status as that turn left it.
    */
   onHealthUpdate?: (statuses: AccountSyncStatus[]) => void;
+  /**
+   * After every turn's health updates, each answer of the server included, with each
+   * account's last health.
+   */
+  onHealthTurn?: (healths: ReadonlyMap<string, AccountHealth>) => void;
   /** Whether the user muted a DM conversation in Perch (docs/notifications.md). */
   dmMuted?: SyncManagerOptions['dmMuted'];
   droppedWrite?: SyncManagerOptions['droppedWrite'];
@@ -59,6 +65,9 @@ export function createSyncManager(deps: {
   const { accounts, bus, adapters } = deps;
   const publishStatus = statusPublisher((statuses) => bus.publish('sync.status', statuses));
   let healthDue = false;
+  /** Each account's last health, and whether the turn's updates changed more than event figures. */
+  const healths = new Map<string, AccountHealth>();
+  let shownDue = false;
   const sync: SyncManager = new SyncManager({
     clock: deps.clock,
     notifier: adapters.notifier ?? new RecordingNotifier(),
@@ -77,16 +86,24 @@ export function createSyncManager(deps: {
     ...(deps.droppedWrite ? { droppedWrite: deps.droppedWrite } : {}),
     // Once per turn of the event loop: an incoming message ends every account's long-poll
     // and starts the next, each a health update or two, and each would build every
-    // account's status again; what the turn left is what counts.
-    onHealth: () => {
+    // account's status again; what the turn left is what counts. An answer that moved only
+    // the event figures changes nothing a window or the Inbox shows: no status is built.
+    onHealth: ({ accountId, health }) => {
+      const before = healths.get(accountId);
+      healths.set(accountId, health);
+      if (!before || !sameButEventFigures(before, health)) shownDue = true;
       if (healthDue) return;
       healthDue = true;
       setImmediate(() => {
         healthDue = false;
-        // Built once for both: each build asks every account's health and cache status.
-        const statuses = sync.statuses();
-        publishStatus(statuses);
-        deps.onHealthUpdate?.(statuses);
+        if (shownDue) {
+          shownDue = false;
+          // Built once for both: each build asks every account's health and cache status.
+          const statuses = sync.statuses();
+          publishStatus(statuses);
+          deps.onHealthUpdate?.(statuses);
+        }
+        deps.onHealthTurn?.(healths);
       });
     },
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),

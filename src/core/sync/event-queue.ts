@@ -229,6 +229,10 @@ export class EventQueue {
   }
 
   private update(change: Partial<QueueHealth>): void {
+    // Each poll starts by saying it polls; while it already did, nobody needs telling, and
+    // each telling rebuilt every account's status (core-wiring.ts).
+    const keys = Object.keys(change) as (keyof QueueHealth)[];
+    if (keys.every((key) => change[key] === this.health[key])) return;
     this.health = { ...this.health, ...change };
     this.opts.onHealth?.(this.getHealth());
   }

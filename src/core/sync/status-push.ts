@@ -5,7 +5,24 @@
  * window twice per incoming message (an idle Perch stays idle: docs/architecture.md, "Pushed topics"). The one view that shows them
  * (Activity's "last news" and last event id) asks the Core each second while it is shown.
  */
+import type { AccountHealth } from './account-sync.ts';
 import type { AccountSyncStatus } from './manager.ts';
+
+/** What each long-poll answer moves, and nothing a window is pushed for. */
+const EVENT_FIGURES: ReadonlySet<string> = new Set([
+  'lastEventId',
+  'lastEventAt',
+  'lastHeartbeatAt',
+]);
+
+/** Whether `b` differs from `a` in event figures alone (or not at all). */
+export function sameButEventFigures(a: AccountHealth, b: AccountHealth): boolean {
+  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
+    if (EVENT_FIGURES.has(key)) continue;
+    if (a[key as keyof AccountHealth] !== b[key as keyof AccountHealth]) return false;
+  }
+  return true;
+}
 
 /** What a window is told of, without the per-event figures. */
 function shown(statuses: readonly AccountSyncStatus[]): string {

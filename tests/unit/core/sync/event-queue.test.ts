@@ -96,20 +96,20 @@ describe('EventQueue against the reference server', () => {
   const messageIds = (r: Run) =>
     r.events.flatMap((e) => (e.type === 'message' ? [e.message.id] : []));
 
+  /** The admin's message to #general, as the member's queue receives it. */
+  const adminSays = (content: string) =>
+    send(server.started, person(server.started, 'admin'), clock, {
+      type: 'stream',
+      to: 'general',
+      topic: 'q',
+      content,
+    });
+
   it('delivers message events in order and consumes heartbeats silently', async () => {
     const r = run(clientOf('member'));
     await polling(r);
     const sent = [];
-    for (const content of ['one', 'two']) {
-      sent.push(
-        await send(server.started, person(server.started, 'admin'), clock, {
-          type: 'stream',
-          to: 'general',
-          topic: 'q',
-          content,
-        }),
-      );
-    }
+    for (const content of ['one', 'two']) sent.push(await adminSays(content));
     await until(() => messageIds(r).length === 2, 'two messages');
     expect(messageIds(r)).toEqual(sent);
 
@@ -118,6 +118,24 @@ describe('EventQueue against the reference server', () => {
     expect(r.events.some((e) => e.type === 'heartbeat')).toBe(false);
     expect(r.queue.getHealth()).toMatchObject({ state: 'polling', reconnects: 0, failures: 0 });
     expect(r.registrations).toEqual(['start']);
+  });
+
+  it('tells of its health only when it changed: one update per answer, none per new poll', async () => {
+    const r = run(clientOf('member'));
+    await polling(r);
+    const before = r.healths.length;
+    for (const content of ['one', 'two', 'three']) await adminSays(content);
+    await until(() => messageIds(r).length === 3, 'three messages');
+    await until(
+      () => r.queue.getHealth().lastEventId === r.events.at(-1)?.id,
+      'the last answer acknowledged',
+    );
+    const told = r.healths.slice(before);
+    // Each answer moved the last event id; each poll after it started as polling already was.
+    expect(told.length).toBeGreaterThan(0);
+    expect(told.length).toBeLessThanOrEqual(3);
+    told.forEach((h, i) => expect(h).not.toEqual(i === 0 ? r.healths[before - 1] : told[i - 1]));
+    expect(told.at(-1)).toEqual(r.queue.getHealth());
   });
 
   it('backs off with full jitter, capped, and a success resets the backoff', async () => {

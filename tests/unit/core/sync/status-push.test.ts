@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { AccountSyncStatus } from '../../../../src/core/sync/manager.ts';
-import { statusPublisher } from '../../../../src/core/sync/status-push.ts';
+import { sameButEventFigures, statusPublisher } from '../../../../src/core/sync/status-push.ts';
 
 const polling = (lastEventId: number): AccountSyncStatus => ({
   accountId: 'a',
@@ -57,5 +57,26 @@ describe('sync.status pushes', () => {
     publish([polling(1), { ...polling(1), accountId: 'b' }]);
     publish([{ ...polling(2), accountId: 'b' }]);
     expect(published.map((s) => s.map((x) => x.accountId))).toEqual([['a'], ['a', 'b'], ['b']]);
+  });
+
+  it('are built only after a turn whose health changed in more than event figures', () => {
+    const { health } = polling(1);
+    // What an answer moves: no status is built for it.
+    expect(sameButEventFigures(health, polling(7).health)).toBe(true);
+    const { rateLimitedUntil: _until, ...withoutKey } = health;
+    expect(sameButEventFigures(health, withoutKey as typeof health)).toBe(true);
+    // What a window or the Inbox shows: the turn builds every status.
+    for (const change of [
+      { state: 'backoff' as const },
+      { failures: 1 },
+      { queueId: 'q2' },
+      { lastError: 'ECONNRESET' },
+      { rateLimitedUntil: 5000 },
+      { silentSince: 1200 },
+    ]) {
+      expect(sameButEventFigures(health, { ...health, ...change }), Object.keys(change)[0]).toBe(
+        false,
+      );
+    }
   });
 });
