@@ -209,13 +209,14 @@ export async function createCore(options: CoreOptions): Promise<Core> {
       notifier: desktop?.notifier ?? options.notifier ?? pageNotifier,
       badge: options.badge ?? (options.notifyInRenderer ? new RendererBadgeSink(bus) : undefined),
     },
-    // Queued mark-reads go on any answer of the server (inbox/service.ts).
     // Called once accounts run, by which time the keepers below exist.
     onHealthUpdate: (statuses) => parts.inbox.statuses(statuses),
     onHealthTurn: (healths) => {
-      // Sends and writes made while out of reach go once the server answers again.
+      // Sends, writes and queued mark-reads made while out of reach go once the server
+      // answers again.
       for (const [accountId, health] of healths) {
         if (health.state !== 'polling') continue;
+        parts.inbox.serverAnswers(accountId);
         parts.outboxes.serverAnswers(accountId);
         // Answered since its last failure: a lost answer's read-back can reach the server now.
         if (health.failures === 0) parts.pendingActions.serverAnswers(accountId);

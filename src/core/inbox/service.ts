@@ -413,16 +413,21 @@ export class InboxService {
       if (before !== connection && before !== undefined && this.#recent.get(account.id)?.model) {
         void this.#loadRecent(account.id, true).then(() => this.#touch(account.id));
       }
-      // Queued mark-reads go on any answer of the server, not only when the connection comes
-      // back: a stall shorter than the heartbeat fails a request but never shows as a change.
-      const queue = this.#queues.get(account.id);
-      if (queue?.hasQueued()) {
-        void queue.flush(
-          (target, upTo) => this.#sendRead(account.id, target, upTo),
-          () => this.#touch(account.id),
-        );
-      }
     }
+  }
+
+  /**
+   * The account's queue was answered (any answer, a heartbeat's included): queued
+   * mark-reads go now, not only when the connection comes back, since a stall shorter than
+   * the heartbeat fails a request but never shows as a change of connection.
+   */
+  serverAnswers(accountId: string): void {
+    const queue = this.#queues.get(accountId);
+    if (!queue?.hasQueued()) return;
+    void queue.flush(
+      (target, upTo) => this.#sendRead(accountId, target, upTo),
+      () => this.#touch(accountId),
+    );
   }
 
   #touch(accountId: string): void {
