@@ -17,20 +17,22 @@ const EVENT_FIGURES: ReadonlySet<string> = new Set([
 
 /** Whether `b` differs from `a` in event figures alone (or not at all). */
 export function sameButEventFigures(a: AccountHealth, b: AccountHealth): boolean {
-  for (const key of new Set([...Object.keys(a), ...Object.keys(b)])) {
-    if (EVENT_FIGURES.has(key)) continue;
-    if (a[key as keyof AccountHealth] !== b[key as keyof AccountHealth]) return false;
-  }
-  return true;
+  const differs = (x: AccountHealth, y: AccountHealth) =>
+    Object.keys(x).some(
+      (key) =>
+        !EVENT_FIGURES.has(key) && x[key as keyof AccountHealth] !== y[key as keyof AccountHealth],
+    );
+  return !differs(a, b) && !differs(b, a);
 }
 
 /** What a window is told of, without the per-event figures. */
 function shown(statuses: readonly AccountSyncStatus[]): string {
   return JSON.stringify(
-    statuses.map(({ accountId, health, cache }) => {
-      const { lastEventId: _id, lastEventAt: _at, lastHeartbeatAt: _beat, ...rest } = health;
-      return [accountId, rest, cache];
-    }),
+    statuses.map(({ accountId, health, cache }) => [
+      accountId,
+      Object.fromEntries(Object.entries(health).filter(([key]) => !EVENT_FIGURES.has(key))),
+      cache,
+    ]),
   );
 }
 
