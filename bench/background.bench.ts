@@ -8,7 +8,7 @@
  * Each run measures, side by side: no window and no traffic, no window with the chatter,
  * a window on Messages with no traffic, and a window on Messages with the chatter (host CPU
  * from /proc, the page's renderer from CDP), then the host's and renderer's RSS. Three runs;
- * min/median/max of each figure. About 6 minutes:
+ * min/median/max of each figure. About 8 minutes:
  * `npx vite build && node scripts/build-web.mjs && npx tsx bench/run.ts background`.
  * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3),
  * PERCH_BENCH_ONLY=nowindow only the phases with no window, =reopen only the tab reopened,
@@ -30,6 +30,9 @@
  * account's queue polling (sync.status), then no more than 11 ms of host CPU in a row of
  * quiet seconds (the last first fetches answered, and the collections sign-in's garbage
  * brings some seconds later done), so the no-traffic figure is the host's steady state.
+ * The output splits the window's chatter phase by thread: the host's per thread, the
+ * renderer's by thread name (its main thread, the compositor, the pool's raster and
+ * collector workers), the idle window's share subtracted from the renderer's.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -91,8 +94,15 @@ const TRACE_EXTRA = process.env.PERCH_BENCH_TRACE_EXTRA?.split(',').filter(Boole
 const COUNT_FRAMES = process.env.PERCH_BENCH_FRAMES === '1';
 const NODE_ARGS = process.env.PERCH_BENCH_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? [];
 const HOST_LOG = process.env.PERCH_BENCH_HOST_LOG;
-/** Settled: this long with at most 11 ms of host CPU (a 10 ms tick, as /proc once counted). */
-const QUIET_MS = 10_000;
+/**
+ * Settled: this long with at most 11 ms of host CPU (a 10 ms tick, as /proc once counted).
+ * Longer than V8's memory reducer waits: its full collections of sign-in's garbage (about 40
+ * ms of the host's threads, `--trace-gc`) came 9 to 10 s after the host's start, and a host
+ * quiet for 10 s before them (settled at 14.3 s in each of one day's three runs, against
+ * 18.6 to 18.9 s in the others) had them in its no-traffic phase, which read 0.15 to 0.17 s
+ * a minute instead of 0.013 to 0.016.
+ */
+const QUIET_MS = 20_000;
 /**
  * The CPU a settled host may spend over `QUIET_MS`: 11 ms, or under the profiler, whose
  * sampling thread spends more than that of its own, any (the settle is then only a pause).
@@ -125,7 +135,7 @@ async function procStat(pid: number): Promise<{ rssMb: number; anonMb: number; f
 }
 
 /** Each thread's CPU so far, by thread id: see `spentSince`. */
-type ThreadTimes = Map<number, { onCpu: number; user: number; sys: number }>;
+type ThreadTimes = Map<number, { onCpu: number; user: number; sys: number; name: string }>;
 
 async function threadTimes(pid: number): Promise<ThreadTimes> {
   const times: ThreadTimes = new Map();
@@ -135,7 +145,9 @@ async function threadTimes(pid: number): Promise<ThreadTimes> {
         .split(') ')[1]!
         .split(' ');
       const schedstat = await readFile(`/proc/${pid}/task/${tid}/schedstat`, 'utf8');
+      const name = (await readFile(`/proc/${pid}/task/${tid}/comm`, 'utf8')).trim();
       times.set(Number(tid), {
+        name,
         onCpu: Number(schedstat.split(' ')[0]) / 1e9,
         user: Number(stat[11]) / 100,
         sys: Number(stat[12]) / 100,
@@ -170,11 +182,14 @@ function spentSince(pid: number, before: ThreadTimes, after: ThreadTimes) {
     mainSys: 0,
     /** Each thread's part, the main thread's as `main` (Node names every thread `node`). */
     byThread: {} as Record<string, number>,
+    /** The same by the threads' names: a renderer's raster workers share one name. */
+    byName: {} as Record<string, number>,
   };
   for (const [tid, now] of after) {
     const then = before.get(tid) ?? { onCpu: 0, user: 0, sys: 0 };
     const onCpu = now.onCpu - then.onCpu;
     out.total += onCpu;
+    out.byName[now.name] = (out.byName[now.name] ?? 0) + onCpu;
     const key = tid === pid ? 'main' : `thread ${tid}`;
     out.byThread[key] = (out.byThread[key] ?? 0) + onCpu;
     if (tid === pid) {
@@ -612,9 +627,12 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       // A post in flight when stopped still lands: the count is of posts answered.
       await pause(500);
       const spent = spentSince(hostPid, before[1], after[1]);
+      const shown = renderer === undefined ? undefined : spentSince(renderer, before[0], after[0]);
       return {
         host: spent.total,
-        other: renderer === undefined ? 0 : spentSince(renderer, before[0], after[0]).total,
+        other: shown?.total ?? 0,
+        /** The renderer's CPU by its threads' names (main, compositor, raster workers). */
+        otherByName: shown?.byName ?? {},
         threads: spent,
         posted: talk?.posted() ?? 0,
       };
@@ -741,6 +759,21 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       )
         .filter(([, s]) => s > 0)
         .map(([n, s]) => `${n} ${((s * 1000) / chatWin.posted).toFixed(2)}`)
+        .join(', ')}`,
+    );
+    // Where the renderer's share goes: its main thread (named `chromium`), the compositor,
+    // and the pool's workers, which raster the page's tiles (in software here) and help V8's
+    // collector.
+    console.log(
+      `renderer threads, chatter_window, ms per message (idle window subtracted): ${Object.entries(
+        chatWin.otherByName,
+      )
+        .map(
+          ([n, s]) => [n, ((s - (idleWin.otherByName[n] ?? 0)) * 1000) / chatWin.posted] as const,
+        )
+        .filter(([, ms]) => Math.abs(ms) >= 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([n, ms]) => `${n} ${ms.toFixed(2)}`)
         .join(', ')}`,
     );
     if (frames) {
