@@ -47,8 +47,8 @@ export function createSyncManager(deps: {
    */
   onHealthUpdate?: (statuses: AccountSyncStatus[]) => void;
   /**
-   * After every turn's health updates, each answer of the server included, with each
-   * account's last health.
+   * After every turn's health updates, each answer of the server included, with the health
+   * of each account updated in that turn.
    */
   onHealthTurn?: (healths: ReadonlyMap<string, AccountHealth>) => void;
   /** Whether the user muted a DM conversation in Perch (docs/notifications.md). */
@@ -68,6 +68,11 @@ export function createSyncManager(deps: {
   /** Each account's last health, and whether the turn's updates changed more than event figures. */
   const healths = new Map<string, AccountHealth>();
   let shownDue = false;
+  /**
+   * The accounts updated this turn: only those the server answered. All those ever seen
+   * would keep a removed account's last health, and send its waiting writes, each turn.
+   */
+  let turn = new Map<string, AccountHealth>();
   const sync: SyncManager = new SyncManager({
     clock: deps.clock,
     notifier: adapters.notifier ?? new RecordingNotifier(),
@@ -91,6 +96,7 @@ export function createSyncManager(deps: {
     onHealth: ({ accountId, health }) => {
       const before = healths.get(accountId);
       healths.set(accountId, health);
+      turn.set(accountId, health);
       if (!before || !sameButEventFigures(before, health)) shownDue = true;
       if (healthDue) return;
       healthDue = true;
@@ -103,7 +109,9 @@ export function createSyncManager(deps: {
           publishStatus(statuses);
           deps.onHealthUpdate?.(statuses);
         }
-        deps.onHealthTurn?.(healths);
+        const answered = turn;
+        turn = new Map();
+        deps.onHealthTurn?.(answered);
       });
     },
     onDecisions: (accountId, entries) => bus.publish('sync.decisions', { accountId, entries }),
