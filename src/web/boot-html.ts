@@ -44,16 +44,28 @@ async function firstPage(core: Core, boot: AppBoot): Promise<AppBoot['firstPage'
   return { key: firstPageKey(left.accountId, narrow, anchor), page: answer.result as MessagesPage };
 }
 
-/** The page with the boot state before `</head>`; as it was if the Core cannot answer. */
-export async function withBoot(core: Core, html: Buffer): Promise<Buffer> {
-  const boot = await core.invoke('app.boot', {});
-  if (!boot.ok) return html;
-  const state = boot.result as AppBoot;
-  const page = await firstPage(core, state);
-  if (page) state.firstPage = page;
-  const text = html.toString('utf8');
-  const at = text.indexOf('</head>');
-  if (at < 0) return html;
-  const script = `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(state)}</script>`;
-  return Buffer.from(text.slice(0, at) + script + text.slice(at), 'utf8');
+/**
+ * The page cut where the boot state goes (before `</head>`): the part before it can leave at
+ * once, so the browser fetches the page's scripts and stylesheets (from its cache, for a
+ * window opened again) while the Core works the state out. Undefined for a page with no head.
+ */
+export function splitAtHead(html: Buffer): [head: Buffer, rest: Buffer] | undefined {
+  const at = html.indexOf('</head>');
+  return at < 0 ? undefined : [html.subarray(0, at), html.subarray(at)];
+}
+
+/** The boot state's script element; empty where the Core cannot answer, as the page is then. */
+export async function bootScript(core: Core): Promise<string> {
+  try {
+    const boot = await core.invoke('app.boot', {});
+    if (!boot.ok) return '';
+    const state = boot.result as AppBoot;
+    const page = await firstPage(core, state);
+    if (page) state.firstPage = page;
+    return `<script type="application/json" id="${BOOT_ELEMENT_ID}">${scriptJson(state)}</script>`;
+  } catch {
+    // The page's head is already on its way: it goes on without the state, and the window
+    // asks for it over its connection as Electron's does.
+    return '';
+  }
 }

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import WebSocket from 'ws';
 import { createCore, type Core } from '../../../src/core/core.ts';
 import { startWebHost, type WebHost } from '../../../src/web/host.ts';
@@ -301,6 +301,52 @@ describe('the served page', () => {
     const said = await core.invoke('window.place', left);
     expect(said.ok).toBe(true);
     expect((await servedBoot()).place).toEqual(left);
+  });
+});
+
+describe('the served page, while the Core works out its state', () => {
+  it("sends the page's head at once, and the state once the Core has it", async () => {
+    // A Core slow to answer `app.boot`: the page's head must not wait for it.
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    const slow = new Proxy(core, {
+      get(target, key) {
+        if (key === 'invoke') {
+          return (async (channel, args) => {
+            if (channel === 'app.boot') await held;
+            return target.invoke(channel, args);
+          }) as Core['invoke'];
+        }
+        const value = Reflect.get(target, key, target) as unknown;
+        return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+      },
+    });
+    const slowHost = await startWebHost({ core: slow, staticDir });
+    // Cleared however the test ends: a host that held the head back never answers the fetch.
+    onTestFinished(async () => {
+      answer();
+      await slowHost.close();
+    });
+    const response = await fetch(slowHost.url);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    while (!text.includes('<title>Perch</title>')) {
+      const { value, done } = await reader.read();
+      expect(done).toBe(false);
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).not.toContain('perch-boot');
+    answer();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += decoder.decode(value, { stream: true });
+    }
+    expect(text).toMatch(
+      /<script type="application\/json" id="perch-boot">\{.*<\/script><\/head>/s,
+    );
+    expect(text).toContain('<body></body></html>');
   });
 });
 
