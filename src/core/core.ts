@@ -1,6 +1,6 @@
 import { systemClock, type Clock } from '../lib/clock.ts';
 import { PushBus, type PushListener, type TopicInterest } from './push-bus.ts';
-import { subscribeTurns, type Push } from './push-batch.ts';
+import { PUSH_GATHER_MS, subscribeTurns, type Push } from './push-batch.ts';
 import { PreferencesStore } from './prefs.ts';
 import { isDmMuted } from '../contract/muted-dms.ts';
 import { migrateAccountIds } from './accounts/id-migration.ts';
@@ -328,7 +328,10 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     invoke: (channel, args) => dispatch(handlers, channel, args, dispatchOptions),
     subscribe: (listener, interest) => bus.subscribe(listener, interest),
     subscribeTurns: (listener, interest) =>
-      subscribeTurns((l, i) => bus.subscribe(l, i), listener, interest),
+      subscribeTurns((l, i) => bus.subscribe(l, i), listener, interest, {
+        gatherMs: PUSH_GATHER_MS,
+        clock,
+      }),
     status,
     reveal: (target) => revealTarget(target),
     act: (action) => act.run(action),

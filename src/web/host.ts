@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core/core.ts';
-import { TurnBatch } from '../core/push-batch.ts';
+import { PUSH_GATHER_MS, TurnBatch, withoutSuperseded } from '../core/push-batch.ts';
 import {
   MAX_FRAME_BYTES,
   type ClientFrame as ClientFrameType,
@@ -209,17 +209,20 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
 /** `open`: how many pages are connected (this one already left the count once closed). */
 function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
-  // What one turn of the event loop says to the page leaves as one message (a JSON array
-  // when there is more than one frame), results and pushes in the order they came
-  // (src/core/push-batch.ts says why).
-  const frames = new TurnBatch<ServerFrame>((batch) => {
-    if (ws.readyState !== ws.OPEN) return;
-    ws.send(JSON.stringify(batch.length === 1 ? batch[0] : batch));
-  });
-  const send = (frame: ServerFrame) => frames.add(frame);
+  // What the Core says to the page leaves as one message (a JSON array when there is more
+  // than one frame), results and pushes in the order they came: an answer at the end of its
+  // turn, pushes gathered for a frame's time (src/core/push-batch.ts says why).
+  const frames = new TurnBatch<ServerFrame>(
+    (gathered) => {
+      if (ws.readyState !== ws.OPEN) return;
+      const batch = withoutSuperseded(gathered, (f) => (f.t === 'push' ? f.topic : undefined));
+      ws.send(JSON.stringify(batch.length === 1 ? batch[0] : batch));
+    },
+    { gatherMs: PUSH_GATHER_MS },
+  );
   const interest = new WindowInterest();
   const unsubscribe = core.subscribe(
-    (topic, payload) => send({ t: 'push', topic, payload }),
+    (topic, payload) => frames.addLater({ t: 'push', topic, payload }),
     interest.wants,
   );
   ws.on('close', () => {
@@ -248,6 +251,6 @@ function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
     }
     void core
       .invoke(frame.channel, frame.args)
-      .then((response) => send({ t: 'result', id: frame.id, response }));
+      .then((response) => frames.add({ t: 'result', id: frame.id, response }));
   });
 }

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eventually } from './launch.ts';
 import { createCore, type Core } from '../../../src/core/core.ts';
 import { ManualClock } from '../../../src/lib/clock.ts';
+import { PUSH_GATHER_MS } from '../../../src/core/push-batch.ts';
 import { INVOKE_CHANNEL, LISTEN_CHANNEL, PUSH_CHANNEL } from '../../../electron/ipc-channels.ts';
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
@@ -46,14 +47,16 @@ describe('the IPC binding', () => {
   let dataDir: string;
   let core: Core;
   let unbind: () => void;
+  let clock: ManualClock;
 
   beforeEach(async () => {
+    clock = new ManualClock();
     dataDir = await mkdtemp(join(tmpdir(), 'perch-ipc-'));
     core = await createCore({
       dataDir,
       version: '9.8.7',
       transport: 'electron',
-      clock: new ManualClock(),
+      clock,
     });
     unbind = bindCoreToIpc(core, appUrl);
   });
@@ -102,6 +105,7 @@ describe('the IPC binding', () => {
     };
     fake.windows = [app, stranger];
     await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
+    await clock.advance(PUSH_GATHER_MS);
     await eventually(() =>
       expect(app.webContents.sent).toEqual([
         [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'dark' })]]],
@@ -110,7 +114,7 @@ describe('the IPC binding', () => {
     expect(stranger.webContents.sent).toEqual([]);
   });
 
-  it("sends a turn's pushes to a window as one message, in the order they came", async () => {
+  it('sends the pushes of a frame to a window as one message, in the order they came', async () => {
     const app = { webContents: { id: 1, url: appUrl, sent: [] as unknown[][] } };
     fake.windows = [app];
     // Two notifications clicked in one turn: each says which message to show.
@@ -118,6 +122,7 @@ describe('the IPC binding', () => {
     core.reveal(target(1));
     core.reveal(target(2));
     expect(app.webContents.sent).toEqual([]);
+    await clock.advance(PUSH_GATHER_MS);
     await eventually(() =>
       expect(app.webContents.sent).toEqual([
         [
@@ -151,6 +156,7 @@ describe('the IPC binding', () => {
     // A page that is not the app has no say.
     listen({ ...frame('https://evil.example/'), sender: { id: 2, once: () => undefined } }, []);
     await call(frame(appUrl), 'prefs.set', { theme: 'dark' });
+    await clock.advance(PUSH_GATHER_MS);
     // The window that has not said what it follows takes every topic.
     await eventually(() =>
       expect(other.webContents.sent).toEqual([
@@ -160,6 +166,7 @@ describe('the IPC binding', () => {
     expect(following.webContents.sent).toEqual([]);
     listen(sender(1), ['dnd.changed', 'prefs.changed']);
     await call(frame(appUrl), 'prefs.set', { theme: 'light' });
+    await clock.advance(PUSH_GATHER_MS);
     await eventually(() =>
       expect(following.webContents.sent).toEqual([
         [PUSH_CHANNEL, [['prefs.changed', expect.objectContaining({ theme: 'light' })]]],
