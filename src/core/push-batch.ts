@@ -77,6 +77,18 @@ export class TurnBatch<T> {
  */
 export const PUSH_GATHER_MS = 16;
 
+/**
+ * Topics that answer what the user is doing now (a file's upload moving on): each leaves at
+ * the end of its turn, as the answer it leads up to does, so every step is drawn. Gathering
+ * is for what the server brings unasked.
+ */
+const PROMPT: ReadonlySet<string> = new Set<Topic>(['uploads.progress']);
+
+/** Whether a push of `topic` may wait for others (`TurnBatch.addLater`). */
+export function gathers(topic: string): boolean {
+  return !PROMPT.has(topic);
+}
+
 /** Topics whose newest payload says all that an earlier one said: the badge counts it all. */
 const SUPERSEDING: ReadonlySet<string> = new Set<Topic>(['badge.changed']);
 
@@ -114,7 +126,11 @@ export function subscribeTurns(
     (pushes) => live && listener(withoutSuperseded(pushes, ([topic]) => topic)),
     gather,
   );
-  const stop = subscribe((topic, payload) => batch.addLater([topic, payload]), interest);
+  const stop = subscribe(
+    (topic, payload) =>
+      gathers(topic) ? batch.addLater([topic, payload]) : batch.add([topic, payload]),
+    interest,
+  );
   return () => {
     live = false;
     stop();

@@ -139,6 +139,19 @@ describe('pushes gathered for a frame', () => {
     expect(delivered).toHaveLength(1);
   });
 
+  it("sends an upload's progress at the end of its turn, each step apart", async () => {
+    const UPLOAD = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    const { bus, delivered } = gathering();
+    bus.publish('uploads.progress', { uploadId: UPLOAD, sent: 1, total: 4 });
+    await turn();
+    bus.publish('uploads.progress', { uploadId: UPLOAD, sent: 2, total: 4 });
+    await turn();
+    expect(delivered.map((batch) => batch.map(([, p]) => (p as { sent: number }).sent))).toEqual([
+      [1],
+      [2],
+    ]);
+  });
+
   it('delivers nothing once unsubscribed, not even what was waiting', async () => {
     const { clock, bus, delivered, stop } = gathering();
     bus.publish('dnd.changed', { active: true, until: null });
