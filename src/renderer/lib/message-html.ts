@@ -58,11 +58,26 @@ export function messageHtml(html: string, serverUrl: string, emojiText = false):
   return safe;
 }
 
+/**
+ * What in HTML may need an address made absolute, and what in sanitized HTML may need the
+ * pass after DOMPurify (an image, math, an emoji). Each is a plain substring test, so text
+ * that merely says "src" or "emoji" takes the whole way: most messages name none, and skip
+ * one or both of the two parses besides DOMPurify's own (bench/README.md, `background`).
+ */
+const ADDRESSES = /href|src/i;
+const AFTER_PASS = /<img|katex|emoji/i;
+
 function makeSafe(html: string, serverUrl: string, emojiText: boolean): string {
-  // DOMParser documents are inert: nothing in them runs or loads.
-  const raw = parser.parseFromString(html, 'text/html');
-  absolutize(raw, serverUrl);
-  const clean = parser.parseFromString(sanitizeHtml(raw.body.innerHTML), 'text/html');
+  let dirty = html;
+  if (ADDRESSES.test(html)) {
+    // DOMParser documents are inert: nothing in them runs or loads.
+    const raw = parser.parseFromString(html, 'text/html');
+    absolutize(raw, serverUrl);
+    dirty = raw.body.innerHTML;
+  }
+  const sanitized = sanitizeHtml(dirty);
+  if (!AFTER_PASS.test(sanitized)) return sanitized;
+  const clean = parser.parseFromString(sanitized, 'text/html');
   for (const img of clean.querySelectorAll('img')) {
     const src = img.getAttribute('src');
     // /thumbnail is the server's proxy of another site's image (upstream's inline image

@@ -86,36 +86,40 @@ purify.addHook('uponSanitizeAttribute', (node, data) => {
  */
 const ALLOWED_URI = /^(?:(?:https?|mailto|tel|sms):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
+// Set once: given with each call, DOMPurify built its tag and attribute sets anew for every
+// message (bench/README.md, `background`).
+purify.setConfig({
+  ALLOWED_URI_REGEXP: ALLOWED_URI,
+  // The only thing here that may load a resource is <img src>, which messageHtml keeps
+  // only from the content's own server. An allow-list of HTML (no SVG or MathML, whose
+  // image, feImage, use and a take href or xlink:href) plus forbidding HTML's other
+  // fetching elements and attributes is simpler to trust than filtering each URL-bearing
+  // attribute by element, a list that grows with the platform.
+  USE_PROFILES: { html: true },
+  FORBID_TAGS: [
+    'style',
+    'form',
+    'input',
+    'button',
+    'textarea',
+    'select',
+    'iframe',
+    'object',
+    'embed',
+    'video',
+    'audio',
+    'picture',
+    'source',
+    'track',
+    'map',
+    'area',
+    // Its content is inert and out of reach of querySelectorAll, so of the image check.
+    'template',
+  ],
+  // `style` is kept only as katexStyle() passes it, by the hook above.
+  FORBID_ATTR: ['background', 'poster', 'srcset'],
+});
+
 export function sanitizeHtml(html: string): string {
-  return purify.sanitize(html, {
-    ALLOWED_URI_REGEXP: ALLOWED_URI,
-    // The only thing here that may load a resource is <img src>, which messageHtml keeps
-    // only from the content's own server. An allow-list of HTML (no SVG or MathML, whose
-    // image, feImage, use and a take href or xlink:href) plus forbidding HTML's other
-    // fetching elements and attributes is simpler to trust than filtering each URL-bearing
-    // attribute by element, a list that grows with the platform.
-    USE_PROFILES: { html: true },
-    FORBID_TAGS: [
-      'style',
-      'form',
-      'input',
-      'button',
-      'textarea',
-      'select',
-      'iframe',
-      'object',
-      'embed',
-      'video',
-      'audio',
-      'picture',
-      'source',
-      'track',
-      'map',
-      'area',
-      // Its content is inert and out of reach of querySelectorAll, so of the image check.
-      'template',
-    ],
-    // `style` is kept only as katexStyle() passes it, by the hook above.
-    FORBID_ATTR: ['background', 'poster', 'srcset'],
-  });
+  return purify.sanitize(html);
 }

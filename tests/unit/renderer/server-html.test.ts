@@ -301,6 +301,46 @@ describe('links open outside the app', () => {
   });
 });
 
+/**
+ * Most messages hold no address, image, math or emoji, and take a shorter way through
+ * messageHtml (one parse, DOMPurify's): what comes out is as safe, and as the server wrote it.
+ */
+describe('a plain message', () => {
+  const shown = (html: string) =>
+    chromium.page.evaluate(([h, s]) => (window as unknown as Harness).perch.messageHtml(h, s), [
+      html,
+      SERVER,
+    ] as const);
+
+  it('comes out as written, less what could run', async () => {
+    expect(
+      await shown(
+        '<p onclick="alert(1)">Deploy <strong>done</strong>, <em>green</em>' +
+          '<script>alert(1)</script></p><blockquote><p>quoted</p></blockquote>',
+      ),
+    ).toBe(
+      '<p>Deploy <strong>done</strong>, <em>green</em></p><blockquote><p>quoted</p></blockquote>',
+    );
+  });
+
+  it('that only says "src" or "emoji" in its text comes out the same as one that does not', async () => {
+    expect(await shown('<p>the src folder and the emoji set</p>')).toBe(
+      '<p>the src folder and the emoji set</p>',
+    );
+  });
+
+  it('with a link, an image or an emoji still gets each made right', async () => {
+    const out = await shown(
+      '<p><a href="/#narrow/channel/1">here</a> ' +
+        '<span class="emoji emoji-1f389" role="img" aria-label="tada">:tada:</span> ' +
+        '<img src="https://tracker.example/t.gif"></p>',
+    );
+    expect(out).toContain(`href="${SERVER}/#narrow/channel/1"`);
+    expect(out).toContain('\u{1F389}');
+    expect(out).not.toContain('<img');
+  });
+});
+
 describe('attributes that are not addresses', () => {
   it('keeps table spans, alignment, sizes, direction and list starts', async () => {
     const elements = await elementsOf(
