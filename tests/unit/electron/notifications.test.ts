@@ -77,13 +77,15 @@ describe.skipIf(!keyring)('notifications in the Electron main process', () => {
     });
     await vi.waitFor(() => expect(electron.app.badgeCount).toBe(1));
     expect(tray?.image).toMatch(/tray-mention\.png$/);
-    // The sound is the renderer's to play.
-    expect(window?.pushed().some(([topic]) => topic === 'sound.play')).toBe(true);
+    // The sound is the renderer's to play, pushed within a frame (src/core/push-batch.ts).
+    await vi.waitFor(() =>
+      expect(window?.pushed().some(([topic]) => topic === 'sound.play')).toBe(true),
+    );
 
     expect(window?.visible).toBe(false);
     note.emit('click');
     expect(window?.visible).toBe(true);
-    // Pushes reach the window at the end of the turn, as one batch (src/core/push-batch.ts).
+    // Pushes reach the window within a frame, as one batch (src/core/push-batch.ts).
     const open = await vi.waitFor(() => {
       const found = window?.pushed().find(([topic]) => topic === 'notifications.open');
       expect(found).toBeDefined();
