@@ -60,6 +60,12 @@ export class TurnBatch<T> {
     }, this.#gatherMs);
   }
 
+  /** A push of `topic`: gathered (`addLater`) unless its topic leaves at once (`gathers`). */
+  addPush(topic: string, item: T): void {
+    if (gathers(topic)) this.addLater(item);
+    else this.add(item);
+  }
+
   /** Delivers what is queued now (nothing when empty). */
   flush(): void {
     this.#clock.clearTimeout(this.#timer);
@@ -126,11 +132,7 @@ export function subscribeTurns(
     (pushes) => live && listener(withoutSuperseded(pushes, ([topic]) => topic)),
     gather,
   );
-  const stop = subscribe(
-    (topic, payload) =>
-      gathers(topic) ? batch.addLater([topic, payload]) : batch.add([topic, payload]),
-    interest,
-  );
+  const stop = subscribe((topic, payload) => batch.addPush(topic, [topic, payload]), interest);
   return () => {
     live = false;
     stop();

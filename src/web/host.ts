@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../core/core.ts';
-import { gathers, PUSH_GATHER_MS, TurnBatch, withoutSuperseded } from '../core/push-batch.ts';
+import { PUSH_GATHER_MS, TurnBatch, withoutSuperseded } from '../core/push-batch.ts';
 import {
   MAX_FRAME_BYTES,
   type ClientFrame as ClientFrameType,
@@ -221,11 +221,10 @@ function serveSocket(ws: WebSocket, core: Core, open: () => number): void {
     { gatherMs: PUSH_GATHER_MS },
   );
   const interest = new WindowInterest();
-  const unsubscribe = core.subscribe((topic, payload) => {
-    const frame: ServerFrame = { t: 'push', topic, payload };
-    if (gathers(topic)) frames.addLater(frame);
-    else frames.add(frame);
-  }, interest.wants);
+  const unsubscribe = core.subscribe(
+    (topic, payload) => frames.addPush(topic, { t: 'push', topic, payload }),
+    interest.wants,
+  );
   ws.on('close', () => {
     unsubscribe();
     // The last page went away (closed, crashed, or its pagehide report was lost with the
