@@ -39,8 +39,8 @@ import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, CDPSession, Page } from '@playwright/test';
-import { launchChromium } from '../tests/e2e/support/chromium.ts';
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { launchReaderBrowser, type ReaderBrowser } from './reader-browser.ts';
 import { stopTree } from '../tests/e2e/support/process-tree.ts';
 import { webHostNodeArgs } from '../tests/e2e/support/web-host-command.ts';
 import { TIMELINE_CATEGORIES } from './trace-categories.ts';
@@ -68,14 +68,24 @@ const ONLY_REOPEN = process.env.PERCH_BENCH_ONLY === 'reopen';
 const ONLY_NO_WINDOW = process.env.PERCH_BENCH_ONLY === 'nowindow';
 /** PERCH_BENCH_ONLY=window: only the window's phases, to compare two builds' host with it. */
 const ONLY_WINDOW = process.env.PERCH_BENCH_ONLY === 'window';
-/** PERCH_BENCH_REOPENS: how many times each run closes and reopens the tab (1). */
-const REOPENS = Number(process.env.PERCH_BENCH_REOPENS ?? 1);
 /**
- * PERCH_BENCH_REOPEN_CONTEXT=new: each reopened tab in a browser context of its own, with
- * nothing kept from the reader's first window (no HTTP cache, no code cache); by default it
- * is a tab of the same context, as a reader's browser reopens it.
+ * PERCH_BENCH_REOPENS: how many times each run closes and reopens the tab (3). A run's first
+ * reopen is the page's second load in the reader's browser, slower than the later ones
+ * (bench/README.md, `background`): it is also given apart (`window_reopen_first_*`).
+ */
+const REOPENS = Number(process.env.PERCH_BENCH_REOPENS ?? 3);
+/**
+ * PERCH_BENCH_REOPEN_CONTEXT=new: each reopened tab in a browser context of its own, off
+ * the record, with nothing kept from the reader's first window (no HTTP cache); by default
+ * it is a tab of the reader's, as a reader's browser reopens it.
  */
 const FRESH_CONTEXT = process.env.PERCH_BENCH_REOPEN_CONTEXT === 'new';
+/**
+ * PERCH_BENCH_READER=private: the reader's tabs in an off-the-record context, as a private
+ * window keeps them; by default in a browser profile of its own on disk, as a reader's
+ * browser keeps them (bench/reader-browser.ts).
+ */
+const PRIVATE_READER = process.env.PERCH_BENCH_READER === 'private';
 /** The narrow the reader leaves the window on, and finds again when it reopens. */
 const LEFT_NARROW = 'channel:general';
 /** The timeline's categories, with the page's loading and network, for a reopen's trace. */
@@ -461,14 +471,14 @@ async function landing(page: Page): Promise<'painted' | 'elsewhere'> {
  */
 async function reopen(
   browser: Browser,
-  reader: BrowserContext,
+  openTab: () => Promise<Page>,
   url: string,
   profile?: string,
 ): Promise<Reopened> {
   const opened = Date.now();
   const page = FRESH_CONTEXT
     ? await browser.newPage({ viewport: { width: 1280, height: 800 } })
-    : await reader.newPage();
+    : await openTab();
   await page.addInitScript(notePaintedList(LEFT_NARROW));
   // A CPU profile of the page's load, from before its navigation (its own renderer's V8).
   const cdp = profile ? await page.context().newCDPSession(page) : undefined;
@@ -573,7 +583,7 @@ interface RunResult {
   reopens: ReopenFigures[];
 }
 
-async function oneRun(browser: Browser): Promise<RunResult> {
+async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): Promise<RunResult> {
   const server = await startServerProcess();
   const dataDir = await mkdtemp(join(tmpdir(), 'perch-bench-bg-'));
   const host = await startHost(dataDir);
@@ -583,8 +593,14 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     const readers = people.slice(0, ACCOUNTS);
     const writer = people[ACCOUNTS]!;
     // The reader's browser: the tab reopened later is a tab of it, with what it keeps.
-    const reader = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    let page = await reader.newPage();
+    const reader = PRIVATE_READER
+      ? await browser.newContext({ viewport: { width: 1280, height: 800 } })
+      : profile;
+    // The profile outlives the run (its tabs are closed instead); the next run's host is
+    // another origin, with nothing cached.
+    const closeReader = () => (reader === profile ? closeTabs() : reader.close());
+    const openTab = () => (reader === profile ? newTab() : reader.newPage());
+    let page = await openTab();
     await page.goto(host.url);
     await page.getByRole('navigation', { name: 'Sections' }).waitFor();
     for (const u of readers) {
@@ -651,7 +667,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       }
       const r = await reopen(
         browser,
-        reader,
+        openTab,
         host.url,
         traced && PROFILE_DIR
           ? join(PROFILE_DIR, `reopen-${hostPid}-${reopens.length}.cpuprofile`)
@@ -675,7 +691,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
         await p.close();
         await pause(2000);
       }
-      await reader.close();
+      await closeReader();
       return { figures: { settled_after_sign_in_ms: settleMs }, reopens };
     }
 
@@ -700,7 +716,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
       };
     }
     if (ONLY_NO_WINDOW) {
-      await reader.close();
+      await closeReader();
       if (PROFILE_DIR) {
         await mkdir(PROFILE_DIR, { recursive: true });
         await writeFile(join(PROFILE_DIR, `phases-${hostPid}.json`), JSON.stringify(phases));
@@ -799,7 +815,7 @@ async function oneRun(browser: Browser): Promise<RunResult> {
     const hostRss = (await procStat(hostPid)).rssMb;
     const rendererRss = (await procStat(rendererPid)).rssMb;
     await page.close();
-    await reader.close();
+    await closeReader();
     const figures: Partial<RunFigures> = {
       ...noWindowFigures,
       idle_window_host_cpu_s_per_min: perMin(idleWin.host),
@@ -846,18 +862,28 @@ function spread<T extends object>(
 }
 
 export default async function (): Promise<BenchResult> {
-  const browser = await launchChromium();
+  const reader = await launchReaderBrowser();
   const runs: RunResult[] = [];
   try {
-    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(browser));
+    for (let i = 0; i < RUNS; i++) runs.push(await oneRun(reader));
   } finally {
-    await browser.close();
+    await reader.close();
   }
   const phases = spread(runs.map((r) => r.figures));
   // Every reopened tab is a sample, whichever run it came from.
   const reopenRows = runs.flatMap((r) => r.reopens);
   const reopened = spread(reopenRows);
   const metrics = { ...phases.metrics, ...reopened.metrics };
+  if (REOPENS > 1) {
+    const first = runs.flatMap((r) => r.reopens.slice(0, 1));
+    const firstSpread = spread(
+      first.map((r) => ({
+        window_reopen_first_from_navigation_ms: r.window_reopen_from_navigation_ms,
+        window_reopen_first_from_tab_ms: r.window_reopen_from_tab_ms,
+      })),
+    );
+    Object.assign(metrics, firstSpread.metrics);
+  }
   // Each reopened tab's figures, in order, to pool runs of one build side by side.
   metrics.window_reopen_samples_ms = reopenRows
     .map(

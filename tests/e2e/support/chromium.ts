@@ -26,7 +26,9 @@ export function testChromiumPath(): string | undefined {
   return existsSync(shell) ? shell : chromiumPath();
 }
 
-const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+/** The switches every Chromium here starts with, beside Playwright's own. */
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
+const args = chromiumArgs;
 
 /** Headless Chromium as the benches and scripts drive it, as root. */
 export function launchChromium(): Promise<Browser> {
