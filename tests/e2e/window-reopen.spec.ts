@@ -201,7 +201,32 @@ test('a reopened window draws its list filled to the newest message in its first
     expect(seen.lastRowText).toContain('Entry 40');
     expect(seen.lastRowBottom).toBeLessThanOrEqual(seen.scrollerBottom + 1);
     expect(seen.lastRowBottom).toBeGreaterThan(seen.scrollerBottom - 120);
+    if (remembered !== undefined)
+      await shotsAcross(page, 'reopened-taller', { widths: [760, 1024, 1440], height: 900 });
     await page.close();
+  }
+
+  // Narrowed to 760 px (the compose box's buttons wrap, the list gets shorter) and then made
+  // shorter, the list at its newest end keeps the newest message in view, whole.
+  page = await context.newPage();
+  await page.setViewportSize({ width: 1024, height: 900 });
+  await asBackgroundWindow(page);
+  await page.goto(mode.host.url);
+  const newest = page.getByRole('article').filter({ hasText: 'Entry 40' });
+  const list = page.getByTestId('message-list');
+  await expect(newest).toBeVisible();
+  for (const size of [
+    { width: 760, height: 900 },
+    { width: 760, height: 600 },
+  ]) {
+    await page.setViewportSize(size);
+    await expect
+      .poll(async () => {
+        const [row, box] = await Promise.all([newest.boundingBox(), list.boundingBox()]);
+        const gap = row && box ? box.y + box.height - (row.y + row.height) : -1;
+        return gap >= 0 && gap < 120;
+      })
+      .toBe(true);
   }
   await context.close();
 });
