@@ -28,16 +28,23 @@ export function testChromiumPath(): string | undefined {
 
 /** The switches every Chromium here starts with, beside Playwright's own. */
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
-const args = chromiumArgs;
 
 /** Headless Chromium as the benches and scripts drive it, as root. */
 export function launchChromium(): Promise<Browser> {
   const executablePath = chromiumPath();
-  return chromium.launch({ headless: true, ...(executablePath ? { executablePath } : {}), args });
+  return chromium.launch({
+    headless: true,
+    ...(executablePath ? { executablePath } : {}),
+    args: chromiumArgs,
+  });
 }
 
 /** Headless Chromium as the renderer's unit tests drive it (`testChromiumPath`), as root. */
 export function launchTestChromium(): Promise<Browser> {
   const executablePath = testChromiumPath();
-  return chromium.launch({ headless: true, ...(executablePath ? { executablePath } : {}), args });
+  return chromium.launch({
+    headless: true,
+    ...(executablePath ? { executablePath } : {}),
+    args: chromiumArgs,
+  });
 }
