@@ -51,16 +51,24 @@ export class VirtualRows {
     return new Map(this.#heights);
   }
 
-  /** Records measured heights; true when any changed. */
+  /**
+   * Records measured heights; true when any changed. Only the offsets from the first row
+   * whose height changed are computed again: a message arriving at the end of a long history
+   * is measured alone, and laying every row out again for it walked the whole list
+   * (bench/README.md, `background`).
+   */
   measure(measured: Iterable<[key: number, height: number]>): boolean {
-    let changed = false;
+    let from = Infinity;
     for (const [key, height] of measured) {
-      if (!this.#index.has(key) || this.#heights.get(key) === height) continue;
+      const i = this.#index.get(key);
+      if (i === undefined || this.#heights.get(key) === height) continue;
       this.#heights.set(key, height);
-      changed = true;
+      from = Math.min(from, i);
     }
-    if (changed) this.#layout();
-    return changed;
+    if (from === Infinity) return false;
+    // An id listed twice (the index keeps its later place) changes an earlier row too.
+    this.#layoutFrom(this.#index.size === this.#keys.length ? from : 0);
+    return true;
   }
 
   get total(): number {
@@ -127,6 +135,17 @@ export class VirtualRows {
     this.#offsets[keys.length] = y;
     this.#keys = keys;
     return true;
+  }
+
+  /** The offsets from row `from` on, from the heights; those above it stand. */
+  #layoutFrom(from: number): void {
+    const offsets = this.#offsets;
+    let y = offsets[from] ?? 0;
+    for (let i = from; i < this.#keys.length; i++) {
+      offsets[i] = y;
+      y += this.#heights.get(this.#keys[i] as number) ?? this.estimate;
+    }
+    offsets[this.#keys.length] = y;
   }
 
   #layout(): void {
