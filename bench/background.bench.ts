@@ -22,7 +22,8 @@
  * builds are measured by the same bench. With a profile the bench also writes each phase's
  * start and end (`phases-<host pid>.json`, on the monotonic clock the profile's timestamps use,
  * in microseconds) and a CDP profile of the page over the window's chatter phase
- * (`renderer-<host pid>.cpuprofile`). PERCH_BENCH_TRACE=<dir> a Chromium trace of the page over
+ * (`renderer-<host pid>.cpuprofile`; its sampling interval PERCH_BENCH_RENDERER_INTERVAL_US,
+ * 1000 by default). PERCH_BENCH_TRACE=<dir> a Chromium trace of the page over
  * that phase (`trace-<host pid>.json`, CDP Tracing: Blink's style, layout, paint and the
  * compositor's work, which a CPU profile shows only as time outside JavaScript).
  *
@@ -58,6 +59,8 @@ const PHASE_MS = Number(process.env.PERCH_BENCH_PHASE_S ?? 30) * 1000;
 const CHATTER_MS = Number(process.env.PERCH_BENCH_CHATTER_MS ?? 4000);
 /** PERCH_BENCH_PROFILE=<dir>: the host writes a CPU profile of its whole run there. */
 const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
+/** PERCH_BENCH_RENDERER_INTERVAL_US: the page's profile's sampling interval (1000 µs). */
+const RENDERER_INTERVAL_US = Number(process.env.PERCH_BENCH_RENDERER_INTERVAL_US ?? 1000);
 /** PERCH_BENCH_HOST_DIR=<checkout>: run that checkout's built host instead of this one's. */
 const HOST_DIR = process.env.PERCH_BENCH_HOST_DIR ?? root;
 /** PERCH_BENCH_TRACE=<dir>: a Chromium trace of the page over the window's chatter phase. */
@@ -757,7 +760,7 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
     const pageCdp = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
     if (pageCdp) {
       await pageCdp.send('Profiler.enable');
-      await pageCdp.send('Profiler.setSamplingInterval', { interval: 1000 });
+      await pageCdp.send('Profiler.setSamplingInterval', { interval: RENDERER_INTERVAL_US });
       await pageCdp.send('Profiler.start');
     }
     if (TRACE_DIR) {
