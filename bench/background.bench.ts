@@ -38,7 +38,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFile, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, CDPSession, Page } from '@playwright/test';
 import { launchReaderBrowser, type ReaderBrowser } from './reader-browser.ts';
@@ -513,6 +513,8 @@ async function reopen(
   }
   if (cdp && profile) {
     const { profile: taken } = await cdp.send('Profiler.stop');
+    // Node's --cpu-prof makes the directory only when the host exits, after this.
+    await mkdir(dirname(profile), { recursive: true });
     await writeFile(profile, JSON.stringify(taken));
     await cdp.detach();
   }
