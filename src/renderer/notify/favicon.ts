@@ -47,7 +47,7 @@ function rasterized(image: HTMLImageElement): HTMLCanvasElement {
 
 /**
  * The one canvas every badge is drawn on, cleared first: a canvas and its context made for
- * each badge were half of its drawing (0.36 to 0.66 ms a badge against 0.14 to 0.22 in
+ * each badge were most of its drawing (0.36 to 0.66 ms a badge against 0.14 to 0.22 in
  * Chromium here, bench/README.md, `background`).
  */
 let badgeCanvas: HTMLCanvasElement | undefined;

@@ -29,9 +29,8 @@ export function testChromiumPath(): string | undefined {
 /** The switches every Chromium here starts with, beside Playwright's own. */
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking'];
 
-/** Headless Chromium as the benches and scripts drive it, as root. */
-export function launchChromium(): Promise<Browser> {
-  const executablePath = chromiumPath();
+/** Headless Chromium from `executablePath` (Playwright's own when undefined), as root. */
+function launchAt(executablePath: string | undefined): Promise<Browser> {
   return chromium.launch({
     headless: true,
     ...(executablePath ? { executablePath } : {}),
@@ -39,12 +38,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/** Headless Chromium as the benches and scripts drive it, as root. */
+export function launchChromium(): Promise<Browser> {
+  return launchAt(chromiumPath());
+}
+
 /** Headless Chromium as the renderer's unit tests drive it (`testChromiumPath`), as root. */
 export function launchTestChromium(): Promise<Browser> {
-  const executablePath = testChromiumPath();
-  return chromium.launch({
-    headless: true,
-    ...(executablePath ? { executablePath } : {}),
-    args: chromiumArgs,
-  });
+  return launchAt(testChromiumPath());
 }
