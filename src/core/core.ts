@@ -353,6 +353,9 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         await accounts.forgetDemoAccounts();
         await (await demo.catch(() => undefined))?.close();
       }
+      // Last: a step above (an account's deactivation seen, the demo's accounts forgotten)
+      // may have asked for a write of the accounts file.
+      await registry.settled();
     },
   };
 }

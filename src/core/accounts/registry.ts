@@ -94,6 +94,19 @@ export class AccountRegistry {
   }
 
   /**
+   * Every write asked for so far, and any asked for meanwhile, on disk (or failed): the Core
+   * waits for it as it closes, so no `accounts.json` lands in the data directory after the
+   * Core has closed, and a quit does not end the process between a write and its rename.
+   */
+  async settled(): Promise<void> {
+    let seen: Promise<void>;
+    do {
+      seen = this.writing;
+      await seen;
+    } while (seen !== this.writing);
+  }
+
+  /**
    * Applies one change after every earlier one has been written, so two quick changes
    * never start from the same stale list; memory changes only once the file says the same.
    */

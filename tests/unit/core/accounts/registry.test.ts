@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AccountRegistry } from '../../../../src/core/accounts/registry.ts';
@@ -22,11 +22,28 @@ const sample = (email: string, server = 'https://chat.example.org'): Account => 
   addedAt: 1,
 });
 
+/** A registry loaded from a data directory of its own, empty. */
+async function emptyRegistry() {
+  const dir = await mkdtemp(join(tmpdir(), 'perch-reg-'));
+  const reg = new AccountRegistry(dir);
+  await reg.load();
+  return { dir, reg };
+}
+
 describe('AccountRegistry', () => {
+  it('has every write asked for on disk once settled, with no temporary file left', async () => {
+    const { dir, reg } = await emptyRegistry();
+    const [ada, bob] = [sample('ada@example.org'), sample('bob@example.org')];
+    // Asked for and not awaited, as a Core closing finds them.
+    void reg.put(ada);
+    void reg.put(bob);
+    await reg.settled();
+    expect(await readdir(dir)).toEqual(['accounts.json']);
+    expect((await new AccountRegistry(dir).load()).map((a) => a.id)).toEqual([ada.id, bob.id]);
+  });
+
   it('keeps accounts across a restart', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'perch-reg-'));
-    const reg = new AccountRegistry(dir);
-    await reg.load();
+    const { dir, reg } = await emptyRegistry();
     const ada = sample('ada@example.org');
     const bob = sample('bob@example.org');
     await reg.put(ada);
