@@ -27,6 +27,14 @@ describe('wire format (docs/api-notes.md)', () => {
     expect(body).toMatchObject({ result: 'success', msg: '' });
   });
 
+  it('keeps an idle connection open 65 s, as upstream nginx does, and says so', async () => {
+    // A client's read marks a few seconds apart must not each open a connection.
+    const r = await raw(server, 'GET', '/server_settings');
+    expect(r.status).toBe(200);
+    expect(r.headers.get('connection')).toBe('keep-alive');
+    expect(r.headers.get('keep-alive')).toBe('timeout=65');
+  });
+
   it('names a missing required parameter in var_name', async () => {
     const r = await call(server, byRole(server, 100), 'POST', '/saved_snippets', { title: 'x' });
     expect(r.status).toBe(400);
