@@ -8,11 +8,12 @@
  * Each run measures, side by side: no window and no traffic, no window with the chatter,
  * a window on Messages with no traffic, and a window on Messages with the chatter (host CPU
  * from /proc, the page's renderer from CDP), then the host's and renderer's RSS. Three runs;
- * min/median/max of each figure. About 8 minutes:
+ * min/median/max of each figure. About 13 minutes:
  * `npx vite build && node scripts/build-web.mjs && npx tsx bench/run.ts background`.
  * PERCH_BENCH_PHASE_S sets each phase's length (30 s), PERCH_BENCH_RUNS the runs (3),
  * PERCH_BENCH_ONLY=nowindow only the phases with no window, =reopen only the tab reopened,
  * =window only the window's phases (the tab reopened, then the two phases with the window),
+ * PERCH_BENCH_WARM_S the window's phases measured on a host warmed by that long a chatter,
  * PERCH_BENCH_PROFILE=<dir> a CPU profile of the host (Node's --cpu-prof; its sampling interval
  * PERCH_BENCH_PROFILE_INTERVAL_US, 1000 by default),
  * PERCH_BENCH_NODE_ARGS more Node flags for the host (`--trace-gc`), PERCH_BENCH_HOST_LOG=<file>
@@ -57,6 +58,16 @@ const PHASE_MS = Number(process.env.PERCH_BENCH_PHASE_S ?? 30) * 1000;
  * reaches the host on its own while the pace is longer than a poll's round trip.
  */
 const CHATTER_MS = Number(process.env.PERCH_BENCH_CHATTER_MS ?? 4000);
+/**
+ * PERCH_BENCH_WARM_S=<s>: before the window's idle phase, the chatter runs this long at one
+ * message every `WARM_PACE_MS`, unmeasured, then the host is left 10 s: the window's figures
+ * are those of a host that has taken a few hundred messages, as one running all day has,
+ * not of one a minute after sign-in whose optimizing compiler is still at work on the code
+ * each message runs (bench/README.md, `background`). 90 s by default (450 messages); 0 for
+ * none. The phases without a window come before it, unwarmed.
+ */
+const WARM_MS = Number(process.env.PERCH_BENCH_WARM_S ?? 90) * 1000;
+const WARM_PACE_MS = 200;
 /** PERCH_BENCH_PROFILE=<dir>: the host writes a CPU profile of its whole run there. */
 const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
 /** PERCH_BENCH_RENDERER_INTERVAL_US: the page's profile's sampling interval (1000 µs). */
@@ -302,7 +313,7 @@ async function countFrames(cdp: CDPSession) {
 }
 
 /** Posts one message every 4 s to #general as `from` until stopped; counts them. */
-function chatter(url: string, from: ServerUser) {
+function chatter(url: string, from: ServerUser, paceMs = CHATTER_MS) {
   let posted = 0;
   let n = 0;
   const auth = 'Basic ' + Buffer.from(`${from.email}:${from.api_key}`).toString('base64');
@@ -321,7 +332,7 @@ function chatter(url: string, from: ServerUser) {
     });
     if (((await res.json()) as { result: string }).result === 'success') posted += 1;
   };
-  const timer = setInterval(() => void post(), CHATTER_MS);
+  const timer = setInterval(() => void post(), paceMs);
   return {
     stop: () => clearInterval(timer),
     posted: () => posted,
@@ -758,6 +769,12 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
     const rendererPid = (await renderers()).reduce((a, b) =>
       Math.abs(b.cpuTime - ownCpu) < Math.abs(a.cpuTime - ownCpu) ? b : a,
     ).id;
+    if (WARM_MS > 0) {
+      const warm = chatter(server.url, writer, WARM_PACE_MS);
+      await pause(WARM_MS);
+      warm.stop();
+      await pause(10_000);
+    }
     const idleWin = await measure('idle_window', PHASE_MS, rendererPid, false);
     const pageCdp = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
     if (pageCdp) {
