@@ -3,7 +3,6 @@
  * tray. Everything it decides on its own lives in small electron-free files beside it.
  */
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { pathToFileURL } from 'node:url';
 import { app, powerMonitor, session, type BrowserWindow } from 'electron';
 import type { OpenTarget } from '../src/core/notify/notifier.ts';
@@ -11,7 +10,6 @@ import { ElectronBadgeSink, ElectronNotifier } from './notifier.ts';
 import { TOAST_SCHEME } from '../src/core/notify/windows-toast.ts';
 import { followTrayMenu } from './tray-follow.ts';
 import { createCore, type Core } from '../src/core/core.ts';
-import { HOST_V8_FLAGS } from '../src/core/host-v8-flags.ts';
 import { Preferences } from '../src/contract/contract.ts';
 import { appFiles } from './app-files.ts';
 import { bindCoreToIpc } from './ipc.ts';
@@ -50,9 +48,6 @@ async function openSecretStore(dataDir: string, choice: SecretStoreChoice): Prom
 }
 import { createTray } from './tray.ts';
 import { createMainWindow, guardWebContents, installSessionPolicy } from './window.ts';
-
-// Under tests this file runs in the test runner's own Node, whose flags are not Perch's.
-if (process.versions.electron) setFlagsFromString(HOST_V8_FLAGS.join(' '));
 
 const startup = readStartupOptions();
 

@@ -1,6 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { HOST_V8_FLAGS } from '../../../src/core/host-v8-flags.ts';
 import { webHostNodeArgs } from '../../e2e/support/web-host-command.ts';
 
 /** Whether V8 optimized a function that ran hot, under `flags` (V8's OptimizationStatus bit). */
@@ -17,13 +16,12 @@ function optimizesHotCode(flags: readonly string[]): boolean {
   return (Number(out) & OPTIMIZED) !== 0;
 }
 
-describe("the host's V8 flags", () => {
-  it('are what `npm run web` starts the host with', () => {
-    expect(webHostNodeArgs()).toEqual(expect.arrayContaining([...HOST_V8_FLAGS]));
-  });
-
-  it('keep hot code out of the optimizing compiler, which plain Node runs it through', () => {
-    expect(optimizesHotCode([])).toBe(true);
-    expect(optimizesHotCode(HOST_V8_FLAGS)).toBe(false);
+describe('the flags `npm run web` starts the host with', () => {
+  it('let V8 optimize the code a long-running host runs hot', () => {
+    // Without the optimizing compiler the host spent about 0.5 to 1 ms more a message once
+    // warmed (bench/README.md, `background`); `--max-opt=1` is the flag that turned it off.
+    const flags = webHostNodeArgs().slice(0, -1);
+    expect(optimizesHotCode(['--max-opt=1'])).toBe(false);
+    expect(optimizesHotCode(flags)).toBe(true);
   });
 });
