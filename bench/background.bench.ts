@@ -312,7 +312,7 @@ async function countFrames(cdp: CDPSession) {
   };
 }
 
-/** Posts one message every 4 s to #general as `from` until stopped; counts them. */
+/** Posts one message every `paceMs` (the chatter's) to #general as `from` until stopped; counts them. */
 function chatter(url: string, from: ServerUser, paceMs = CHATTER_MS) {
   let posted = 0;
   let n = 0;
