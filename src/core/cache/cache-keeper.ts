@@ -34,6 +34,15 @@ import { decodeLines, PayloadLines, payloadTexts, type CachedAccount } from './c
 export const DEFAULT_CACHE_BUDGET_BYTES = 25 * 1024 * 1024;
 /** How long after a change the snapshot is written: a burst of events makes one write. */
 export const CACHE_WRITE_DELAY_MS = 5_000;
+/**
+ * The least time between the starts of two of an account's writes. Each write seals the whole
+ * account again (its registration, every event since, its kept messages), so under steady
+ * traffic one every few seconds cost the host more than everything else a message costs it
+ * (bench/README.md, `background`, with the keychain). What a crash can lose is at most this
+ * much of a copy that is only a head start: a quit writes every account at once (`close`),
+ * and the next start registers afresh.
+ */
+export const CACHE_WRITE_INTERVAL_MS = 60_000;
 
 /** The secret store's entry for an account's cache key (the API key's entry is the bare id). */
 export function cacheKeyId(accountId: string): string {
@@ -72,11 +81,21 @@ export class CacheKeeper {
   readonly #opts: CacheKeeperOptions;
   #source: CacheSource | undefined;
   readonly #timers = new Map<string, TimerHandle>();
-  /** Waiting for no snapshot to be scheduled or under way (whenIdle). */
-  #idleWaiters: (() => void)[] = [];
+  /** Each account's saves asked for and ended, counted, for `whenWritten`. */
+  readonly #asked = new Map<string, number>();
+  readonly #ended = new Map<string, number>();
+  /** Waiting for each account's save numbered `until` to end (whenWritten). */
+  #waiters: { then: () => void; until: Map<string, number> }[] = [];
   readonly #writing = new Map<string, Promise<void>>();
   readonly #notes = new Map<string, CacheNote>();
   readonly #savedAt = new Map<string, number>();
+  /** When each account's last write began (`CACHE_WRITE_INTERVAL_MS`). */
+  readonly #writeBegan = new Map<string, number>();
+  /**
+   * Each account's key once read or made: a write would otherwise ask the keychain for it
+   * every time (a D-Bus call to the Secret Service on Linux). Dropped with the cache.
+   */
+  readonly #keys = new Map<string, Buffer>();
   /** Accounts whose cache was deleted meanwhile: a write under way must not bring it back. */
   readonly #forgotten = new Set<string>();
   #closed = false;
@@ -136,13 +155,22 @@ export class CacheKeeper {
     }
   }
 
-  /** The account changed: its snapshot is written a little later, once for a burst. */
+  /**
+   * The account changed: its snapshot is written a little later, once for a burst, and no
+   * sooner than `CACHE_WRITE_INTERVAL_MS` after the last write began.
+   */
   changed(accountId: string): void {
     if (this.#closed || this.#timers.has(accountId) || !this.enabled(accountId)) return;
+    const began = this.#writeBegan.get(accountId);
+    const now = this.#opts.clock.now();
+    const delay = Math.max(
+      CACHE_WRITE_DELAY_MS,
+      began === undefined ? 0 : began + CACHE_WRITE_INTERVAL_MS - now,
+    );
     const timer = this.#opts.clock.setTimeout(() => {
       this.#timers.delete(accountId);
       void this.save(accountId);
-    }, CACHE_WRITE_DELAY_MS);
+    }, delay);
     this.#timers.set(accountId, timer);
   }
 
@@ -150,25 +178,39 @@ export class CacheKeeper {
   async save(accountId: string): Promise<void> {
     this.#opts.clock.clearTimeout(this.#timers.get(accountId));
     this.#timers.delete(accountId);
+    const n = (this.#asked.get(accountId) ?? 0) + 1;
+    this.#asked.set(accountId, n);
     const before = this.#writing.get(accountId) ?? Promise.resolve();
     const run = before.then(() => this.#write(accountId));
     this.#writing.set(accountId, run);
     await run;
     if (this.#writing.get(accountId) === run) this.#writing.delete(accountId);
-    this.#checkIdle();
+    this.#ended.set(accountId, Math.max(this.#ended.get(accountId) ?? 0, n));
+    this.#checkWaiters();
   }
 
-  /** Calls `then` once no snapshot is scheduled or being written: at once if none is. */
-  whenIdle(then: () => void): void {
-    this.#idleWaiters.push(then);
-    this.#checkIdle();
+  /**
+   * Calls `then` once every write scheduled or under way now has ended (at once if none is).
+   * Writes scheduled later are not waited for: under steady traffic one is nearly always
+   * scheduled, up to `CACHE_WRITE_INTERVAL_MS` away.
+   */
+  whenWritten(then: () => void): void {
+    const until = new Map<string, number>();
+    for (const id of this.#timers.keys()) until.set(id, (this.#asked.get(id) ?? 0) + 1);
+    for (const id of this.#writing.keys())
+      if (!until.has(id)) until.set(id, this.#asked.get(id) ?? 0);
+    this.#waiters.push({ then, until });
+    this.#checkWaiters();
   }
 
-  #checkIdle(): void {
-    if (this.#timers.size > 0 || this.#writing.size > 0) return;
-    const waiters = this.#idleWaiters;
-    this.#idleWaiters = [];
-    for (const then of waiters) then();
+  #checkWaiters(): void {
+    const ready: (() => void)[] = [];
+    this.#waiters = this.#waiters.filter(({ then, until }) => {
+      for (const [id, n] of until) if ((this.#ended.get(id) ?? 0) < n) return true;
+      ready.push(then);
+      return false;
+    });
+    for (const then of ready) then();
   }
 
   /** Deletes the account's cache and its key (sign-out, removal, a refused API key). */
@@ -183,10 +225,16 @@ export class CacheKeeper {
     this.#opts.clock.clearTimeout(this.#timers.get(accountId));
     this.#timers.delete(accountId);
     await this.#writing.get(accountId)?.catch(() => undefined);
-    this.#checkIdle();
     this.#savedAt.delete(accountId);
+    this.#writeBegan.delete(accountId);
+    this.#keys.delete(accountId);
     this.#notes.delete(accountId);
     await removeCacheFile(cachePath(this.#opts.dataDir, accountId)).catch(() => undefined);
+    // The write its timer would have made never comes: nobody waits for it.
+    const n = (this.#asked.get(accountId) ?? 0) + 1;
+    this.#asked.set(accountId, n);
+    this.#ended.set(accountId, n);
+    this.#checkWaiters();
     await this.#opts
       .secretsFor(accountId)
       ?.delete(cacheKeyId(accountId))
@@ -216,6 +264,7 @@ export class CacheKeeper {
 
   async #write(accountId: string): Promise<void> {
     if (this.#forgotten.has(accountId) || !this.enabled(accountId) || !this.#source) return;
+    this.#writeBegan.set(accountId, this.#opts.clock.now());
     const budget = this.#opts.budgetBytes?.() ?? DEFAULT_CACHE_BUDGET_BYTES;
     try {
       const sealed = await this.#seal(accountId, budget);
@@ -266,15 +315,23 @@ export class CacheKeeper {
   async #key(accountId: string, create: boolean): Promise<Buffer | undefined> {
     const secrets = this.#opts.secretsFor(accountId);
     if (!secrets) return undefined;
+    const known = this.#keys.get(accountId);
+    if (known) return known;
     const id = cacheKeyId(accountId);
     const stored = await secrets.get(id);
     if (stored !== undefined) {
       const key = Buffer.from(stored, 'base64');
-      if (key.length === KEY_BYTES) return key;
+      if (key.length === KEY_BYTES) return this.#remember(accountId, key);
     }
     if (!create) return undefined;
     const key = newCacheKey();
     await secrets.set(id, key.toString('base64'));
+    return this.#remember(accountId, key);
+  }
+
+  #remember(accountId: string, key: Buffer): Buffer {
+    // A forget that ran while the keychain answered has deleted this key: not kept.
+    if (!this.#forgotten.has(accountId)) this.#keys.set(accountId, key);
     return key;
   }
 

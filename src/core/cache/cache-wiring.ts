@@ -16,6 +16,7 @@ import {
   type MessagesSnapshot,
 } from '../messages/store/store-snapshot.ts';
 import type { AccountStore, StoreParts } from '../store/account-store.ts';
+import { isLogged } from '../store/state-log.ts';
 import type { AccountCacheStatus, SyncManager } from '../sync/manager.ts';
 import { CacheKeeper, type CacheNote } from './cache-keeper.ts';
 import type { CachedAccount } from './cache-payload.ts';
@@ -100,7 +101,8 @@ export function createAccountCache(deps: {
           drop: (id) => m.drop(id),
           apply: (id, events) => {
             m.apply(id, events);
-            keeper.changed(id);
+            // Presence and typing come all day in a busy organization and are not kept.
+            if (events.some(isLogged)) keeper.changed(id);
           },
           restored: (id) => m.restored(id),
           unreadsChanged: (id) => {
@@ -162,6 +164,6 @@ export function createAccountCache(deps: {
     },
     keepsSnapshots: (accountId) => keeper.enabled(accountId),
     keyRefused: (accountId) => keeper.forget(accountId),
-    savedCopiesLetGo: () => keeper.whenIdle(collectGarbageSoon),
+    savedCopiesLetGo: () => keeper.whenWritten(collectGarbageSoon),
   };
 }

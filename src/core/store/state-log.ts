@@ -32,6 +32,11 @@ function typeOf(event: ServerEvent): string {
   return event.type === 'unknown' ? String((event.payload as { type?: unknown }).type) : event.type;
 }
 
+/** Whether a snapshot holds the event: a batch of none changes nothing the cache keeps. */
+export function isLogged(event: ServerEvent): boolean {
+  return !NOT_LOGGED.has(typeOf(event));
+}
+
 export class StateLog {
   /**
    * Whether the log is kept at all: an account no cache on disk keeps (a demo account, keys
@@ -90,8 +95,7 @@ export class StateLog {
 
   applied(events: readonly ServerEvent[]): void {
     if (this.#register === undefined || this.#overflow) return;
-    for (const event of events)
-      if (!NOT_LOGGED.has(typeOf(event))) this.#events.push(JSON.stringify(event));
+    for (const event of events) if (isLogged(event)) this.#events.push(JSON.stringify(event));
     if (this.#restoredCount + this.#events.length > MAX_LOGGED_EVENTS) {
       this.#overflow = true;
       this.#restoredEvents = '';

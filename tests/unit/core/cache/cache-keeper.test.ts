@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../../../src/lib/clock.ts';
 import { MemorySecretStore } from '../../../../src/core/accounts/memory-secret-store.ts';
 import type { SecretStore } from '../../../../src/core/accounts/secret-store.ts';
 import {
   CACHE_WRITE_DELAY_MS,
+  CACHE_WRITE_INTERVAL_MS,
   CacheKeeper,
   cacheKeyId,
   type CacheNote,
@@ -45,6 +46,8 @@ let dir: string;
 let clock: ManualClock;
 let keychain: TestKeychain;
 let notes: CacheNote[];
+/** When the keeper took each snapshot: one per write it began. */
+let snapshotsAt: number[];
 
 function keeper(options: { secrets?: SecretStore; budget?: number; messages?: number } = {}) {
   const k = new CacheKeeper({
@@ -56,6 +59,7 @@ function keeper(options: { secrets?: SecretStore; budget?: number; messages?: nu
   });
   k.attach({
     snapshot: (_id, max) => {
+      snapshotsAt.push(clock.now());
       const cached = cachedOf(options.messages ?? 3);
       if (cached.messages && max < cached.messages.messages.length)
         cached.messages.messages = cached.messages.messages.slice(0, max);
@@ -71,6 +75,7 @@ beforeEach(async () => {
   clock = new ManualClock(Date.UTC(2026, 0, 5, 10, 0));
   keychain = new TestKeychain();
   notes = [];
+  snapshotsAt = [];
 });
 afterEach(() => rm(dir, { recursive: true, force: true }));
 
@@ -110,18 +115,79 @@ describe('the cache on disk', () => {
     expect(await readdir(join(dir, 'cache'))).toEqual(['acct-1.cache']);
   });
 
-  it('tells when no write is scheduled or under way, only once the file is written', async () => {
+  it('under steady changes writes once a minute; after a quiet minute, a few seconds after a change', async () => {
+    // Its source has nothing to save, so a write is only its snapshot: no disk I/O runs on
+    // while the test's clock jumps.
+    const k = new CacheKeeper({ dataDir: dir, clock, secretsFor: () => keychain });
+    k.attach({ snapshot: () => void snapshotsAt.push(clock.now()) });
+    const start = clock.now();
+    // A change every 4 s for three minutes, as a busy channel brings.
+    for (let t = 0; t < 180_000; t += 4_000) {
+      k.changed('acct-1');
+      await clock.advance(4_000);
+    }
+    expect(snapshotsAt.map((at) => at - start)).toEqual([
+      CACHE_WRITE_DELAY_MS,
+      CACHE_WRITE_DELAY_MS + CACHE_WRITE_INTERVAL_MS,
+      CACHE_WRITE_DELAY_MS + 2 * CACHE_WRITE_INTERVAL_MS,
+    ]);
+    // The last change is written at the next minute's turn, then nothing more is scheduled.
+    await clock.advance(CACHE_WRITE_INTERVAL_MS);
+    expect(snapshotsAt).toHaveLength(4);
+    await clock.advance(CACHE_WRITE_INTERVAL_MS);
+    const quiet = clock.now();
+    k.changed('acct-1');
+    await clock.advance(CACHE_WRITE_DELAY_MS);
+    expect(snapshotsAt.slice(4)).toEqual([quiet + CACHE_WRITE_DELAY_MS]);
+  });
+
+  it('reads the key from the keychain once, and makes a new one after a sign-out', async () => {
+    let reads = 0;
+    const counted = new (class extends TestKeychain {
+      override async get(id: string) {
+        reads += 1;
+        return super.get(id);
+      }
+    })();
+    const k = keeper({ secrets: counted });
+    for (let i = 0; i < 4; i++) await k.save('acct-1');
+    expect(reads).toBe(1);
+    const first = counted.keys.get(cacheKeyId('acct-1'));
+    await k.forget('acct-1');
+    // Signed in again: the start looks for a copy, and the next write makes one.
+    expect(await k.load('acct-1')).toBeUndefined();
+    await k.save('acct-1');
+    const second = counted.keys.get(cacheKeyId('acct-1'));
+    expect(second).toBeDefined();
+    expect(second).not.toBe(first);
+    // The file is sealed under the key the keychain now holds.
+    expect(await keeper({ secrets: counted }).load('acct-1')).toBeDefined();
+  });
+
+  it('tells once the writes scheduled or under way have ended, not waiting for later ones', async () => {
     const k = keeper();
     const seen: boolean[] = [];
     const fileThere = () => seen.push(existsSync(cachePath(dir, 'acct-1')));
-    k.whenIdle(fileThere);
+    k.whenWritten(fileThere);
     expect(seen).toEqual([false]);
     k.changed('acct-1');
-    k.whenIdle(fileThere);
+    k.whenWritten(fileThere);
     expect(seen).toEqual([false]);
     await clock.advance(CACHE_WRITE_DELAY_MS);
     await k.save('acct-1');
     expect(seen).toEqual([false, true]);
+    // The next write is a minute after the last began. A change while it is under way
+    // schedules one more, a minute away: the wait is for the first only.
+    k.changed('acct-1');
+    k.whenWritten(fileThere);
+    await clock.advance(CACHE_WRITE_INTERVAL_MS);
+    k.changed('acct-1');
+    await vi.waitFor(() => expect(seen).toEqual([false, true, true]));
+    // A sign-out drops the scheduled write: nobody is left waiting for it.
+    k.changed('acct-1');
+    k.whenWritten(fileThere);
+    await k.forget('acct-1');
+    expect(seen).toEqual([false, true, true, false]);
   });
 
   it('writes nothing when keys are kept in memory only', async () => {
@@ -225,7 +291,7 @@ describe('the cache on disk', () => {
     await k.save('acct-1');
     k.changed('acct-1');
     await k.forget('acct-1');
-    await clock.advance(CACHE_WRITE_DELAY_MS);
+    await clock.advance(CACHE_WRITE_INTERVAL_MS);
     expect(await readdir(join(dir, 'cache'))).toEqual([]);
     expect(keychain.keys.size).toBe(0);
   });
