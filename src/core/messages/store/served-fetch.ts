@@ -71,6 +71,9 @@ export async function fetchThroughStore(
   if (kept) return kept;
 
   const epoch = store.fetchBegins();
+  // How many of each message's edits the store had taken before the request went out: the
+  // page shows at least those, so a crossed event can only be above them (keepCaughtUp).
+  const seenBefore = new Map(store.editsSeen);
   let page: MessagesPage;
   let crossed: Replay[] | undefined;
   try {
@@ -86,7 +89,13 @@ export async function fetchThroughStore(
     const ask = askOf(args, resolved);
     const perNarrow = access.store.budget.perNarrow;
     if (crossed.length === 0) store.remember(args.narrow, compiled, ask, page, perNarrow);
-    else keepCaughtUp(store, { narrow: args.narrow, compiled, ask, page }, crossed, perNarrow);
+    else
+      keepCaughtUp(
+        store,
+        { narrow: args.narrow, compiled, ask, page },
+        { crossed, seenBefore },
+        perNarrow,
+      );
     access.store.enforce();
   }
   return page;
@@ -103,11 +112,18 @@ export async function fetchThroughStore(
 function keepCaughtUp(
   store: AccountStore,
   fetched: { narrow: Args['narrow']; compiled: CompiledNarrow; ask: WindowAsk; page: MessagesPage },
-  crossed: readonly Replay[],
+  { crossed, seenBefore }: { crossed: readonly Replay[]; seenBefore: Map<number, number> },
   perNarrow: number,
 ): void {
   const apart = new AccountStore(store.params);
   apart.remember(fetched.narrow, fetched.compiled, fetched.ask, fetched.page);
+  // Without them a crossed move within the same second as an earlier one of the same person
+  // to the same topic matched that earlier entry of the page's history, and was taken as
+  // already applied (already-applied.ts): the stale copy then replaced the store's.
+  for (const m of fetched.page.messages) {
+    const seen = seenBefore.get(m.id);
+    if (seen !== undefined) apart.editsSeen.set(m.id, seen);
+  }
   for (const replay of crossed) replay(apart);
   store.adoptNarrow(apart, narrowKey(fetched.narrow), perNarrow);
 }
