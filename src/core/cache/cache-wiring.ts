@@ -1,8 +1,9 @@
 /**
  * How the Core uses the cache keeper: what a snapshot of an account holds (its store's
- * models and its kept messages), when one is written (after each batch of events and each
- * registration, a few seconds later), and what a start does with one (the store and the
- * kept messages put back before the queue registers).
+ * models and its kept messages), when one is written (a few seconds after a batch of events
+ * it keeps or a registration, at most once a minute under traffic: docs/architecture.md,
+ * "The cache on disk"), and what a start does with one (the store and the kept messages put
+ * back before the queue registers).
  */
 import type { Clock } from '../../lib/clock.ts';
 import { collectGarbageSoon } from '../../lib/collect-garbage.ts';
