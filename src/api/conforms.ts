@@ -1,10 +1,10 @@
 /**
  * A fast path for validation. zod copies every object it validates, which for a batch of
  * 5000 messages costs about as much as parsing the JSON. For a schema built only from plain
- * checks (no transforms, defaults or refinements), whether zod accepts a value is a pure
- * predicate and its output equals its input, so this module compiles the schema into that
+ * checks (no transforms, defaults or refinements), whether zod accepts a value and gives it
+ * back unchanged is a pure predicate, so this module compiles the schema into that
  * predicate and the caller keeps the parsed JSON as it is. A value the predicate rejects
- * still goes through zod, which names the failing field.
+ * still goes through zod, which names the failing field or makes the copy that differs.
  *
  * The predicate is generated as straight-line code, one function per object or array
  * schema, so that each check is a direct call V8 can inline (closures called through one
@@ -34,7 +34,13 @@ function defOf(schema: z.ZodType): Def {
   return (schema as unknown as { _zod: { def: Def } })._zod.def;
 }
 
-const IS_OBJECT = 'if (typeof v !== "object" || v === null || Array.isArray(v)) return false;';
+/**
+ * zod leaves an own `__proto__` key (JSON.parse makes one) out of its copy, so that no later
+ * assignment can swap the copy's prototype; such an object is declined here and goes
+ * through zod, whose copy is then not the input.
+ */
+const IS_OBJECT =
+  'if (typeof v !== "object" || v === null || Array.isArray(v) || Object.hasOwn(v, "__proto__")) return false;';
 
 function oneOf(v: string, values: unknown[]): string | undefined {
   const primitive = (x: unknown) =>
@@ -156,7 +162,10 @@ function generate(schema: z.ZodType): Check | undefined {
   }
 }
 
-/** The predicate equivalent to `schema.safeParse(v).success`, or undefined if there is none. */
+/**
+ * The predicate "zod accepts `v` and its output equals `v`", or undefined if there is none.
+ * It differs from `schema.safeParse(v).success` only on an own `__proto__` key.
+ */
 export function compile(schema: z.ZodType): Check | undefined {
   const known = compiled.get(schema);
   if (known !== undefined) return known ?? undefined;
