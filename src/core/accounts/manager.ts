@@ -22,6 +22,7 @@ import type { AccountSummary } from '../../contract/contract.ts';
 import { toSummary } from './summary.ts';
 import { checkServerUrl } from './server-url.ts';
 import { ClientCache } from './client-cache.ts';
+import { KeyMemo } from './key-memo.ts';
 import { signInError } from './sign-in-errors.ts';
 import { parseRcFile } from './zuliprc.ts';
 import type { ServerProbe } from './probe.ts';
@@ -80,6 +81,7 @@ export interface Credentials {
 export class AccountManager {
   private readonly opts: AccountManagerOptions;
   private readonly clients = new ClientCache();
+  private readonly keys = new KeyMemo();
   /** The demo organization's keys are throwaway: they never need (or wait on) a keychain. */
   private readonly demoSecrets = new MemorySecretStore();
 
@@ -119,7 +121,7 @@ export class AccountManager {
     const account = this.opts.registry.get(id);
     if (!account) throw new CoreError('That account is not signed in.');
     const secrets = this.secretsOf(account);
-    const stored = await secrets.get(id);
+    const stored = await this.keys.get(id, () => secrets.get(id));
     const { apiKey, email } = decodeCredential(stored ?? '');
     if (email && email !== account.email) {
       account.email = email;
@@ -157,8 +159,8 @@ export class AccountManager {
         .list()
         .filter((a) => !a.email)
         .map(async (a) => {
-          const stored = await this.secretsOf(a)
-            .get(a.id)
+          const stored = await this.keys
+            .get(a.id, () => this.secretsOf(a).get(a.id))
             .catch(() => undefined);
           const email = stored && decodeCredential(stored).email;
           if (email) this.opts.registry.remember(a.id, { email });
@@ -317,6 +319,7 @@ export class AccountManager {
         { apiCode: 'NO_KEYCHAIN', details: { cause: err.message } },
       );
     }
+    this.keys.drop(id);
     await this.opts.onSigningOut?.(account);
     await this.clients.drop(id);
     await this.opts.registry.remove(id);
@@ -327,6 +330,8 @@ export class AccountManager {
   /** Credential health: the server rejected this account's key or the account itself. */
   async markAttention(id: string, code: Attention['code'], message: string): Promise<void> {
     if (!this.opts.registry.get(id)) return;
+    // A refused or missing key is read again from the keychain once the user acts on it.
+    this.keys.drop(id);
     await this.opts.registry.update(id, {
       attention: { code, message, since: this.opts.clock.now() },
     });
@@ -430,17 +435,21 @@ export class AccountManager {
     // The key goes to the keychain first: a registry entry without its key would be a
     // half-applied sign-in.
     const secrets = this.secretsOf(account);
+    const credential = encodeCredential(me.email, apiKey);
     try {
-      await secrets.set(id, encodeCredential(me.email, apiKey));
+      await secrets.set(id, credential);
     } catch (err) {
+      this.keys.drop(id);
       throw signInError(err, probe.url);
     }
     try {
       await this.opts.registry.put(account);
     } catch (err) {
+      this.keys.drop(id);
       if (!known) await secrets.delete(id).catch(() => undefined);
       throw err;
     }
+    this.keys.set(id, credential);
     this.changed();
     await this.opts.onSignedIn?.(account);
     return account;

@@ -1,0 +1,45 @@
+/**
+ * Each account's stored credential, kept in memory once read from (or written to) its
+ * secret store. Every call an account makes asks for its client (AccountManager.clientFor):
+ * with the window on Messages, each arriving message is marked read by a call of its own, and
+ * with the OS keychain each read was a D-Bus round trip to the Secret Service, waited for
+ * before the call went out. The key is in this process's memory anyway, inside the
+ * account's client; nothing here sends it to the renderer, a log or a file.
+ *
+ * A read that was under way when the credential changed (a new sign-in, a sign-out, a
+ * refused key) is not kept: each change bumps the account's generation.
+ */
+export class KeyMemo {
+  readonly #kept = new Map<string, string>();
+  readonly #generation = new Map<string, number>();
+
+  /** The kept credential, or the one `read` gives, kept unless it changed meanwhile. */
+  async get(
+    accountId: string,
+    read: () => Promise<string | undefined>,
+  ): Promise<string | undefined> {
+    const kept = this.#kept.get(accountId);
+    if (kept !== undefined) return kept;
+    const generation = this.#generation.get(accountId) ?? 0;
+    const stored = await read();
+    if (stored !== undefined && (this.#generation.get(accountId) ?? 0) === generation)
+      this.#kept.set(accountId, stored);
+    return stored;
+  }
+
+  /** The credential just written to the secret store. */
+  set(accountId: string, stored: string): void {
+    this.#bump(accountId);
+    this.#kept.set(accountId, stored);
+  }
+
+  /** Forgets it: the next use reads the secret store again. */
+  drop(accountId: string): void {
+    this.#bump(accountId);
+    this.#kept.delete(accountId);
+  }
+
+  #bump(accountId: string): void {
+    this.#generation.set(accountId, (this.#generation.get(accountId) ?? 0) + 1);
+  }
+}
