@@ -35,14 +35,17 @@ export const DEFAULT_CACHE_BUDGET_BYTES = 25 * 1024 * 1024;
 /** How long after a change the snapshot is written: a burst of events makes one write. */
 export const CACHE_WRITE_DELAY_MS = 5_000;
 /**
- * The least time between the starts of two of an account's writes. Each write seals the whole
- * account again (its registration, every event since, its kept messages), so under steady
- * traffic one every few seconds cost the host more than everything else a message costs it
- * (bench/README.md, `background`, with the keychain). What a crash can lose is at most this
- * much of a copy that is only a head start: a quit writes every account at once (`close`),
- * and the next start registers afresh.
+ * The least time between the starts of two of an account's writes: five minutes. Each write
+ * seals the whole account again (its registration, every event since, its kept messages):
+ * 30 to 46 ms of CPU for an account of 10 000 kept messages (bench/README.md, `cache-start`),
+ * and up to the cache budget written to disk. Under steady traffic a write every minute was
+ * still the largest part of what a message cost the host with a keychain (bench/README.md,
+ * `background`), and for five large accounts gigabytes an hour of disk writes. What a crash
+ * can lose is at most this much of a copy that is only a head start: a quit writes every
+ * account at once (`close`), a quiet spell writes it 5 s after its last change, and the next
+ * start registers afresh.
  */
-export const CACHE_WRITE_INTERVAL_MS = 60_000;
+export const CACHE_WRITE_INTERVAL_MS = 5 * 60_000;
 
 /** The secret store's entry for an account's cache key (the API key's entry is the bare id). */
 export function cacheKeyId(accountId: string): string {

@@ -1,7 +1,7 @@
 /**
  * How the Core uses the cache keeper: what a snapshot of an account holds (its store's
  * models and its kept messages), when one is written (a few seconds after a batch of events
- * it keeps or a registration, at most once a minute under traffic: docs/architecture.md,
+ * it keeps or a registration, at most once in five minutes under traffic: docs/architecture.md,
  * "The cache on disk"), and what a start does with one (the store and the kept messages put
  * back before the queue registers).
  */

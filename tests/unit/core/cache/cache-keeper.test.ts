@@ -115,14 +115,14 @@ describe('the cache on disk', () => {
     expect(await readdir(join(dir, 'cache'))).toEqual(['acct-1.cache']);
   });
 
-  it('under steady changes writes once a minute; after a quiet minute, a few seconds after a change', async () => {
+  it('under steady changes writes once an interval; after a quiet one, a few seconds after a change', async () => {
     // Its source has nothing to save, so a write is only its snapshot: no disk I/O runs on
     // while the test's clock jumps.
     const k = new CacheKeeper({ dataDir: dir, clock, secretsFor: () => keychain });
     k.attach({ snapshot: () => void snapshotsAt.push(clock.now()) });
     const start = clock.now();
-    // A change every 4 s for three minutes, as a busy channel brings.
-    for (let t = 0; t < 180_000; t += 4_000) {
+    // A change every 4 s for over two intervals, as a busy channel brings.
+    for (let t = 0; t < 2 * CACHE_WRITE_INTERVAL_MS + 20_000; t += 4_000) {
       k.changed('acct-1');
       await clock.advance(4_000);
     }
@@ -131,7 +131,7 @@ describe('the cache on disk', () => {
       CACHE_WRITE_DELAY_MS + CACHE_WRITE_INTERVAL_MS,
       CACHE_WRITE_DELAY_MS + 2 * CACHE_WRITE_INTERVAL_MS,
     ]);
-    // The last change is written at the next minute's turn, then nothing more is scheduled.
+    // The last change is written at the next interval's turn, then nothing more is scheduled.
     await clock.advance(CACHE_WRITE_INTERVAL_MS);
     expect(snapshotsAt).toHaveLength(4);
     await clock.advance(CACHE_WRITE_INTERVAL_MS);
@@ -176,8 +176,8 @@ describe('the cache on disk', () => {
     await clock.advance(CACHE_WRITE_DELAY_MS);
     await k.save('acct-1');
     expect(seen).toEqual([false, true]);
-    // The next write is a minute after the last began. A change while it is under way
-    // schedules one more, a minute away: the wait is for the first only.
+    // The next write is an interval after the last began. A change while it is under way
+    // schedules one more, an interval away: the wait is for the first only.
     k.changed('acct-1');
     k.whenWritten(fileThere);
     await clock.advance(CACHE_WRITE_INTERVAL_MS);
