@@ -76,6 +76,9 @@ test('the emoji picker gives focus back to "Add reaction" after Escape and after
   await page.keyboard.press('Enter');
   await expect(search).toBeFocused();
   await page.keyboard.type('tada');
+  // Enter picks the first emoji shown: the catalog loads while the picker opens.
+  const picker = page.getByRole('dialog', { name: 'Emoji picker' });
+  await expect(picker.getByRole('button', { name: 'tada', exact: true })).toBeVisible();
   await page.keyboard.press('Enter');
   await expect(search).toBeHidden();
   await expect(row(page, message).getByRole('button', { name: /^tada: 1 by you$/ })).toBeVisible();
