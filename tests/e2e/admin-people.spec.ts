@@ -303,6 +303,27 @@ test('linkifiers: the live preview expands the template and checks the reverse t
   expect(server.state.linkifiers.size).toBe(0);
 });
 
+test('linkifiers: Add clicked before the pattern checker has loaded still adds it', async ({
+  page,
+}) => {
+  await setUp();
+  // The checker (the server's RE2 engine) is a module of its own, loaded with the form:
+  // held back here as on a slow machine, until after the click.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/linkifier-preview-[^/]*\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  await openPanel(page, OWNER, 'Linkifiers');
+  await page.getByLabel('Pattern').fill('Q-(?P<id>[0-9]+)');
+  await page.getByLabel('URL template', { exact: true }).fill('https://q.test/{id}');
+  await page.getByRole('button', { name: 'Add linkifier' }).click();
+  release();
+  await expect(status(page)).toContainText('Added the linkifier for Q-(?P<id>[0-9]+)');
+  expect([...server.state.linkifiers.values()].map((l) => l.pattern)).toEqual(['Q-(?P<id>[0-9]+)']);
+});
+
 test('linkifiers: an invalid linkifier is stopped before sending; one the server refuses shows its answer', async ({
   page,
 }) => {
