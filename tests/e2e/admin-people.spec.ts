@@ -9,7 +9,7 @@ import { addSubscription } from '../../src/server/state/factory.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { startRewritingProxy } from './support/rewriting-proxy.ts';
 import { ADMIN, MEMBER, MODERATOR, OWNER, openAdminAs } from './support/admin.ts';
-import { shot } from './support/shots.ts';
+import { shot, shotsAcross } from './support/shots.ts';
 
 let mode: BrowserMode;
 let server: StartedServer;
@@ -321,6 +321,7 @@ test('linkifiers: Add clicked before the pattern checker has loaded still adds i
   await page.getByRole('button', { name: 'Add linkifier' }).click();
   release();
   await expect(status(page)).toContainText('Added the linkifier for Q-(?P<id>[0-9]+)');
+  await shotsAcross(page, 'linkifier-added-after-checker-loaded');
   expect([...server.state.linkifiers.values()].map((l) => l.pattern)).toEqual(['Q-(?P<id>[0-9]+)']);
 });
 
