@@ -20,13 +20,24 @@ export function keychainListing(): string {
   }
 }
 
-/** Every file under a directory, as text, for leak scans. */
+/**
+ * Every file under a directory, as text, for leak scans. The Core may be writing meanwhile:
+ * a cache or drafts file is written under a temporary name and renamed, so a file listed may
+ * be gone when read. The whole tree is then read again, so that the file under its new name
+ * is scanned too.
+ */
 export async function readTree(dir: string): Promise<{ path: string; text: string }[]> {
-  const out: { path: string; text: string }[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const path = join(entry.parentPath, entry.name);
-    out.push({ path, text: await readFile(path, 'latin1') });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const out: { path: string; text: string }[] = [];
+      for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+        if (!entry.isFile()) continue;
+        const path = join(entry.parentPath, entry.name);
+        out.push({ path, text: await readFile(path, 'latin1') });
+      }
+      return out;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || attempt === 5) throw err;
+    }
   }
-  return out;
 }
