@@ -787,10 +787,11 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
       warm.stop();
     }
     // The idle phase is what the chatter phase is measured against, its CPU taken from the
-    // chatter's: it starts once the host and the page are both quiet. After a fixed 10 s, a
-    // 30 s idle phase still held the end of the warm-up's work (the page's 0.035 to 0.098 s
-    // a minute, against 0.004 over 300 s), and taking that from a chatter phase of 7 or 8
-    // messages read several ms a message too low (bench/README.md, `background`).
+    // chatter's: it starts once the host and the page are both quiet. After a fixed 10 s, an
+    // idle phase could still hold the end of the warm-up's work (the page's idle read 0.035
+    // to 0.098 s a minute in earlier runs, 0.001 to 0.004 once settled), and taken from a
+    // 30 s chatter phase of 7 or 8 messages it read the renderer too low (bench/README.md,
+    // `background`).
     const windowSettleMs = await settled([hostPid, rendererPid], 'the window opening');
     const idleWin = await measure('idle_window', PHASE_MS, rendererPid, false);
     const pageCdp = PROFILE_DIR ? await page.context().newCDPSession(page) : undefined;
