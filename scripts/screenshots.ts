@@ -2,7 +2,10 @@
  * Screenshots of the screens a person lives in, on the demo organization, in light and
  * dark: what a developer looks at before calling a screen done.
  *
- *   npx tsx scripts/screenshots.ts [out-dir]      (default: ./screenshots)
+ *   npx tsx scripts/screenshots.ts [out-dir] [width] [screen…]
+ *
+ * out-dir ./screenshots, width 1280 px (760 is the narrowest Perch is laid out for), every
+ * screen unless some are named.
  *
  * Runs the Core in this process with its keys in memory (no keychain needed), the renderer
  * from dist/renderer (run `npx vite build` first), and Debian's or Playwright's Chromium.
@@ -17,6 +20,8 @@ import { startWebHost } from '../src/web/host.ts';
 import { launchChromium } from '../tests/e2e/support/chromium.ts';
 
 const out = resolve(process.argv[2] ?? 'screenshots');
+const width = Number(process.argv[3] ?? 1280);
+const only = process.argv.slice(4);
 await mkdir(out, { recursive: true });
 const dataDir = await mkdtemp(join(tmpdir(), 'perch-shots-'));
 const core = await createCore({
@@ -38,6 +43,18 @@ async function onNewestMessage(page: Page, button: string | RegExp): Promise<voi
   const row = page.locator('article[data-message-id]').last();
   await row.hover();
   await row.getByRole('button', { name: button }).click();
+}
+
+/** Messages with its sidebar showing (under 1000 px it waits behind its toggle). */
+async function messagesSidebar(page: Page) {
+  await section(page, 'Messages').click();
+  await page.locator('article[data-message-id]').first().waitFor();
+  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  // The fold is remembered: open it only where it is shut.
+  if (!(await conversations.isVisible())) {
+    await page.getByRole('button', { name: 'Channels and conversations' }).click();
+  }
+  return conversations;
 }
 
 /** Messages narrowed to a topic: compose knows where a message goes, so it can be typed in. */
@@ -79,6 +96,25 @@ const screens: [string, (page: Page) => Promise<void>][] = [
     async (page) => {
       await section(page, 'Messages').click();
       await page.locator('article[data-message-id]').first().waitFor();
+    },
+  ],
+  [
+    'channel-menu',
+    async (page) => {
+      const conversations = await messagesSidebar(page);
+      await conversations
+        .getByRole('button', { name: /^Settings for #/ })
+        .first()
+        .click();
+      await conversations.getByRole('dialog', { name: /^Settings for #/ }).waitFor();
+    },
+  ],
+  [
+    'status-menu',
+    async (page) => {
+      await messagesSidebar(page);
+      await page.getByRole('button', { name: /Your status/ }).click();
+      await page.getByRole('dialog', { name: 'Your status' }).waitFor();
     },
   ],
   [
@@ -153,10 +189,11 @@ const screens: [string, (page: Page) => Promise<void>][] = [
 try {
   for (const scheme of ['light', 'dark'] as const) {
     const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
+      viewport: { width, height: 800 },
       colorScheme: scheme,
     });
     for (const [name, reach] of screens) {
+      if (only.length > 0 && !only.includes(name)) continue;
       const page = await context.newPage();
       await page.goto(host.url);
       try {
@@ -166,11 +203,11 @@ try {
           await document.fonts.ready;
           await new Promise((d) => requestAnimationFrame(() => requestAnimationFrame(d)));
         });
-        await page.screenshot({ path: join(out, `${name}-${scheme}.png`) });
-        console.log(`${name}-${scheme}.png`);
+        await page.screenshot({ path: join(out, `${name}-${width}-${scheme}.png`) });
+        console.log(`${name}-${width}-${scheme}.png`);
       } catch (err) {
         console.error(`${name} (${scheme}): ${(err as Error).message.split('\n')[0]}`);
-        await page.screenshot({ path: join(out, `${name}-${scheme}-FAILED.png`) });
+        await page.screenshot({ path: join(out, `${name}-${width}-${scheme}-FAILED.png`) });
       }
       await page.close();
     }

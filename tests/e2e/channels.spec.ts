@@ -194,6 +194,54 @@ async function sidebarMenuOfGeneral(page: Page, local: string) {
   return nav.getByRole('dialog', { name: 'Settings for #general' });
 }
 
+test('the sidebar’s channel menu opens whole and on top of the message list beside it, at 1280 and 760 px', async ({
+  page,
+}) => {
+  await signIn(mode, 'member');
+  await page.goto(mode.host.url);
+  await section(page, 'Messages');
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  for (const width of [1280, 760]) {
+    await page.setViewportSize({ width, height: 800 });
+    // Under 1000 px the sidebar waits behind its toggle.
+    if (!(await nav.isVisible())) {
+      await page.getByRole('button', { name: 'Channels and conversations' }).click();
+    }
+    await nav.getByRole('button', { name: 'Settings for #general' }).click();
+    const menu = nav.getByRole('dialog', { name: 'Settings for #general' });
+    await expect(menu.getByRole('checkbox', { name: 'Mute' })).toBeVisible();
+    const side = (await nav.boundingBox())!;
+    const box = (await menu.boundingBox())!;
+    // Wider than the sidebar, it reaches over the list.
+    expect(box.x + box.width).toBeGreaterThan(side.x + side.width + 100);
+    // Each corner shows the menu: neither clipped at the sidebar's edge nor under the list.
+    const topmost = (x: number, y: number) =>
+      page.evaluate(
+        ([px, py]) =>
+          document
+            .elementFromPoint(px!, py!)
+            ?.closest('[role="dialog"]')
+            ?.getAttribute('aria-label') ?? null,
+        [x, y],
+      );
+    for (const [x, y] of [
+      [box.x + 6, box.y + 6],
+      [box.x + box.width - 6, box.y + 6],
+      [box.x + 6, box.y + box.height - 6],
+      [box.x + box.width - 6, box.y + box.height - 6],
+    ]) {
+      expect(await topmost(x!, y!), `the menu's point ${x}, ${y} at ${width} px`).toBe(
+        'Settings for #general',
+      );
+    }
+    // A control past the sidebar's edge takes a click (Playwright clicks only what is on top).
+    await menu.getByLabel('Sound notifications for #general').click();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+  }
+});
+
 test('the channel menu in the sidebar and the Inbox unsubscribes after asking, warning where there is no way back', async ({
   page,
 }) => {
