@@ -12,19 +12,33 @@
 export class KeyMemo {
   readonly #kept = new Map<string, string>();
   readonly #generation = new Map<string, number>();
+  /**
+   * The read under way for each account. An account's first calls after a start (its event
+   * queue, its cache, the window's first requests) come together, before the first read has
+   * answered: they wait for that read, not each for one of its own.
+   */
+  readonly #reading = new Map<string, { generation: number; read?: Promise<string | undefined> }>();
 
   /** The kept credential, or the one `read` gives, kept unless it changed meanwhile. */
-  async get(
-    accountId: string,
-    read: () => Promise<string | undefined>,
-  ): Promise<string | undefined> {
+  get(accountId: string, read: () => Promise<string | undefined>): Promise<string | undefined> {
     const kept = this.#kept.get(accountId);
-    if (kept !== undefined) return kept;
+    if (kept !== undefined) return Promise.resolve(kept);
     const generation = this.#generation.get(accountId) ?? 0;
-    const stored = await read();
-    if (stored !== undefined && (this.#generation.get(accountId) ?? 0) === generation)
-      this.#kept.set(accountId, stored);
-    return stored;
+    const under = this.#reading.get(accountId);
+    if (under?.read && under.generation === generation) return under.read;
+    const entry: { generation: number; read?: Promise<string | undefined> } = { generation };
+    this.#reading.set(accountId, entry);
+    entry.read = (async () => {
+      try {
+        const stored = await read();
+        if (stored !== undefined && (this.#generation.get(accountId) ?? 0) === generation)
+          this.#kept.set(accountId, stored);
+        return stored;
+      } finally {
+        if (this.#reading.get(accountId) === entry) this.#reading.delete(accountId);
+      }
+    })();
+    return entry.read;
   }
 
   /** The credential just written to the secret store. */

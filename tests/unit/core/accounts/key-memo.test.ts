@@ -24,6 +24,46 @@ describe('KeyMemo', () => {
     expect(reads).toBe(1);
   });
 
+  it('answers calls that come together while the store is read from that one read', async () => {
+    const memo = new KeyMemo();
+    let reads = 0;
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const read = async () => {
+      reads++;
+      await answered;
+      return 'ada\nkey-1';
+    };
+    const together = [memo.get('a', read), memo.get('a', read), memo.get('a', read)];
+    answer();
+    expect(await Promise.all(together)).toEqual(['ada\nkey-1', 'ada\nkey-1', 'ada\nkey-1']);
+    expect(await memo.get('a', read)).toBe('ada\nkey-1');
+    expect(reads).toBe(1);
+  });
+
+  it('does not hand a read under way to a call after the key changed, nor keep a failed one', async () => {
+    const memo = new KeyMemo();
+    const stale = pendingRead('ada\nold');
+    const first = memo.get('a', stale.read);
+    memo.drop('a');
+    const fresh = pendingRead('ada\nnew');
+    const second = memo.get('a', fresh.read);
+    fresh.answer();
+    stale.answer();
+    expect(await first).toBe('ada\nold');
+    expect(await second).toBe('ada\nnew');
+    expect(await memo.get('a', async () => 'unused')).toBe('ada\nnew');
+
+    const memo2 = new KeyMemo();
+    await expect(
+      memo2.get('b', async () => {
+        throw new Error('The keychain is locked');
+      }),
+    ).rejects.toThrow('locked');
+    // The failed read is not shared with the next call: it asks the store again.
+    expect(await memo2.get('b', async () => 'bob\nkey')).toBe('bob\nkey');
+  });
+
   it('does not keep a missing key: the next use asks the store again', async () => {
     const memo = new KeyMemo();
     let reads = 0;
