@@ -1,3 +1,10 @@
+/** A read of the secret store under way, for the generation of the key it began in. */
+interface Reading {
+  readonly generation: number;
+  /** Set in the same step as the entry goes in the map, once the read has begun. */
+  read?: Promise<string | undefined>;
+}
+
 /**
  * Each account's stored credential, kept in memory once read from (or written to) its
  * secret store. Every call an account makes asks for its client (AccountManager.clientFor):
@@ -17,7 +24,7 @@ export class KeyMemo {
    * queue, its cache, the window's first requests) come together, before the first read has
    * answered: they wait for that read, not each for one of its own.
    */
-  readonly #reading = new Map<string, { generation: number; read?: Promise<string | undefined> }>();
+  readonly #reading = new Map<string, Reading>();
 
   /** The kept credential, or the one `read` gives, kept unless it changed meanwhile. */
   get(accountId: string, read: () => Promise<string | undefined>): Promise<string | undefined> {
@@ -26,7 +33,7 @@ export class KeyMemo {
     const generation = this.#generation.get(accountId) ?? 0;
     const under = this.#reading.get(accountId);
     if (under?.read && under.generation === generation) return under.read;
-    const entry: { generation: number; read?: Promise<string | undefined> } = { generation };
+    const entry: Reading = { generation };
     this.#reading.set(accountId, entry);
     entry.read = (async () => {
       try {
