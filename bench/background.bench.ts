@@ -70,6 +70,8 @@ const CHATTER_MS = Number(process.env.PERCH_BENCH_CHATTER_MS ?? 4000);
  */
 const WARM_MS = Number(process.env.PERCH_BENCH_WARM_S ?? 90) * 1000;
 const WARM_PACE_MS = 200;
+/** PERCH_BENCH_SLICE_S=<s>: a chatter phase's CPU printed slice by slice (none by default). */
+const SLICE_MS = Number(process.env.PERCH_BENCH_SLICE_S ?? 0) * 1000;
 /** PERCH_BENCH_PROFILE=<dir>: the host writes a CPU profile of its whole run there. */
 const PROFILE_DIR = process.env.PERCH_BENCH_PROFILE;
 /** PERCH_BENCH_RENDERER_INTERVAL_US: the page's profile's sampling interval (1000 µs). */
@@ -660,7 +662,8 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
         pid === undefined ? Promise.resolve(new Map() as ThreadTimes) : threadTimes(pid);
       const before = await Promise.all([read(renderer), threadTimes(hostPid)]);
       const startUs = nowUs();
-      await pause(ms);
+      if (SLICE_MS > 0 && traffic) await slices(ms, renderer, talk!, before);
+      else await pause(ms);
       phases.push({ name, startUs, endUs: nowUs() });
       if (HOST_LOG) {
         const end = Date.now() - host.startedMs;
@@ -682,6 +685,38 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
       };
     };
     const perMin = (s: number) => (s * 60_000) / PHASE_MS;
+    /** PERCH_BENCH_SLICE_S: the phase's CPU slice by slice, to see whether it is even. */
+    const slices = async (
+      ms: number,
+      renderer: number | undefined,
+      talk: ReturnType<typeof chatter>,
+      start: [ThreadTimes, ThreadTimes],
+    ) => {
+      let last = start;
+      let lastPosted = talk.posted();
+      for (let at = 0; at < ms; at += SLICE_MS) {
+        await pause(Math.min(SLICE_MS, ms - at));
+        const now = await Promise.all([
+          renderer === undefined
+            ? Promise.resolve(new Map() as ThreadTimes)
+            : threadTimes(renderer),
+          threadTimes(hostPid),
+        ]);
+        const posted = talk.posted();
+        const r = renderer === undefined ? undefined : spentSince(renderer, last[0], now[0]);
+        const h = spentSince(hostPid, last[1], now[1]);
+        const ms3 = (s: number) => (s * 1000).toFixed(1);
+        console.log(
+          `slice ${(at + SLICE_MS) / 1000} s: posted ${posted - lastPosted}; host main ${ms3(h.main)} ` +
+            `others ${ms3(h.others)} ms; renderer ${Object.entries(r?.byName ?? {})
+              .filter(([, v]) => v > 0.0005)
+              .map(([n, v]) => `${n} ${ms3(v)}`)
+              .join(', ')} ms`,
+        );
+        last = now;
+        lastPosted = posted;
+      }
+    };
 
     const reopens: ReopenFigures[] = [];
     const reopenOnce = async (traced: boolean) => {
