@@ -194,6 +194,11 @@ async function threadTimes(pid: number): Promise<ThreadTimes> {
   return times;
 }
 
+/** `threadTimes` of a process that may not be there (a phase with no window): none. */
+function threadTimesOf(pid: number | undefined): Promise<ThreadTimes> {
+  return pid === undefined ? Promise.resolve(new Map()) : threadTimes(pid);
+}
+
 /**
  * A process's CPU between two readings, in seconds: in all, the main thread's, and every
  * other thread's (V8's collector and compiler helpers, libuv's pool, a renderer's
@@ -658,9 +663,7 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
       traffic: boolean,
     ) => {
       const talk = traffic ? chatter(server.url, writer) : undefined;
-      const read = (pid: number | undefined) =>
-        pid === undefined ? Promise.resolve(new Map() as ThreadTimes) : threadTimes(pid);
-      const before = await Promise.all([read(renderer), threadTimes(hostPid)]);
+      const before = await Promise.all([threadTimesOf(renderer), threadTimes(hostPid)]);
       const startUs = nowUs();
       if (SLICE_MS > 0 && traffic) await slices(ms, renderer, talk!, before);
       else await pause(ms);
@@ -669,7 +672,7 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
         const end = Date.now() - host.startedMs;
         await appendFile(HOST_LOG, `phase ${name}: ${end - ms} to ${end} ms\n`);
       }
-      const after = await Promise.all([read(renderer), threadTimes(hostPid)]);
+      const after = await Promise.all([threadTimesOf(renderer), threadTimes(hostPid)]);
       talk?.stop();
       // A post in flight when stopped still lands: the count is of posts answered.
       await pause(500);
@@ -696,12 +699,7 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
       let lastPosted = talk.posted();
       for (let at = 0; at < ms; at += SLICE_MS) {
         await pause(Math.min(SLICE_MS, ms - at));
-        const now = await Promise.all([
-          renderer === undefined
-            ? Promise.resolve(new Map() as ThreadTimes)
-            : threadTimes(renderer),
-          threadTimes(hostPid),
-        ]);
+        const now = await Promise.all([threadTimesOf(renderer), threadTimes(hostPid)]);
         const posted = talk.posted();
         const r = renderer === undefined ? undefined : spentSince(renderer, last[0], now[0]);
         const h = spentSince(hostPid, last[1], now[1]);
