@@ -134,3 +134,36 @@ test("a direct message's bar mutes and unmutes its notifications in Perch, and s
     page.getByRole('status').filter({ hasText: 'Perch notifies you about' }),
   ).toBeVisible();
 });
+
+test("a bar's menu closes when the reader presses elsewhere, and another bar's menu takes its place", async ({
+  page,
+}) => {
+  const ada = byRole(200);
+  const owner = byRole(100);
+  post(ada, 'deploy', 'deploy one');
+  const lunch = post(ada, 'lunch', 'lunch?');
+  await asBackgroundWindow(page);
+  await openAllMessages(page, suite.mode, suite.server, owner);
+  await expect(messageRow(page, lunch)).toBeVisible();
+
+  const deploy = page.getByRole('menu', { name: 'Actions on #general > deploy' });
+  await barMenu(page, '#general > deploy').click();
+  await expect(deploy).toBeVisible();
+  // A press on a message, outside the menu, closes it.
+  await messageRow(page, lunch).click();
+  await expect(deploy).toBeHidden();
+  await expect(barMenu(page, '#general > deploy')).toHaveAttribute('aria-expanded', 'false');
+
+  // Lunch's bar is below deploy's, so its menu opens clear of deploy's trigger.
+  const lunchMenu = page.getByRole('menu', { name: 'Actions on #general > lunch' });
+  await barMenu(page, '#general > lunch').click();
+  await expect(lunchMenu).toBeVisible();
+  await barMenu(page, '#general > deploy').click();
+  await expect(deploy).toBeVisible();
+  await expect(lunchMenu).toBeHidden();
+  // The menu's own items are inside it: pressing one is not a press elsewhere.
+  await deploy.getByRole('menuitem', { name: 'Mark as read' }).hover();
+  await page.mouse.down();
+  await expect(deploy).toBeVisible();
+  await page.mouse.up();
+});
