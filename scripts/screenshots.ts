@@ -125,6 +125,21 @@ const screens: [string, (page: Page) => Promise<void>][] = [
     },
   ],
   [
+    'bar-menu',
+    async (page) => {
+      await section(page, 'Messages').click();
+      await page
+        .getByRole('button', { name: /^Actions on / })
+        .last()
+        .click();
+      await page
+        .getByRole('menu', { name: /^Actions on / })
+        .getByRole('menuitem')
+        .last()
+        .waitFor();
+    },
+  ],
+  [
     'compose-completion',
     async (page) => {
       const box = await composeInTopic(page);
