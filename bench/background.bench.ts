@@ -29,6 +29,9 @@
  * 1000 by default). PERCH_BENCH_TRACE=<dir> a Chromium trace of the page over
  * that phase (`trace-<host pid>.json`, CDP Tracing: Blink's style, layout, paint and the
  * compositor's work, which a CPU profile shows only as time outside JavaScript).
+ * PERCH_BENCH_HEAP=<dir> V8's sampling heap profile of the page over that phase, counting what
+ * the collector has freed too (`renderer-<host pid>.heapprofile`), and prints the bytes the
+ * page allocated per message and where: what each message leaves the collector to do.
  *
  * The first phase starts once the host has settled after sign-in, as seen from outside: every
  * account's queue polling (sync.status), then no more than 11 ms of host CPU in a row of
@@ -120,6 +123,8 @@ const TRACE_EXTRA = process.env.PERCH_BENCH_TRACE_EXTRA?.split(',').filter(Boole
  * own CDP Network events; off by default, as the Network domain costs the page some CPU.
  */
 const COUNT_FRAMES = process.env.PERCH_BENCH_FRAMES === '1';
+/** PERCH_BENCH_HEAP=<dir>: the page's allocations over the window's chatter phase. */
+const HEAP_DIR = process.env.PERCH_BENCH_HEAP;
 /**
  * PERCH_BENCH_SECRET_STORE=memory: the host keeps its accounts' keys in memory, and so no
  * encrypted copy of them on disk (docs/architecture.md, "The cache on disk"). By default
@@ -324,6 +329,56 @@ async function countFrames(cdp: CDPSession) {
       counting = false;
       cdp.off('Network.webSocketFrameReceived', onFrame);
       return tally;
+    },
+  };
+}
+
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/**
+ * V8's sampling heap profiler on the page, keeping the samples of objects already collected:
+ * what a phase allocated in all, not only what it left alive. `stop` writes the profile and
+ * prints the bytes per message and the functions that allocated most of them.
+ */
+async function sampleAllocations(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.enable');
+  await cdp.send('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+  return {
+    async stop(path: string, messages: number) {
+      const { profile } = (await cdp.send('HeapProfiler.stopSampling')) as {
+        profile: { head: HeapNode };
+      };
+      await cdp.detach();
+      await mkdir(dirname(path), { recursive: true });
+      await writeFile(path, JSON.stringify(profile));
+      const bySite = new Map<string, number>();
+      let total = 0;
+      const walk = (node: HeapNode) => {
+        const { functionName, url, lineNumber } = node.callFrame;
+        const site = `${functionName || '(anonymous)'} ${url.split('/').pop()}:${lineNumber + 1}`;
+        bySite.set(site, (bySite.get(site) ?? 0) + node.selfSize);
+        total += node.selfSize;
+        node.children.forEach(walk);
+      };
+      walk(profile.head);
+      const kb = (bytes: number) => (bytes / messages / 1024).toFixed(1);
+      console.log(
+        `page allocations, chatter_window: ${kb(total)} KB per message; most by: ` +
+          [...bySite]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 15)
+            .map(([site, bytes]) => `${site} ${kb(bytes)}`)
+            .join(', '),
+      );
     },
   };
 }
@@ -840,7 +895,10 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
       });
     }
     const frames = COUNT_FRAMES ? await countFrames(windowCdp) : undefined;
+    const heap = HEAP_DIR ? await sampleAllocations(page) : undefined;
     const chatWin = await measure('chatter_window', PHASE_MS, rendererPid, true);
+    if (heap && HEAP_DIR)
+      await heap.stop(join(HEAP_DIR, `renderer-${hostPid}.heapprofile`), chatWin.posted);
     // V8's helper thread beside the main one: its collector's and its compiler's share.
     console.log(
       `host threads, chatter_window, ms per message (with the phase's idle): ${Object.entries(
