@@ -195,6 +195,52 @@ test('clicking a topic, a sender or a conversation narrows, and the narrow bar c
   await expect(page.getByRole('textbox', { name: 'Narrow' })).toBeFocused();
 });
 
+test('the sidebar marks what is read, and keeps the mark and its lists live as messages arrive', async ({
+  page,
+}) => {
+  const member = byRole(400);
+  const admin = byRole(200);
+  const owner = byRole(100);
+  post(member, 'general', 'deploy', 'deploy by mel');
+  post(admin, 'general', 'lunch', 'lunch by ada');
+  const nav = page.getByRole('navigation', { name: 'Conversations' });
+  const topics = nav.getByRole('list', { name: 'Topics in general' }).getByRole('button');
+  const topic = (name: string) => topics.filter({ hasText: name });
+
+  await openMessages(page);
+  await openSidebarTopic(page, 'deploy');
+  await expect(topic('deploy')).toHaveAttribute('aria-current', 'true');
+  await expect(topic('lunch')).not.toHaveAttribute('aria-current', 'true');
+
+  // A message in another topic of the channel read moves that topic up with its count; the
+  // mark stays on the topic read.
+  post(admin, 'general', 'lunch', 'who is in?');
+  await expect(topics.first()).toHaveAccessibleName('Topic lunch, 1 unread, in general');
+  await expect(topic('deploy')).toHaveAttribute('aria-current', 'true');
+  await expect(topic('lunch')).not.toHaveAttribute('aria-current', 'true');
+  post(member, 'general', 'standup', 'standup at ten');
+  await expect(topics.first()).toHaveAccessibleName('Topic standup, 1 unread, in general');
+  await expect(topic('deploy')).toHaveAttribute('aria-current', 'true');
+
+  await narrowTo(page, 'channel:general topic:lunch');
+  await expect(topic('lunch')).toHaveAttribute('aria-current', 'true');
+  await expect(topic('deploy')).not.toHaveAttribute('aria-current', 'true');
+  // The whole channel is not one of its topics.
+  await sidebarButton(page, /^Channel general/).click();
+  await expect(sidebarButton(page, /^Channel general/)).toHaveAttribute('aria-current', 'true');
+  await expect(nav.locator('.topics [aria-current]')).toHaveCount(0);
+
+  // A first direct message from someone joins the list while a channel is read, and opens.
+  const dmFrom = byRole(600);
+  const dmRow = sidebarButton(page, new RegExp(`^Direct messages with ${dmFrom.full_name}`));
+  await expect(dmRow).toHaveCount(0);
+  m.send({ sender: record(dmFrom), dmUserIds: [owner.user_id], content: 'a first hello' });
+  await expect(dmRow).toHaveAccessibleName(`Direct messages with ${dmFrom.full_name}, 1 unread`);
+  await dmRow.click();
+  await expect(dmRow).toHaveAttribute('aria-current', 'true');
+  await expect(sidebarButton(page, /^Channel general/)).not.toHaveAttribute('aria-current', 'true');
+});
+
 test('anchors: oldest, first unread, a date, a message id or link, and a message that is gone', async ({
   page,
 }) => {

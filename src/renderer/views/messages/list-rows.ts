@@ -105,7 +105,16 @@ export class RowBuilder {
         rows[i] = this.#rows[i] as DisplayRow;
         continue;
       }
+      // A row is kept only for the same message object (`sameRow`), and one never built
+      // before has no facts yet: a message that just arrived needs no search of the old rows.
+      // Each one arriving at the end of a long narrow otherwise made a map of every row
+      // (bench/README.md, `background`).
+      const seen = this.#facts.has(message);
       const row = this.#row(message, above);
+      if (!seen) {
+        rows[i] = row;
+        continue;
+      }
       let old = before[i]?.id === message.id ? this.#rows[i] : undefined;
       if (!old) {
         // Messages came or went above this one: find its last row by id instead.
