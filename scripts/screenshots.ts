@@ -59,9 +59,9 @@ async function messagesSidebar(page: Page) {
 
 /** Messages narrowed to a topic: compose knows where a message goes, so it can be typed in. */
 async function composeInTopic(page: Page) {
-  await section(page, 'Messages').click();
-  // The sidebar lists the topics of the channel being read: open one first.
-  const conversations = page.getByRole('navigation', { name: 'Conversations' });
+  // The sidebar lists the topics of the channel being read: open one first (under 1000 px
+  // the sidebar is opened from its toggle for that).
+  const conversations = await messagesSidebar(page);
   await conversations
     .getByRole('button', { name: /^Channel / })
     .first()
