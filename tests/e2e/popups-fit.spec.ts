@@ -52,7 +52,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const menu = page.getByRole('menu', { name: /^Message actions: / });
     await expect(menu).toBeVisible();
     await expect(menu).toHaveAttribute('data-side', 'above');
-    expect(await insideList(page, menu)).toBe(true);
+    await expect.poll(() => insideList(page, menu)).toBe(true);
     await shot(page, `menu-${scheme}`);
     await page.keyboard.press('Escape');
     await expect(menu).toHaveCount(0);
@@ -62,7 +62,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const picker = message.getByRole('dialog', { name: 'Emoji picker' });
     await expect(picker.getByRole('textbox', { name: 'Search emoji' })).toBeFocused();
     await expect(picker).toHaveAttribute('data-side', 'above');
-    expect(await insideList(page, picker)).toBe(true);
+    await expect.poll(() => insideList(page, picker)).toBe(true);
     await shot(page, `picker-${scheme}`);
     // What it is for works from there: the first emoji reacts.
     await picker.getByRole('textbox', { name: 'Search emoji' }).fill('tada');
@@ -70,6 +70,41 @@ for (const scheme of ['light', 'dark'] as const) {
     await expect(message.getByRole('button', { name: /^tada: 1 by you/ })).toBeVisible();
   });
 }
+
+test('a menu left open while the list scrolls moves to the side where it stays whole', async ({
+  page,
+}) => {
+  await atBottom(page);
+  const list = page.getByTestId('message-list');
+  const listBox = (await list.boundingBox())!;
+  // A message in the upper part of the list: its menu opens below it.
+  let upper: number | undefined;
+  for (const candidate of await list.locator('article[data-message-id]').all()) {
+    const box = await candidate.boundingBox();
+    if (box && box.y > listBox.y + 10 && box.y < listBox.y + listBox.height * 0.3) {
+      upper = Number(await candidate.getAttribute('data-message-id'));
+      break;
+    }
+  }
+  expect(upper).toBeDefined();
+  const message = row(page, upper!);
+  await message.hover();
+  await message.getByRole('button', { name: /^Message actions: / }).click();
+  const menu = page.getByRole('menu', { name: /^Message actions: / });
+  await expect(menu).toHaveAttribute('data-side', 'below');
+  await expect.poll(() => insideList(page, menu)).toBe(true);
+
+  // The reader scrolls up with the wheel, away from the menu: the message goes down near
+  // the list's bottom edge, where the menu below it would be cut off.
+  const before = (await message.boundingBox())!;
+  await page.mouse.move(listBox.x + 20, listBox.y + listBox.height - 20);
+  await page.mouse.wheel(0, -(listBox.y + listBox.height - 60 - before.y));
+  await expect
+    .poll(async () => (await message.boundingBox())!.y)
+    .toBeGreaterThan(listBox.y + listBox.height * 0.6);
+  await expect(menu).toHaveAttribute('data-side', 'above');
+  await expect.poll(() => insideList(page, menu)).toBe(true);
+});
 
 test('near the top of the list the menu opens below its message', async ({ page }) => {
   const first = suite.post(suite.byRole(400), 'popups', 'the only line').id;
@@ -79,7 +114,7 @@ test('near the top of the list the menu opens below its message', async ({ page 
   await message.getByRole('button', { name: /^Message actions: / }).click();
   const menu = page.getByRole('menu', { name: /^Message actions: / });
   await expect(menu).toHaveAttribute('data-side', 'below');
-  expect(await insideList(page, menu)).toBe(true);
+  await expect.poll(() => insideList(page, menu)).toBe(true);
 });
 
 test('a recipient bar’s menu at the bottom of the list opens above it, whole', async ({ page }) => {
@@ -91,7 +126,7 @@ test('a recipient bar’s menu at the bottom of the list opens above it, whole',
   const menu = page.getByRole('menu', { name: 'Actions on #general > topic 29' });
   await expect(menu.getByRole('menuitem').first()).toBeVisible();
   await expect(menu).toHaveAttribute('data-side', 'above');
-  expect(await insideList(page, menu)).toBe(true);
+  await expect.poll(() => insideList(page, menu)).toBe(true);
   await shot(page, 'bar-menu');
 });
 
@@ -106,7 +141,7 @@ for (const scheme of ['light', 'dark'] as const) {
     const move = page.getByRole('form', { name: `Move message ${newest}` });
     await expect(move.getByRole('combobox', { name: 'Channel' })).toBeFocused();
     await expect(move.getByRole('button', { name: 'Move' })).toBeInViewport({ ratio: 0.9 });
-    expect(await insideList(page, move)).toBe(true);
+    await expect.poll(() => insideList(page, move)).toBe(true);
     await shot(page, `move-form-${scheme}`);
     await page.keyboard.press('Escape');
     await expect(move).toHaveCount(0);

@@ -2,7 +2,10 @@
  * A popup (a message's menu, the emoji picker) opens below what opened it, inside a list
  * that scrolls. Near the list's bottom (where the newest message, the one most often acted
  * on, sits) it would be cut off by the list's edge: then, with more room above, it opens
- * above instead. Placement is taken again whenever the popup changes size.
+ * above instead. Placement is taken again whenever the popup changes size, and whenever the
+ * list under it scrolls or changes height while it is open (a message arriving at the newest
+ * end, rows drawn above as the list settles, the reader scrolling): placed once, a popup
+ * opened above the newest message was carried out of the list's top by such a move.
  */
 
 function scrollerOf(node: HTMLElement): HTMLElement | undefined {
@@ -29,10 +32,11 @@ export function sideFor(
 
 /** Svelte action: the node is absolutely placed under its offset parent by its own CSS. */
 export function fitPopup(node: HTMLElement): { destroy(): void } {
+  const scroller = scrollerOf(node);
   const place = () => {
     const anchor = (node.offsetParent ?? node.parentElement)?.getBoundingClientRect();
     if (!anchor) return;
-    const box = scrollerOf(node)?.getBoundingClientRect();
+    const box = scroller?.getBoundingClientRect();
     const room = {
       top: Math.max(box?.top ?? 0, 0),
       bottom: Math.min(box?.bottom ?? window.innerHeight, window.innerHeight),
@@ -59,5 +63,12 @@ export function fitPopup(node: HTMLElement): { destroy(): void } {
   place();
   const observer = new ResizeObserver(place);
   observer.observe(node);
-  return { destroy: () => observer.disconnect() };
+  if (scroller) observer.observe(scroller);
+  scroller?.addEventListener('scroll', place, { passive: true });
+  return {
+    destroy: () => {
+      observer.disconnect();
+      scroller?.removeEventListener('scroll', place);
+    },
+  };
 }
