@@ -4,8 +4,8 @@
  * on, sits) it would be cut off by the list's edge: then, with more room above, it opens
  * above instead. Placement is taken again whenever the popup changes size, and whenever the
  * list under it scrolls or changes height while it is open (a message arriving at the newest
- * end, rows drawn above as the list settles, the reader scrolling): placed once, a popup
- * opened above the newest message was carried out of the list's top by such a move.
+ * end, rows drawn above as the list settles, the reader scrolling): placed only once, a
+ * popup is carried with its message by such a move, past the list's edge if it goes far.
  */
 
 function scrollerOf(node: HTMLElement): HTMLElement | undefined {
