@@ -1,3 +1,5 @@
+import { decodeCredential, type Credential } from './credential.ts';
+
 /** A read of the secret store under way, for the generation of the key it began in. */
 interface Reading {
   readonly generation: number;
@@ -25,6 +27,12 @@ export class KeyMemo {
    * answered: they wait for that read, not each for one of its own.
    */
   readonly #reading = new Map<string, Reading>();
+  /**
+   * Each account's kept entry decoded (its JSON read and checked), made once per entry: every
+   * call asks for it, and with the window on Messages five accounts each poll again and the
+   * read mark goes out for each arriving message (bench/README.md, `background`).
+   */
+  readonly #decoded = new Map<string, { stored: string; credential: Readonly<Credential> }>();
 
   /** The kept credential, or the one `read` gives, kept unless it changed meanwhile. */
   get(accountId: string, read: () => Promise<string | undefined>): Promise<string | undefined> {
@@ -48,6 +56,15 @@ export class KeyMemo {
     return entry.read;
   }
 
+  /** `stored` (what `get` answered for the account) as its key and email. */
+  decoded(accountId: string, stored: string): Readonly<Credential> {
+    const hit = this.#decoded.get(accountId);
+    if (hit?.stored === stored) return hit.credential;
+    const credential = decodeCredential(stored);
+    this.#decoded.set(accountId, { stored, credential });
+    return credential;
+  }
+
   /** The credential just written to the secret store. */
   set(accountId: string, stored: string): void {
     this.#bump(accountId);
@@ -61,6 +78,7 @@ export class KeyMemo {
   }
 
   #bump(accountId: string): void {
+    this.#decoded.delete(accountId);
     this.#generation.set(accountId, (this.#generation.get(accountId) ?? 0) + 1);
   }
 }

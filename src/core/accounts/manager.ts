@@ -122,7 +122,7 @@ export class AccountManager {
     if (!account) throw new CoreError('That account is not signed in.');
     const secrets = this.secretsOf(account);
     const stored = await this.keys.get(id, () => secrets.get(id));
-    const { apiKey, email } = decodeCredential(stored ?? '');
+    const { apiKey, email } = this.keys.decoded(id, stored ?? '');
     if (email && email !== account.email) {
       account.email = email;
       this.opts.registry.remember(id, { email });

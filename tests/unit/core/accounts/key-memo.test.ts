@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { encodeCredential } from '../../../../src/core/accounts/credential.ts';
 import { KeyMemo } from '../../../../src/core/accounts/key-memo.ts';
 
 /** A read of the secret store that answers when the test says so. */
@@ -12,6 +13,20 @@ function pendingRead(value: string | undefined) {
 }
 
 describe('KeyMemo', () => {
+  it('gives the key and email of the entry it holds now, never of one it let go', async () => {
+    const memo = new KeyMemo();
+    const first = encodeCredential('ada@example.com', 'key-1');
+    expect(memo.decoded('a', first)).toEqual({ email: 'ada@example.com', apiKey: 'key-1' });
+    expect(memo.decoded('a', first)).toEqual({ email: 'ada@example.com', apiKey: 'key-1' });
+    // A new sign-in writes another entry: the next call goes out with the new key.
+    memo.set('a', encodeCredential('ada@example.com', 'key-2'));
+    const now = await memo.get('a', async () => 'unused');
+    expect(memo.decoded('a', now!)).toEqual({ email: 'ada@example.com', apiKey: 'key-2' });
+    // An earlier Perch's bare key, and another account's entry, each read as their own.
+    expect(memo.decoded('b', 'bare-key')).toEqual({ email: undefined, apiKey: 'bare-key' });
+    expect(memo.decoded('a', now!).apiKey).toBe('key-2');
+  });
+
   it('reads the store once and answers from memory after', async () => {
     const memo = new KeyMemo();
     let reads = 0;
