@@ -163,6 +163,15 @@ function generate(schema: z.ZodType): Check | undefined {
 }
 
 /**
+ * Gives a schema with transforms the predicate `compile` cannot make for it: true only for a
+ * value the schema accepts and gives back equal, as for any compiled schema. Its other
+ * values still go through zod.
+ */
+export function plainWhen(schema: z.ZodType, check: Check): void {
+  compiled.set(schema, check);
+}
+
+/**
  * The predicate "zod accepts `v` and its output equals `v`", or undefined if there is none.
  * It differs from `schema.safeParse(v).success` only on an own `__proto__` key.
  */

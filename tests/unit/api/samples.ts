@@ -417,6 +417,37 @@ export const samples: Sample[] = [
     },
   },
   {
+    // What every account's poll brings for each arriving message: kept as parsed.
+    endpoint: 'GET /events',
+    schema: getEventsResponse,
+    body: {
+      ...ok,
+      queue_id: 'q-today',
+      events: [
+        {
+          id: 0,
+          type: 'message',
+          message: {
+            ...message,
+            flags: undefined,
+            edit_history: undefined,
+            last_edit_timestamp: undefined,
+          },
+          flags: [],
+        },
+        {
+          id: 1,
+          type: 'update_message_flags',
+          op: 'add',
+          flag: 'read',
+          messages: [101],
+          all: false,
+        },
+        { id: 2, type: 'heartbeat' },
+      ],
+    },
+  },
+  {
     endpoint: 'GET /events',
     schema: getEventsResponse,
     body: {
