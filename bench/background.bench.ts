@@ -480,6 +480,9 @@ const LANDED = 'perch-bench-landed';
  * Checked in each frame's requestAnimationFrame callbacks, which run just before that frame's
  * style, layout and paint; a task queued from there runs once the frame is handed on to be
  * drawn, so the figure is when the rows were painted, to a frame.
+ * The last window's picture, where the host serves one (src/web/picture-html.ts), is the
+ * list painted if it is of that narrow with its rows and shown at this width: what the reader
+ * sees first. The App's own list replacing it is noted apart (`__perchLivePainted`).
  * It says where the window landed on the console, a CDP event the bench only listens to:
  * the list painted, or another section or narrow shown. Asking the page instead (a locator,
  * `waitForFunction`) has Playwright send and run its own 330 kB script in the page while it
@@ -489,8 +492,14 @@ const LANDED = 'perch-bench-landed';
 const notePaintedList = (narrow: string) => `(() => {
   const narrow = ${JSON.stringify(narrow)};
   const landed = ${JSON.stringify(LANDED)};
+  const picture = () => document.getElementById('perch-picture');
   const shown = () => document.querySelector('input[aria-label="Narrow"]')?.value;
   const rows = () => document.querySelector('[data-testid="message-list"] article') !== null;
+  const pictured = () => {
+    const p = picture();
+    return p !== null && p.checkVisibility() && p.querySelector('article') !== null &&
+      p.querySelector('input[aria-label="Narrow"]')?.getAttribute('value') === narrow;
+  };
   const section = () =>
     document.querySelector('nav[aria-label="Sections"] button[aria-current="page"]')?.textContent?.trim();
   let told = false;
@@ -499,16 +508,22 @@ const notePaintedList = (narrow: string) => `(() => {
     told = true;
   };
   const frame = () => {
-    if (shown() === narrow && rows())
+    if (window.__perchListPainted === undefined && pictured())
       setTimeout(() => {
-        window.__perchListPainted = performance.now();
+        window.__perchListPainted ??= performance.now();
+        window.__perchPictured = true;
+      }, 0);
+    if (picture() === null && shown() === narrow && rows())
+      setTimeout(() => {
+        window.__perchListPainted ??= performance.now();
+        window.__perchLivePainted = performance.now();
         window.__perchRowsPainted = document.querySelectorAll(
           '[data-testid="message-list"] article',
         ).length;
         console.debug(landed, 'painted');
       }, 0);
     else {
-      const at = section();
+      const at = picture() === null ? section() : undefined;
       if (at !== undefined && at !== 'Messages') elsewhere();
       else if (at === 'Messages' && rows() && shown() !== undefined && shown() !== narrow)
         elsewhere();
@@ -522,8 +537,15 @@ interface Reopened {
   page: Page;
   /** From before the tab was created to the painted list. */
   fromTabMs: number;
-  /** From the navigation's start (the page's time origin) to the painted list. */
+  /**
+   * From the navigation's start (the page's time origin) to the painted list: the last
+   * window's picture where one was drawn, else the App's own list.
+   */
   fromNavigationMs: number;
+  /** From the navigation's start to the App's own list painted, the picture gone. */
+  fromNavigationLiveMs: number;
+  /** Whether the last window's picture was drawn before the App's list. */
+  pictured: boolean;
   /** Clicks the reader needed to get back (0 when the window restored the narrow). */
   clicks: number;
   /** Message rows in the list's first painted frame. */
@@ -591,7 +613,7 @@ async function reopen(
         .click();
     }
     await page.waitForFunction(
-      () => (window as unknown as { __perchListPainted?: number }).__perchListPainted !== undefined,
+      () => (window as unknown as { __perchLivePainted?: number }).__perchLivePainted !== undefined,
     );
   }
   if (cdp && profile) {
@@ -601,10 +623,17 @@ async function reopen(
     await writeFile(profile, JSON.stringify(taken));
     await cdp.detach();
   }
-  const { painted, rows, origin, html, loaded } = await page.evaluate(() => {
+  const { painted, live, pictured, rows, origin, html, loaded } = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const noted = window as unknown as {
+      __perchListPainted: number;
+      __perchLivePainted: number;
+      __perchPictured?: boolean;
+    };
     return {
-      painted: (window as unknown as { __perchListPainted: number }).__perchListPainted,
+      painted: noted.__perchListPainted,
+      live: noted.__perchLivePainted,
+      pictured: noted.__perchPictured === true,
       rows: (window as unknown as { __perchRowsPainted: number }).__perchRowsPainted,
       origin: performance.timeOrigin,
       html: nav.responseEnd,
@@ -615,6 +644,8 @@ async function reopen(
     page,
     fromTabMs: origin + painted - opened,
     fromNavigationMs: painted,
+    fromNavigationLiveMs: live,
+    pictured,
     htmlMs: html,
     modulesMs: loaded,
     clicks,
@@ -659,6 +690,11 @@ interface RunFigures {
 interface ReopenFigures {
   window_reopen_from_tab_ms: number;
   window_reopen_from_navigation_ms: number;
+  /** The App's own list, after the picture (`Reopened.fromNavigationLiveMs`). */
+  window_reopen_live_from_navigation_ms: number;
+  window_reopen_live_from_tab_ms: number;
+  /** 1 where the last window's picture was the first list drawn, else 0. */
+  window_reopen_pictured: number;
   window_reopen_clicks: number;
   /** The painted list's parts (see `Reopened`): the HTML in, and the modules run. */
   window_reopen_html_ms: number;
@@ -793,6 +829,9 @@ async function oneRun({ browser, profile, newTab, closeTabs }: ReaderBrowser): P
       reopens.push({
         window_reopen_from_tab_ms: r.fromTabMs,
         window_reopen_from_navigation_ms: r.fromNavigationMs,
+        window_reopen_live_from_navigation_ms: r.fromNavigationLiveMs,
+        window_reopen_live_from_tab_ms: r.fromTabMs - r.fromNavigationMs + r.fromNavigationLiveMs,
+        window_reopen_pictured: r.pictured ? 1 : 0,
         window_reopen_clicks: r.clicks,
         window_reopen_html_ms: r.htmlMs,
         window_reopen_modules_ms: r.modulesMs,
@@ -1020,7 +1059,10 @@ export default async function (): Promise<BenchResult> {
   metrics.window_reopen_samples_ms = reopenRows
     .map(
       (r) =>
-        `${r.window_reopen_from_navigation_ms.toFixed(0)}/${r.window_reopen_from_tab_ms.toFixed(0)}`,
+        `${r.window_reopen_from_navigation_ms.toFixed(0)}/${r.window_reopen_from_tab_ms.toFixed(0)}` +
+        (r.window_reopen_pictured
+          ? `(live ${r.window_reopen_live_from_navigation_ms.toFixed(0)})`
+          : ''),
     )
     .join(' ');
   const m = (k: keyof RunFigures | keyof ReopenFigures) =>

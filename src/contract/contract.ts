@@ -12,7 +12,7 @@ import {
 } from './schemas/outbox.ts';
 import { z } from 'zod';
 import { CertificateReview } from './schemas/certificate-review.ts';
-import { WindowPlace } from './schemas/window.ts';
+import { WindowPicture, WindowPlace } from './schemas/window.ts';
 import { OpenTargetWire } from './schemas/open-target.ts';
 import {
   AccountSyncStatusWire,
@@ -379,6 +379,8 @@ export const channels = {
   'app.boot': channel(noArgs, AppBoot),
   /** Where the reader is in the window, kept by the Core for the next window to open at. */
   'window.place': channel(WindowPlace, z.object({})),
+  /** The window's picture as it is hidden or closed, for the next window's first frame. */
+  'window.picture': channel(WindowPicture, z.object({})),
   'prefs.get': channel(noArgs, Preferences),
   'prefs.set': channel(
     lazySchema(() =>

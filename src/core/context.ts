@@ -9,6 +9,7 @@ import type { ProxySettings } from './network/proxy-settings.ts';
 import type { ShownNotification } from './notify/notifier.ts';
 import type { DraftStore } from './compose/drafts.ts';
 import type { CoreParts } from './core-parts.ts';
+import type { WindowMemory } from './window-memory.ts';
 
 /** What handlers can reach: the Core's services, never the transports. */
 export interface CoreContext {
@@ -26,6 +27,8 @@ export interface CoreContext {
   readonly drafts: DraftStore;
   /** The keepers each account's store calls in its event order (core-parts.ts). */
   readonly parts: CoreParts;
+  /** Where the last window was left, and its picture (docs/architecture.md "No window"). */
+  readonly window: WindowMemory;
   status(): CoreStatus;
   /** Browser mode: the notifications the page should still show (none in Electron). */
   openNotifications(): ShownNotification[];

@@ -9,7 +9,7 @@ import { DndFile } from './notify/dnd-file.ts';
 import { DraftStore } from './compose/drafts.ts';
 import { createHandlers } from './rpc/handlers.ts';
 import { dispatch } from './rpc/dispatch.ts';
-import type { AppInfo, CoreStatus } from '../contract/contract.ts';
+import type { AppInfo, CoreStatus, Preferences } from '../contract/contract.ts';
 import type { RpcResponse } from '../contract/errors.ts';
 import type { CoreContext } from './context.ts';
 import { AccountRegistry } from './accounts/registry.ts';
@@ -34,6 +34,8 @@ import { DEFAULT_CACHE_BUDGET_BYTES } from './cache/cache-keeper.ts';
 import { ProxySettings } from './network/proxy-settings.ts';
 import { resumePendingActions } from './messages/pending-resume.ts';
 import type { Env } from './network/proxy-env.ts';
+import { WindowMemory } from './window-memory.ts';
+import type { WindowPicture } from '../contract/schemas/window.ts';
 
 export interface CoreOptions extends HostAdapters {
   /** Where the Core keeps its non-secret files (preferences, account registry, caches). */
@@ -92,6 +94,11 @@ export interface Core {
    */
   subscribeTurns(listener: (pushes: Push[]) => void, interest?: TopicInterest): () => void;
   status(): CoreStatus;
+  /**
+   * The last window's picture, for a window opening now (WindowMemory.picture); browser
+   * mode's host serves it in the page. The page never asks for it.
+   */
+  windowPicture(): (WindowPicture & { theme: Preferences['theme'] }) | undefined;
   /** A notification was clicked: tell the window which message to show. */
   reveal(target: OpenTarget): void;
   /**
@@ -108,6 +115,8 @@ export async function createCore(options: CoreOptions): Promise<Core> {
   const bus = new PushBus({ check: options.checkPushes ?? true });
   const prefs = new PreferencesStore(options.dataDir);
   const registry = new AccountRegistry(options.dataDir);
+  // Asks for the accounts only when a picture comes or is served, long after they exist.
+  const windowMemory = new WindowMemory(() => accounts.list().map((a) => a.id));
   await Promise.all([prefs.load(), registry.load()]);
   const secrets = options.secrets ?? (await openKeychainStore());
   const proxy = new ProxySettings(prefs, secrets, options.env ?? process.env);
@@ -192,6 +201,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     },
     onSignedIn: (account) => sync.startAccount(account.id).catch(() => undefined),
     onSigningOut: async (account) => {
+      windowMemory.forgetPicture();
       await sync.stopAccount(account.id);
       await drafts.forget(account.id);
       await cache.keeper.forget(account.id);
@@ -291,6 +301,7 @@ export async function createCore(options: CoreOptions): Promise<Core> {
     status,
     startDemo,
     openNotifications: () => pageNotifier?.stillOpen() ?? [],
+    window: windowMemory,
   };
   const handlers = createHandlers(ctx);
   const dispatchOptions = { trustResults: options.checkResults === false };
@@ -333,6 +344,11 @@ export async function createCore(options: CoreOptions): Promise<Core> {
         clock,
       }),
     status,
+    windowPicture: () => {
+      const picture = windowMemory.picture();
+      // The page's theme is the App's to set, after its script: the picture comes first.
+      return picture && { ...picture, theme: prefs.get().theme };
+    },
     reveal: (target) => revealTarget(target),
     act: (action) => act.run(action),
     async close() {

@@ -22,6 +22,7 @@ import { ClientFrame } from './client-frame.ts';
 import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
 import { bootScript, splitAtHead } from './boot-html.ts';
+import { canPicture, pictureBody, pictureHead } from './picture-html.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { isOwnUrl, type Launcher } from './launcher.ts';
 import { withOpenTarget } from '../contract/open-link.ts';
@@ -131,8 +132,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         // The page itself carries the first screen's state, so its first paint needs no round
         // trip; its head leaves first, and the browser fetches the scripts while the Core
         // answers (bench/README.md, `background`: the reopened tab).
-        res.writeHead(200, headers).write(page[0]);
-        res.end(Buffer.concat([Buffer.from(await bootScript(options.core), 'utf8'), page[1]]));
+        // The last window's picture, if there is one of where this window will open: drawn
+        // before the page's script runs (picture-html.ts).
+        const picture = canPicture(page[0], page[1]) ? options.core.windowPicture() : undefined;
+        res.writeHead(200, headers).write(picture ? pictureHead(page[0], picture) : page[0]);
+        const boot = Buffer.from(await bootScript(options.core), 'utf8');
+        res.end(Buffer.concat([boot, picture ? pictureBody(page[1], picture) : page[1]]));
         return;
       }
       res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : file.body);

@@ -40,3 +40,33 @@ export const WindowPlace = lazySchema(() =>
     .strict(),
 );
 export type WindowPlace = z.infer<typeof WindowPlace>;
+
+/**
+ * The largest picture the Core keeps, in UTF-16 units: under the WebSocket's frame limit
+ * (src/contract/wire.ts) with the call around it, for text of one byte a unit; a page whose
+ * picture is larger sends none, and the next window opens as it did before pictures.
+ */
+export const MAX_PICTURE_CHARS = 700_000;
+
+/**
+ * The window's last picture (docs/architecture.md "No window"): its own DOM as the page last
+ * showed it, serialized by src/renderer/lib/window-picture.ts as the window is hidden or
+ * closed. Browser mode's host serves it inside the next window's page, drawn before the
+ * page's script has run, and the App replaces it once mounted.
+ */
+export const WindowPicture = lazySchema(() =>
+  z
+    .object({
+      html: z.string().max(MAX_PICTURE_CHARS),
+      /** The page's width in CSS pixels when taken: another width lays it out otherwise. */
+      width: z.number().int().min(1).max(100_000),
+    })
+    .strict(),
+);
+export type WindowPicture = z.infer<typeof WindowPicture>;
+
+/**
+ * The sections a picture is kept of: those whose code and stylesheet are in the page's entry
+ * (App.svelte loads the others when first opened), so a picture of one is drawn styled.
+ */
+export const PICTURED_VIEWS: readonly WindowView[] = ['messages', 'inbox', 'recent'];

@@ -1,6 +1,5 @@
 import type { HandlerTable } from './dispatch.ts';
 import type { CoreContext } from '../context.ts';
-import type { WindowPlace } from '../../contract/schemas/window.ts';
 import { adminOrgHandlers } from './handlers/admin-org.ts';
 import { adminChannelsHandlers } from './handlers/admin-channels.ts';
 import { adminPeopleHandlers } from './handlers/admin-people.ts';
@@ -27,9 +26,6 @@ import { uploadsHandlers } from './handlers/uploads.ts';
 /** The one handler table both transports dispatch into. */
 export function createHandlers(ctx: CoreContext): HandlerTable {
   const { accounts } = ctx;
-  // Where the last window was left: the Core outlives its windows (docs/architecture.md
-  // "No window"), not a restart, which opens at the home view again.
-  let place: WindowPlace | null = null;
   return {
     'app.info': async () => ctx.info,
     'app.status': async () => ctx.status(),
@@ -38,10 +34,14 @@ export function createHandlers(ctx: CoreContext): HandlerTable {
       status: ctx.status(),
       prefs: await ctx.prefs.get(),
       accounts: accounts.list().map((a) => accounts.summary(a)),
-      place,
+      place: ctx.window.place,
     }),
     'window.place': async (next) => {
-      place = next;
+      ctx.window.setPlace(next);
+      return {};
+    },
+    'window.picture': async (picture) => {
+      ctx.window.keepPicture(picture);
       return {};
     },
     'prefs.get': async () => ctx.prefs.get(),
