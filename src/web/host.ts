@@ -23,6 +23,7 @@ import { newRunToken, tokenMatches } from './token.ts';
 import { loadStatic } from './static-files.ts';
 import { bootScript, splitAtHead } from './boot-html.ts';
 import { canPicture, pictureBody, pictureHead } from './picture-html.ts';
+import { OPEN_PARAM } from '../contract/open-param.ts';
 import { contentSecurityPolicy } from './csp.ts';
 import { isOwnUrl, type Launcher } from './launcher.ts';
 import { withOpenTarget } from '../contract/open-link.ts';
@@ -133,8 +134,12 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         // trip; its head leaves first, and the browser fetches the scripts while the Core
         // answers (bench/README.md, `background`: the reopened tab).
         // The last window's picture, if there is one of where this window will open: drawn
-        // before the page's script runs (picture-html.ts).
-        const picture = canPicture(page[0], page[1]) ? options.core.windowPicture() : undefined;
+        // before the page's script runs (picture-html.ts). A tab opened on a notification's
+        // conversation opens there, not where the last window was.
+        const picture =
+          canPicture(page[0], page[1]) && !url.searchParams.has(OPEN_PARAM)
+            ? options.core.windowPicture()
+            : undefined;
         res.writeHead(200, headers).write(picture ? pictureHead(page[0], picture) : page[0]);
         const boot = Buffer.from(await bootScript(options.core), 'utf8');
         res.end(Buffer.concat([boot, picture ? pictureBody(page[1], picture) : page[1]]));

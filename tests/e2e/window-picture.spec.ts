@@ -10,6 +10,7 @@ import type { UserRecord } from '../../src/server/state/types.ts';
 import { startBrowserMode, type BrowserMode } from './support/web-host.ts';
 import { asBackgroundWindow } from './support/background-window.ts';
 import { shot } from './support/shots.ts';
+import { withOpenTarget } from '../../src/contract/open-link.ts';
 
 let server: StartedServer;
 let mode: BrowserMode;
@@ -82,9 +83,9 @@ async function leaveOnGeneral(width = 1280): Promise<void> {
  * The picture in the page as the host serves it now (its HTML from the picture's element on,
  * past the boot state in the head, which holds the first page's messages), or ''.
  */
-async function servedPicture(browser: Browser): Promise<string> {
+async function servedPicture(browser: Browser, url = mode.host.url): Promise<string> {
   const context = await browser.newContext();
-  const text = await (await context.request.get(mode.host.url)).text();
+  const text = await (await context.request.get(url)).text();
   await context.close();
   const at = text.indexOf('<div id="perch-picture"');
   return at < 0 ? '' : text.slice(at);
@@ -252,7 +253,7 @@ test('the picture is nothing a reader or a click reaches, and is shown as it was
   }
 });
 
-test('no picture is served at another width, after the place changed, or once its account signed out', async ({
+test('no picture is served at another width, for a notification’s tab, after the place changed, or once its account signed out', async ({
   browser,
 }) => {
   post('An earlier note');
@@ -260,6 +261,13 @@ test('no picture is served at another width, after the place changed, or once it
   await leaveOnGeneral(1280);
   const served = () => servedPicture(browser);
   expect(await served()).toContain('An earlier note');
+  // A tab opened on a notification's conversation opens there, with no picture of elsewhere.
+  const opened = withOpenTarget(mode.host.url, {
+    accountId: owner,
+    narrow: [{ operator: 'dm', operand: [user('member@perch.test').user_id] }],
+    messageId: 1,
+  });
+  expect(await servedPicture(browser, opened)).toBe('');
 
   // At 1000 px the picture is in the page but not drawn; the App mounts at once.
   const narrower = await newTab(1000);

@@ -164,33 +164,49 @@ function holdScroll(from: Element, to: HTMLElement): void {
   if (style.position === 'static') to.style.position = 'relative';
 }
 
-/** How long the page stays unchanged before its picture is taken again. */
+/** How long the page stays unchanged before its picture is taken. */
 const QUIET_MS = 2_000;
-/** A page that never settles (a busy channel) is pictured at least this often. */
-const STALE_MS = 30_000;
+/**
+ * Changes within one place (messages coming in) are pictured at most this often: each
+ * picture is a copy of the page, paid by the renderer for every message it would follow.
+ */
+const EVERY_MS = 60_000;
+/** A place that never settles (a busy channel) is pictured once it has changed this long. */
+const STALE_MS = 2 * EVERY_MS;
+
+/** What App.svelte holds of the window's picture keeper. */
+export interface PictureKeeper {
+  /** The window went to another place (section, account or narrow). */
+  moved(): void;
+  stop(): void;
+}
 
 /**
  * Sends the window's picture to the Core, on a section pictures are kept of (`view`: the
- * section shown): once the page has settled after a change, at least every `STALE_MS` while
- * it keeps changing, and as the window is hidden or closed. A closed tab's page is often
- * ended with no event at all (browsers end a tab's process at once where no `unload`
- * handler holds it), so the picture from when it settled is what the next window gets. A
- * picture the same as the last one sent is not sent again.
+ * section shown): once the page has settled after the window moved, once it has settled
+ * after changes at most every `EVERY_MS` (at the latest `STALE_MS` after a change, settled
+ * or not), and as the window is hidden or closed. A closed tab's page is often ended with no
+ * event at all (browsers end a tab's process at once where no `unload` handler holds it), so
+ * the picture from when it settled is what the next window gets. A picture the same as the
+ * last one sent is not sent again.
  */
 export function keepWindowPicture(
   view: () => WindowView | undefined,
   send: (picture: WindowPicture) => void,
-): () => void {
+): PictureKeeper {
   const app = document.getElementById('app');
-  if (!app) return () => undefined;
+  if (!app) return { moved: () => undefined, stop: () => undefined };
   let sent = '';
+  let taken = -Infinity;
+  let moved = false;
   let changedSince: number | undefined;
   let quiet: ReturnType<typeof setTimeout> | undefined;
   let idle: number | undefined;
   const take = () => {
     clearTimeout(quiet);
     if (idle !== undefined) cancelIdleCallback(idle);
-    [quiet, idle, changedSince] = [undefined, undefined, undefined];
+    [quiet, idle, changedSince, moved] = [undefined, undefined, undefined, false];
+    taken = performance.now();
     const shown = view();
     if (shown === undefined || !PICTURED_VIEWS.includes(shown)) return;
     const html = pictureOf(app);
@@ -198,11 +214,16 @@ export function keepWindowPicture(
     sent = html;
     send({ html, width: window.innerWidth });
   };
+  /** Waits for the page to settle, and past the last picture's `EVERY_MS` unless it moved. */
+  const settle = () => {
+    clearTimeout(quiet);
+    const wait = moved ? QUIET_MS : Math.max(QUIET_MS, taken + EVERY_MS - performance.now());
+    quiet = setTimeout(take, wait);
+  };
   const changed = new MutationObserver(() => {
     const now = performance.now();
     changedSince ??= now;
-    clearTimeout(quiet);
-    if (now - changedSince < STALE_MS) quiet = setTimeout(take, QUIET_MS);
+    if (now - changedSince < STALE_MS) settle();
     else idle ??= requestIdleCallback(take, { timeout: QUIET_MS });
   });
   changed.observe(app, { childList: true, subtree: true, characterData: true });
@@ -211,11 +232,17 @@ export function keepWindowPicture(
   };
   document.addEventListener('visibilitychange', onVisibility);
   window.addEventListener('pagehide', take);
-  return () => {
-    changed.disconnect();
-    clearTimeout(quiet);
-    if (idle !== undefined) cancelIdleCallback(idle);
-    document.removeEventListener('visibilitychange', onVisibility);
-    window.removeEventListener('pagehide', take);
+  return {
+    moved: () => {
+      moved = true;
+      settle();
+    },
+    stop: () => {
+      changed.disconnect();
+      clearTimeout(quiet);
+      if (idle !== undefined) cancelIdleCallback(idle);
+      document.removeEventListener('visibilitychange', onVisibility);
+      window.removeEventListener('pagehide', take);
+    },
   };
 }
