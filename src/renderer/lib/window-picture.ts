@@ -168,9 +168,10 @@ function holdScroll(from: Element, to: HTMLElement): void {
 const QUIET_MS = 2_000;
 /**
  * Changes within one place (messages coming in) are pictured at most this often: each
- * picture is a copy of the page, paid by the renderer for every message it would follow.
+ * picture is a copy of the page, 15 ms of the renderer's main thread in a trace of the
+ * background bench's window (bench/README.md, `background`), paid for the messages it follows.
  */
-const EVERY_MS = 60_000;
+const EVERY_MS = 5 * 60_000;
 /** A place that never settles (a busy channel) is pictured once it has changed this long. */
 const STALE_MS = 2 * EVERY_MS;
 
