@@ -6,7 +6,10 @@
  * before it was ever drawn, and the page's CSP runs no inline script or handler in it.
  */
 import type { WindowPicture } from '../contract/schemas/window.ts';
-import type { Preferences } from '../contract/contract.ts';
+import type { Core } from '../core/core.ts';
+
+/** A picture as the Core serves it, with the reader's theme now. */
+type ServedPicture = NonNullable<ReturnType<Core['windowPicture']>>;
 
 /** Must match src/renderer/main.ts. */
 export const PICTURE_ELEMENT_ID = 'perch-picture';
@@ -14,10 +17,6 @@ export const PICTURE_ELEMENT_ID = 'perch-picture';
 const HTML_TAG = '<html lang="en">';
 const APP_ELEMENT = '<div id="app"></div>';
 const RENDER_BLOCKING = ' blocking="render"';
-
-export interface ServedPicture extends WindowPicture {
-  theme: Preferences['theme'];
-}
 
 /** Whether the page has the places a picture goes (the built index.html has). */
 export function canPicture(head: Buffer, rest: Buffer): boolean {
