@@ -65,6 +65,9 @@ async function openGeneral(page: Page): Promise<void> {
     .getByRole('navigation', { name: 'Sections' })
     .getByRole('button', { name: 'Messages' })
     .click();
+  // Under 1000 px the sidebar waits behind its toggle; unfolded, it is remembered so.
+  const toggle = page.getByRole('button', { name: 'Channels and conversations' });
+  if (await toggle.isVisible()) await toggle.click();
   await page
     .getByRole('navigation', { name: 'Conversations' })
     .getByRole('button', { name: /^Channel general\b/ })
@@ -199,6 +202,30 @@ test('the picture shows the rows in view where the window showed them, the rest 
   expect(await next.locator('#perch-picture article').count()).toBeLessThan(made);
   await shot(next, 'picture-scrolled-1280');
   await next.close();
+});
+
+test('at 800, 1024 and 1440 px the picture holds the rows where the window of that width had them', async () => {
+  for (let i = 1; i <= 40; i++) post(`Entry ${i}`, 'owner@perch.test');
+  await signIn(user('owner@perch.test'));
+  for (const width of [800, 1024, 1440]) {
+    const page = await newTab(width, 800);
+    await openGeneral(page);
+    await expect(page.getByRole('article').filter({ hasText: 'Entry 40' })).toBeVisible();
+    const live = await rowsInView(page, '#app');
+    expect(live.length).toBeGreaterThan(3);
+    await shot(page, `window-${width}-light`);
+    await page.close();
+    for (const theme of ['light', 'dark'] as const) {
+      expect((await mode.core.invoke('prefs.set', { theme })).ok).toBe(true);
+      const next = await newTab(width, 800);
+      await next.route(/\/assets\/index-[^/]*\.js$/, (route) => route.abort());
+      await next.goto(mode.host.url);
+      await expect(next.locator('#perch-picture')).toBeVisible();
+      expect(await rowsInView(next, '#perch-picture')).toEqual(live);
+      await shot(next, `picture-${width}-${theme}`);
+      await next.close();
+    }
+  }
 });
 
 test('a tab ended with no event at all still leaves the picture of where it settled', async ({
