@@ -66,8 +66,10 @@ async function openGeneral(page: Page): Promise<void> {
     .getByRole('button', { name: 'Messages' })
     .click();
   // Under 1000 px the sidebar waits behind its toggle; unfolded, it is remembered so.
-  const toggle = page.getByRole('button', { name: 'Channels and conversations' });
-  if (await toggle.isVisible()) await toggle.click();
+  if (page.viewportSize()!.width < 1000) {
+    const toggle = page.getByRole('button', { name: 'Channels and conversations' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
   await page
     .getByRole('navigation', { name: 'Conversations' })
     .getByRole('button', { name: /^Channel general\b/ })
